@@ -3,6 +3,7 @@
 //! the `between`/`line` geometry that pins and check blocks need.
 
 mod magic;
+mod magic_numbers;
 
 use crate::core::{Bitboard, Color, Square};
 use once_cell::sync::Lazy;

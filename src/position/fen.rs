@@ -104,6 +104,7 @@ impl<V: Variant> Position<V> {
         pos.validate()?;
         pos.zone = pos.cats.dilate();
         pos.key = pos.compute_key();
+        pos.ep_in_key = pos.ep.is_some() && pos.ep_counts();
         Ok(pos)
     }
 

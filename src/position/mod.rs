@@ -52,6 +52,8 @@ pub struct Position<V: Variant> {
     turn: Side,
     castling: u8,
     ep: Option<Square>,
+    /// Whether the en passant file is part of `key` (the right is real).
+    ep_in_key: bool,
     halfmove: u16,
     fullmove: u16,
     key: u64,
@@ -72,6 +74,7 @@ impl<V: Variant> Position<V> {
             turn: Side::White,
             castling: 0,
             ep: None,
+            ep_in_key: false,
             halfmove: 0,
             fullmove: 1,
             key: 0,
@@ -237,9 +240,14 @@ impl<V: Variant> Position<V> {
     /// Whether the en passant right is real: the capturing side has a legal
     /// en passant capture on the board as it stands (with the cats to move,
     /// judged for white's coming turn on the current placement).
+    #[inline(always)]
     fn ep_counts(&self) -> bool {
         match self.ep_capturer() {
-            Some((_, color)) => self.en_passant_origins(color).any(),
+            // Cheap test first: most double pushes land beside no enemy pawn.
+            Some((ep, color)) => {
+                (attacks::pawn(color.other(), ep) & self.pieces(color, Role::Pawn)).any()
+                    && self.en_passant_origins(color).any()
+            }
             None => false,
         }
     }

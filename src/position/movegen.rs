@@ -21,6 +21,12 @@ pub(crate) enum Family {
     EnPassant,
     Castle,
     Cat,
+    /// Pawn moves of many pawns: each destination's origin is `delta`
+    /// squares back (`from` unused); with `promotion`, four moves each.
+    Pawns {
+        delta: i8,
+        promotion: bool,
+    },
     /// The cats' pass (`from`/`to` unused).
     Pass,
 }
@@ -106,6 +112,12 @@ pub(crate) fn castle_homes(right: u8) -> (Square, Square) {
     (rule.king_from, rule.rook_from)
 }
 
+fn push_promotions(list: &mut MoveList, from: Square, to: Square) {
+    for role in Role::PROMOTIONS {
+        list.push(Move::promotion(from, to, role));
+    }
+}
+
 #[inline(always)]
 fn forward(color: Color, b: Bitboard) -> Bitboard {
     match color {
@@ -119,10 +131,14 @@ impl<V: Variant> Position<V> {
     pub fn legal_moves(&self, list: &mut MoveList) {
         self.for_each_batch(|batch| match batch.family {
             Family::Plain => batch.to.into_iter().for_each(|to| list.push(Move::normal(batch.from, to))),
-            Family::Promotions => {
+            Family::Promotions => batch.to.into_iter().for_each(|to| push_promotions(list, batch.from, to)),
+            Family::Pawns { delta, promotion } => {
                 for to in batch.to {
-                    for role in Role::PROMOTIONS {
-                        list.push(Move::promotion(batch.from, to, role));
+                    let from = Square::from_index_unchecked((to.index() as i32 - delta as i32) as u32);
+                    if promotion {
+                        push_promotions(list, from, to);
+                    } else {
+                        list.push(Move::normal(from, to));
                     }
                 }
             }
@@ -138,7 +154,7 @@ impl<V: Variant> Position<V> {
         let mut n = 0u64;
         self.for_each_batch(|batch| {
             n += match batch.family {
-                Family::Promotions => 4 * batch.to.count() as u64,
+                Family::Promotions | Family::Pawns { promotion: true, .. } => 4 * batch.to.count() as u64,
                 Family::Pass => 1,
                 _ => batch.to.count() as u64,
             }
@@ -236,6 +252,9 @@ impl<V: Variant> Position<V> {
         let pinned = if king_in_zone { Bitboard::EMPTY } else { self.pinned(us, king, occupied, armed_theirs) };
         let quiet = !occupied & check_mask;
         let captures = victims & check_mask;
+        let third_rank = Bitboard::rank(if us == Color::White { 2 } else { 5 });
+        let last_rank = Bitboard::rank(if us == Color::White { 6 } else { 1 });
+        let promotion_rank = Bitboard::rank(if us == Color::White { 7 } else { 0 });
         let pin_mask = |from: Square| {
             if pinned.contains(from) {
                 attacks::line(king, from)
@@ -259,16 +278,40 @@ impl<V: Variant> Position<V> {
                 let to = attacks::rook(from, occupied) & targets & pin_mask(from);
                 emit(Batch { from, to, family: Family::Plain });
             }
+            // Pinned pawns one at a time: their moves stay on the pin line.
             let pawn_victims = targets & victims;
-            let start_rank = Bitboard::rank(if us == Color::White { 1 } else { 6 });
-            let last_rank_from = Bitboard::rank(if us == Color::White { 6 } else { 1 });
-            for from in group & self.by_role(Role::Pawn) {
-                let sq = Bitboard::from(from);
-                let one = forward(us, sq) & !occupied;
-                let two = forward(us, one & forward(us, start_rank)) & !occupied;
+            for from in group & self.by_role(Role::Pawn) & pinned {
+                let one = forward(us, from.into()) & !occupied;
+                let two = forward(us, one & third_rank) & !occupied;
                 let to = ((one | two) & check_mask | attacks::pawn(us, from) & pawn_victims) & pin_mask(from);
-                let family = if last_rank_from.contains(from) { Family::Promotions } else { Family::Plain };
+                let family = if last_rank.contains(from) { Family::Promotions } else { Family::Plain };
                 emit(Batch { from, to, family });
+            }
+        }
+
+        // Every other pawn at once, by shifting the whole set: each batch is
+        // the destinations of one kind of pawn move, the origin being the
+        // destination minus a fixed step.
+        let free_pawns = self.pieces(us, Role::Pawn) - pinned;
+        let one = forward(us, free_pawns) & !occupied;
+        let two = forward(us, one & third_rank) & !occupied & check_mask;
+        let capturers = free_pawns - zone;
+        let (west, east) = match us {
+            Color::White => {
+                (Bitboard((capturers - Bitboard::FILE_A).0 << 7), Bitboard((capturers - Bitboard::FILE_H).0 << 9))
+            }
+            Color::Black => {
+                (Bitboard((capturers - Bitboard::FILE_A).0 >> 9), Bitboard((capturers - Bitboard::FILE_H).0 >> 7))
+            }
+        };
+        let step = if us == Color::White { 8 } else { -8 };
+        for (to, delta) in
+            [(one & check_mask, step), (two, 2 * step), (west & captures, step - 1), (east & captures, step + 1)]
+        {
+            for (to, promotion) in [(to - promotion_rank, false), (to & promotion_rank, true)] {
+                if to.any() {
+                    emit(Batch { from: Square::A1, to, family: Family::Pawns { delta, promotion } });
+                }
             }
         }
 

@@ -13,9 +13,9 @@ impl<V: Variant> Position<V> {
     pub fn play(&self, m: Move) -> Position<V> {
         let mut next = *self;
         let keys = zobrist::keys();
-        let ep_before = self.ep.is_some() && self.ep_counts();
-        if ep_before {
-            next.key ^= keys.ep_file(self.ep.map_or(0, |s| s.file()));
+        if let (true, Some(ep)) = (self.ep_in_key, self.ep) {
+            next.key ^= keys.ep_file(ep.file());
+            next.ep_in_key = false;
         }
         next.key ^= keys.side(self.turn);
         match self.turn.color() {
@@ -26,6 +26,7 @@ impl<V: Variant> Position<V> {
         if let Some(ep) = next.ep {
             if next.ep_counts() {
                 next.key ^= keys.ep_file(ep.file());
+                next.ep_in_key = true;
             }
         }
         next
