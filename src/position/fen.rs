@@ -101,8 +101,8 @@ impl<V: Variant> Position<V> {
         };
         pos.halfmove = parse_number(fields[4], FenField::HalfmoveClock, 0, MAX_HALFMOVE)?;
         pos.fullmove = parse_number(fields[5], FenField::FullmoveNumber, 1, u16::MAX)?;
-        pos.validate()?;
         pos.zone = pos.cats.dilate();
+        pos.validate()?;
         pos.key = pos.compute_key();
         pos.ep_in_key = pos.ep.is_some() && pos.ep_counts();
         Ok(pos)

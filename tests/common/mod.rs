@@ -1,0 +1,47 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use catchess::{CatChess, Chess, Game, History, MoveList};
+
+pub fn cat(fen: &str) -> CatChess {
+    CatChess::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+pub fn chess(fen: &str) -> Chess {
+    Chess::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// The legal moves in UCI notation, sorted.
+pub fn moves<G: Game>(pos: &G) -> Vec<String> {
+    let mut list = MoveList::default();
+    pos.legal_moves(&mut list);
+    let mut v: Vec<String> = list.iter().map(|m| m.to_string()).collect();
+    v.sort();
+    v
+}
+
+pub fn has<G: Game>(pos: &G, m: &str) -> bool {
+    moves(pos).iter().any(|x| x == m)
+}
+
+/// Plays space-separated UCI moves, panicking on an illegal one.
+pub fn play<G: Game>(pos: &G, line: &str) -> G {
+    line.split_whitespace().fold(*pos, |p, m| {
+        let mv = p.parse_move(m).unwrap_or_else(|e| panic!("{m} in {}: {e}", p.to_fen()));
+        p.play(mv)
+    })
+}
+
+pub fn history<G: Game>(start: G, line: &str) -> History<G> {
+    let mut h = History::new(start);
+    for m in line.split_whitespace() {
+        h.push_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    h
+}
+
+pub fn sorted(v: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
