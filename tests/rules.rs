@@ -42,7 +42,10 @@ fn zone_is_the_3x3_block_around_each_cat_clipped_to_the_board() {
     let pos = CatChess::startpos();
     assert_eq!(squares(pos.zone()), ["a3", "b3", "a4", "b4", "g4", "h4", "a5", "b5", "g5", "h5", "g6", "h6"]);
     let moved = play(&play(&play(&pos, "e2e4"), "e7e5"), "h5g5");
-    assert_eq!(squares(moved.zone()), ["a3", "b3", "a4", "b4", "f4", "g4", "h4", "a5", "b5", "f5", "g5", "h5", "f6", "g6", "h6"]);
+    assert_eq!(
+        squares(moved.zone()),
+        ["a3", "b3", "a4", "b4", "f4", "g4", "h4", "a5", "b5", "f5", "g5", "h5", "f6", "g6", "h6"]
+    );
 }
 
 // §3 Cats
