@@ -4,7 +4,7 @@
 
 mod common;
 use catchess::core::{Bitboard, Color, Side, Square};
-use catchess::{CatChess, Game, Reason, Winner};
+use catchess::{CatChess, Reason, Winner};
 use common::*;
 use pretty_assertions::assert_eq;
 
@@ -311,7 +311,7 @@ fn stalemate_is_a_win_for_the_cats() {
 fn threefold_repetition_is_a_win_for_the_cats() {
     let start = cat("4k3/8/8/8/8/8/8/R3K2* w - - 0 1");
     let cycle = "a1b1 e8d8 h1h2 b1a1 d8e8 h2h1 ";
-    let twice = history(start, &cycle.repeat(1));
+    let twice = history(start, cycle);
     assert_eq!(twice.outcome(), None, "the second occurrence is not a draw");
     let thrice = history(start, &cycle.repeat(2));
     assert_eq!(thrice.outcome().map(|o| (o.winner, o.reason)), Some((Winner::Cats, Reason::Repetition)));
