@@ -45,3 +45,41 @@ pub fn board<V: Variant>(pos: &Position<V>) -> String {
     let _ = writeln!(s, "Key: {:016x}", pos.key());
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::variants::{CatChess, Chess};
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn the_board_shows_cats_the_zone_and_disarmed_pieces() {
+        let pos = CatChess::from_fen("4k3/8/8/8/8/2*5/3b4/4K3 w - - 0 1").unwrap();
+        let text = super::board(&pos);
+        let expected = "   +------------------------+
+ 8 | .  .  .  .  k  .  .  . |
+ 7 | .  .  .  .  .  .  .  . |
+ 6 | .  .  .  .  .  .  .  . |
+ 5 | .  .  .  .  .  .  .  . |
+ 4 | . (.)(.)(.) .  .  .  . |
+ 3 | . (.) * (.) .  .  .  . |
+ 2 | . (.)(.)(b) .  .  .  . |
+ 1 | .  .  .  .  K  .  .  . |
+   +------------------------+
+     a  b  c  d  e  f  g  h
+To move: white
+Cats: c3
+No-kill zone: b2 c2 d2 b3 c3 d3 b4 c4 d4
+Disarmed: d2
+";
+        assert_eq!(text.split("Fen:").next().unwrap(), expected);
+        assert!(text.contains("Fen: 4k3/8/8/8/8/2*5/3b4/4K3 w - - 0 1\n"));
+    }
+
+    #[test]
+    fn chess_boards_have_no_cat_lines_and_show_check() {
+        let pos = Chess::from_fen("4k3/8/8/8/8/8/8/R3K2r w - - 0 1").unwrap();
+        let text = super::board(&pos);
+        assert!(!text.contains("Cats:"));
+        assert!(text.contains("white is in check"));
+    }
+}
