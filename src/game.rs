@@ -3,8 +3,8 @@
 //! position, so "unmake" is dropping it and search stacks need no undo data.
 
 use crate::core::Side;
+use crate::fen::FenError;
 use crate::moves::MoveList;
-use crate::position::FenError;
 use std::fmt;
 use std::hash::Hash;
 
@@ -36,6 +36,10 @@ pub enum Reason {
     Repetition,
     FiftyMoves,
     InsufficientMaterial,
+    /// Xiangqi: the side that keeps checking in a repetition loses.
+    PerpetualCheck,
+    /// Xiangqi: the side that keeps chasing an unprotected piece loses.
+    PerpetualChase,
 }
 
 impl Reason {
@@ -46,6 +50,8 @@ impl Reason {
             Reason::Repetition => "threefold repetition",
             Reason::FiftyMoves => "fifty-move rule",
             Reason::InsufficientMaterial => "insufficient material",
+            Reason::PerpetualCheck => "perpetual check",
+            Reason::PerpetualChase => "perpetual chase",
         }
     }
 }
@@ -87,11 +93,18 @@ pub trait Game: Copy + Send + Sync + fmt::Debug + 'static {
 
     /// The `UCI_Variant` name.
     const VARIANT: &'static str;
+    /// Squares on the board (64 on 8×8, 90 in xiangqi): the size of tables
+    /// indexed by square, such as the search's move history.
+    const SQUARES: usize;
 
     fn startpos() -> Self;
     fn from_fen(fen: &str) -> Result<Self, FenError>;
     fn to_fen(&self) -> String;
     fn turn(&self) -> Side;
+    /// What this game calls a side (xiangqi's first side is red).
+    fn side_name(side: Side) -> &'static str {
+        side.name()
+    }
     fn legal_moves(&self, list: &mut MoveList<Self::Move>);
     /// The number of legal moves, ideally without generating them.
     fn count_legal_moves(&self) -> u64;
@@ -100,14 +113,40 @@ pub trait Game: Copy + Send + Sync + fmt::Debug + 'static {
     fn key(&self) -> u64;
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
-    fn halfmove_clock(&self) -> u32;
-    fn insufficient_material(&self) -> bool;
-    /// Whether the game end is judged here (Cat Chess: not on the cats' turn).
-    fn is_judged(&self) -> bool;
+    /// Origin and destination squares of a move, each below `SQUARES`
+    /// (a pass may give any pair).
+    fn move_squares(m: Self::Move) -> (usize, usize);
+
+    /// Whether the end of the game is judged at this position (Cat Chess:
+    /// never on the cats' turn).
+    fn is_judged(&self) -> bool {
+        true
+    }
+    /// The result when the side to move has no legal move.
+    fn no_moves_outcome(&self) -> Outcome;
+    /// A draw this position alone proves (fifty-move rule, insufficient
+    /// material), if any. Repetition needs the history and is not included.
+    fn rule_draw(&self) -> Option<Reason>;
     /// Who a draw rewards.
     fn draw_winner() -> Winner;
-    /// Who wins if the side to move is mated here.
-    fn mate_winner(&self) -> Winner;
+
+    /// The result, if the game is over at the end of `history`. The default
+    /// is the chess family's (rules §5): no legal move first (mate or
+    /// stalemate), then threefold repetition, then the rule draws.
+    fn outcome(history: &History<Self>) -> Option<Outcome> {
+        let pos = history.current();
+        if !pos.is_judged() {
+            return None;
+        }
+        if pos.count_legal_moves() == 0 {
+            return Some(pos.no_moves_outcome());
+        }
+        let draw = |reason| Some(Outcome { winner: Self::draw_winner(), reason });
+        if history.repetitions() >= 3 {
+            return draw(Reason::Repetition);
+        }
+        pos.rule_draw().and_then(draw)
+    }
 
     /// Finds the legal move written `text`; errors say whether the text was
     /// malformed or the move illegal.
@@ -122,6 +161,24 @@ pub trait Game: Copy + Send + Sync + fmt::Debug + 'static {
 
     /// Whether `text` has the shape of a move in this game's notation.
     fn is_well_formed_move(&self, text: &str) -> bool;
+
+    /// A picture of the position for humans (the protocol's `d`).
+    fn render(&self) -> String;
+}
+
+/// How an outcome reads in game `G`: `white (checkmate)`, `red (stalemate)`.
+pub fn describe<G: Game>(o: &Outcome) -> String {
+    format!("{} ({})", winner_name::<G>(o.winner), o.reason.name())
+}
+
+/// The winner's name in game `G` (`draw` for a draw).
+pub fn winner_name<G: Game>(w: Winner) -> &'static str {
+    match w {
+        Winner::White => G::side_name(Side::White),
+        Winner::Black => G::side_name(Side::Black),
+        Winner::Cats => G::side_name(Side::Cats),
+        Winner::Draw => "draw",
+    }
 }
 
 /// A game in progress: the positions so far (for repetition) and the moves.
@@ -168,31 +225,21 @@ impl<G: Game> History<G> {
         Ok(m)
     }
 
-    /// The result if the game is over at the current position (rules §5:
-    /// checkmate first, then stalemate, repetition, fifty moves, material).
+    /// How many times the current position has occurred so far, itself
+    /// included (positions compare by key: placement, side to move and the
+    /// rights that matter).
+    pub fn repetitions(&self) -> usize {
+        let key = self.current().key();
+        self.positions.iter().filter(|p| p.key() == key).count()
+    }
+
+    /// The positions so far, oldest first.
+    pub fn positions(&self) -> &[G] {
+        &self.positions
+    }
+
+    /// The result if the game is over at the current position.
     pub fn outcome(&self) -> Option<Outcome> {
-        let pos = self.current();
-        if !pos.is_judged() {
-            return None;
-        }
-        if pos.count_legal_moves() == 0 {
-            return Some(if pos.in_check() {
-                Outcome { winner: pos.mate_winner(), reason: Reason::Checkmate }
-            } else {
-                Outcome { winner: G::draw_winner(), reason: Reason::Stalemate }
-            });
-        }
-        let draw = |reason| Some(Outcome { winner: G::draw_winner(), reason });
-        let key = pos.key();
-        if self.positions.iter().filter(|p| p.key() == key).count() >= 3 {
-            return draw(Reason::Repetition);
-        }
-        if pos.halfmove_clock() >= 100 {
-            return draw(Reason::FiftyMoves);
-        }
-        if pos.insufficient_material() {
-            return draw(Reason::InsufficientMaterial);
-        }
-        None
+        G::outcome(self)
     }
 }

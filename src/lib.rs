@@ -8,6 +8,7 @@
 pub mod attacks;
 pub mod cli;
 pub mod core;
+pub mod fen;
 pub mod game;
 pub mod moves;
 pub mod perft;

@@ -4,63 +4,7 @@
 use super::movegen::castle_homes;
 use super::{castling, Position, Variant};
 use crate::core::{Bitboard, Color, Piece, Role, Side, Square};
-use std::fmt;
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum FenField {
-    /// The string as a whole (field count, stray characters).
-    Fen,
-    Placement,
-    SideToMove,
-    Castling,
-    EnPassant,
-    HalfmoveClock,
-    FullmoveNumber,
-    /// A position every field of which parses but that no game can reach.
-    Position,
-}
-
-impl fmt::Display for FenField {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            FenField::Fen => "FEN",
-            FenField::Placement => "piece placement",
-            FenField::SideToMove => "side to move",
-            FenField::Castling => "castling rights",
-            FenField::EnPassant => "en passant square",
-            FenField::HalfmoveClock => "halfmove clock",
-            FenField::FullmoveNumber => "fullmove number",
-            FenField::Position => "position",
-        })
-    }
-}
-
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct FenError {
-    pub field: FenField,
-    pub problem: String,
-}
-
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid FEN ({}): {}", self.field, self.problem)
-    }
-}
-
-impl std::error::Error for FenError {}
-
-fn err<T>(field: FenField, problem: impl Into<String>) -> Result<T, FenError> {
-    Err(FenError { field, problem: problem.into() })
-}
-
-const FIELD_ORDER: [FenField; 6] = [
-    FenField::Placement,
-    FenField::SideToMove,
-    FenField::Castling,
-    FenField::EnPassant,
-    FenField::HalfmoveClock,
-    FenField::FullmoveNumber,
-];
+use crate::fen::{err, parse_number, split_fields, FenError, FenField};
 
 /// Most white/black moves a game may have had without a capture or pawn
 /// move; anything larger is a typo, not a position.
@@ -69,16 +13,7 @@ const MAX_HALFMOVE: u16 = 10_000;
 impl<V: Variant> Position<V> {
     /// Parses a (Cat-)FEN with all six fields.
     pub fn from_fen(fen: &str) -> Result<Self, FenError> {
-        let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
-        if fields.len() < 6 {
-            return err(
-                FenField::Fen,
-                format!("{} of 6 fields given; missing the {}", fields.len(), FIELD_ORDER[fields.len()]),
-            );
-        }
-        if fields.len() > 6 {
-            return err(FenField::Fen, format!("{} fields given, expected 6 (extra: {:?})", fields.len(), fields[6]));
-        }
+        let fields = split_fields(fen)?;
         let mut pos = Position::empty();
         pos.parse_placement(fields[0])?;
         pos.turn = match fields[1] {
@@ -307,14 +242,4 @@ fn parse_castling(s: &str) -> Result<u8, FenError> {
         rights |= right;
     }
     Ok(rights)
-}
-
-fn parse_number(s: &str, field: FenField, min: u16, max: u16) -> Result<u16, FenError> {
-    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return err(field, format!("{s:?} is not a non-negative whole number"));
-    }
-    match s.parse::<u32>() {
-        Ok(n) if n >= min as u32 && n <= max as u32 => Ok(n as u16),
-        _ => err(field, format!("{s:?} is outside {min}..={max}")),
-    }
 }

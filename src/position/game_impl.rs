@@ -1,13 +1,15 @@
 //! `Position<V>` as a [`Game`]: chess and Cat Chess share every line.
 
-use super::{FenError, Position, Variant};
-use crate::core::{Color, Side};
-use crate::game::{Game, Winner};
+use super::{Position, Variant};
+use crate::core::Side;
+use crate::fen::FenError;
+use crate::game::{Game, Outcome, Reason, Winner};
 use crate::moves::{Move, MoveList};
 
 impl<V: Variant> Game for Position<V> {
     type Move = Move;
     const VARIANT: &'static str = V::NAME;
+    const SQUARES: usize = 64;
 
     fn startpos() -> Self {
         Position::startpos()
@@ -38,14 +40,31 @@ impl<V: Variant> Game for Position<V> {
     fn in_check(&self) -> bool {
         Position::in_check(self)
     }
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove as u32
-    }
-    fn insufficient_material(&self) -> bool {
-        Position::insufficient_material(self)
+    fn move_squares(m: Move) -> (usize, usize) {
+        (m.from().index(), m.to().index())
     }
     fn is_judged(&self) -> bool {
         self.turn != Side::Cats
+    }
+    fn no_moves_outcome(&self) -> Outcome {
+        if !self.in_check() {
+            return Outcome { winner: Self::draw_winner(), reason: Reason::Stalemate };
+        }
+        let winner = match self.turn {
+            Side::White => Winner::Black,
+            Side::Black => Winner::White,
+            Side::Cats => unreachable!("the cats always have a move: at worst the pass"),
+        };
+        Outcome { winner, reason: Reason::Checkmate }
+    }
+    fn rule_draw(&self) -> Option<Reason> {
+        if self.halfmove >= 100 {
+            Some(Reason::FiftyMoves)
+        } else if self.insufficient_material() {
+            Some(Reason::InsufficientMaterial)
+        } else {
+            None
+        }
     }
     fn draw_winner() -> Winner {
         if V::CATS {
@@ -54,12 +73,8 @@ impl<V: Variant> Game for Position<V> {
             Winner::Draw
         }
     }
-    fn mate_winner(&self) -> Winner {
-        match self.turn.color() {
-            Some(Color::White) => Winner::Black,
-            Some(Color::Black) => Winner::White,
-            None => unreachable!("the cats are never mated: is_judged is false on their turn"),
-        }
+    fn render(&self) -> String {
+        crate::render::board(self)
     }
     fn is_well_formed_move(&self, text: &str) -> bool {
         let b = text.as_bytes();

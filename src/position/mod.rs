@@ -8,7 +8,7 @@ mod game_impl;
 mod movegen;
 mod play;
 
-pub use fen::{FenError, FenField};
+pub use crate::fen::{FenError, FenField};
 
 use crate::attacks;
 use crate::core::{zobrist, Bitboard, Color, Piece, Role, Side, Square};

@@ -1,0 +1,83 @@
+//! FEN errors shared by every game: each names the field and the problem,
+//! so a user (or a GUI) sees what to fix. Parsing itself lives with each
+//! game's position type.
+
+use std::fmt;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FenField {
+    /// The string as a whole (field count, stray characters).
+    Fen,
+    Placement,
+    SideToMove,
+    Castling,
+    EnPassant,
+    HalfmoveClock,
+    FullmoveNumber,
+    /// A position every field of which parses but that no game can reach.
+    Position,
+}
+
+impl fmt::Display for FenField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FenField::Fen => "FEN",
+            FenField::Placement => "piece placement",
+            FenField::SideToMove => "side to move",
+            FenField::Castling => "castling rights",
+            FenField::EnPassant => "en passant square",
+            FenField::HalfmoveClock => "halfmove clock",
+            FenField::FullmoveNumber => "fullmove number",
+            FenField::Position => "position",
+        })
+    }
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct FenError {
+    pub field: FenField,
+    pub problem: String,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid FEN ({}): {}", self.field, self.problem)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+pub fn err<T>(field: FenField, problem: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError { field, problem: problem.into() })
+}
+
+/// The six FEN fields in order (a short FEN names the first one missing).
+pub const FIELD_ORDER: [FenField; 6] = [
+    FenField::Placement,
+    FenField::SideToMove,
+    FenField::Castling,
+    FenField::EnPassant,
+    FenField::HalfmoveClock,
+    FenField::FullmoveNumber,
+];
+
+/// Parses a clock field: digits only, within `min..=max`.
+pub fn parse_number(s: &str, field: FenField, min: u16, max: u16) -> Result<u16, FenError> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return err(field, format!("{s:?} is not a non-negative whole number"));
+    }
+    match s.parse::<u32>() {
+        Ok(n) if n >= min as u32 && n <= max as u32 => Ok(n as u16),
+        _ => err(field, format!("{s:?} is outside {min}..={max}")),
+    }
+}
+
+/// Splits a FEN into its six fields, or says which is missing or extra.
+pub fn split_fields(fen: &str) -> Result<[&str; 6], FenError> {
+    let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+    match fields.len() {
+        n if n < 6 => err(FenField::Fen, format!("{n} of 6 fields given; missing the {}", FIELD_ORDER[n])),
+        6 => Ok([fields[0], fields[1], fields[2], fields[3], fields[4], fields[5]]),
+        n => err(FenField::Fen, format!("{n} fields given, expected 6 (extra: {:?})", fields[6])),
+    }
+}
