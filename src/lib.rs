@@ -8,12 +8,14 @@
 pub mod attacks;
 pub mod cli;
 pub mod core;
+pub mod eval;
 pub mod fen;
 pub mod game;
 pub mod moves;
 pub mod perft;
 pub mod position;
 pub mod render;
+pub mod search;
 pub mod variants;
 
 pub use game::{Game, History, MoveError, Outcome, Reason, Winner};

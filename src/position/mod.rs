@@ -7,6 +7,9 @@ mod fen;
 mod game_impl;
 mod movegen;
 mod play;
+mod tactics;
+
+pub use tactics::SEE_VALUE;
 
 pub use crate::fen::{FenError, FenField};
 

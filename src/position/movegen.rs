@@ -112,6 +112,28 @@ pub(crate) fn castle_homes(right: u8) -> (Square, Square) {
     (rule.king_from, rule.rook_from)
 }
 
+/// Appends the moves of one batch.
+fn push_batch(list: &mut MoveList, batch: Batch) {
+    match batch.family {
+        Family::Plain => batch.to.into_iter().for_each(|to| list.push(Move::normal(batch.from, to))),
+        Family::Promotions => batch.to.into_iter().for_each(|to| push_promotions(list, batch.from, to)),
+        Family::Pawns { delta, promotion } => {
+            for to in batch.to {
+                let from = Square::from_index_unchecked((to.index() as i32 - delta as i32) as u32);
+                if promotion {
+                    push_promotions(list, from, to);
+                } else {
+                    list.push(Move::normal(from, to));
+                }
+            }
+        }
+        Family::EnPassant => batch.to.into_iter().for_each(|to| list.push(Move::en_passant(batch.from, to))),
+        Family::Castle => batch.to.into_iter().for_each(|to| list.push(Move::castle(batch.from, to))),
+        Family::Cat => batch.to.into_iter().for_each(|to| list.push(Move::cat(batch.from, to))),
+        Family::Pass => list.push(Move::PASS),
+    }
+}
+
 fn push_promotions(list: &mut MoveList, from: Square, to: Square) {
     for role in Role::PROMOTIONS {
         list.push(Move::promotion(from, to, role));
@@ -129,24 +151,16 @@ fn forward(color: Color, b: Bitboard) -> Bitboard {
 impl<V: Variant> Position<V> {
     /// Every legal move of the side to move, appended to `list`.
     pub fn legal_moves(&self, list: &mut MoveList) {
-        self.for_each_batch(|batch| match batch.family {
-            Family::Plain => batch.to.into_iter().for_each(|to| list.push(Move::normal(batch.from, to))),
-            Family::Promotions => batch.to.into_iter().for_each(|to| push_promotions(list, batch.from, to)),
-            Family::Pawns { delta, promotion } => {
-                for to in batch.to {
-                    let from = Square::from_index_unchecked((to.index() as i32 - delta as i32) as u32);
-                    if promotion {
-                        push_promotions(list, from, to);
-                    } else {
-                        list.push(Move::normal(from, to));
-                    }
-                }
-            }
-            Family::EnPassant => batch.to.into_iter().for_each(|to| list.push(Move::en_passant(batch.from, to))),
-            Family::Castle => batch.to.into_iter().for_each(|to| list.push(Move::castle(batch.from, to))),
-            Family::Cat => batch.to.into_iter().for_each(|to| list.push(Move::cat(batch.from, to))),
-            Family::Pass => list.push(Move::PASS),
-        });
+        self.for_each_batch(|batch| push_batch(list, batch));
+    }
+
+    /// The legal captures and promotions of white or black (en passant
+    /// included, castling and other quiet moves not): what quiescence search
+    /// looks at. Nothing for the cats.
+    pub fn tactical_moves(&self, list: &mut MoveList) {
+        if let Some(us) = self.turn.color() {
+            self.army_batches::<true>(us, &mut |batch| push_batch(list, batch));
+        }
     }
 
     /// The number of legal moves, counted without building them.
@@ -172,8 +186,8 @@ impl<V: Variant> Position<V> {
     #[inline(always)]
     pub(crate) fn for_each_batch(&self, mut emit: impl FnMut(Batch)) {
         match self.turn {
-            Side::White => self.army_batches(Color::White, &mut emit),
-            Side::Black => self.army_batches(Color::Black, &mut emit),
+            Side::White => self.army_batches::<false>(Color::White, &mut emit),
+            Side::Black => self.army_batches::<false>(Color::Black, &mut emit),
             Side::Cats => self.cat_batches(&mut emit),
         }
     }
@@ -213,8 +227,11 @@ impl<V: Variant> Position<V> {
         pinned
     }
 
+    /// White's or black's legal moves; with `TACTICAL`, only captures and
+    /// promotions (the quiet part of every rule below is masked away, so
+    /// quiescence and full generation share each rule's code).
     #[inline(always)]
-    fn army_batches(&self, us: Color, emit: &mut impl FnMut(Batch)) {
+    fn army_batches<const TACTICAL: bool>(&self, us: Color, emit: &mut impl FnMut(Batch)) {
         let them = us.other();
         let zone = self.zone();
         let occupied = self.occupied();
@@ -233,7 +250,8 @@ impl<V: Variant> Position<V> {
         let king_victims = if king_in_zone { Bitboard::EMPTY } else { victims };
         let without_king = occupied - Bitboard::from(king);
         let mut king_to = Bitboard::EMPTY;
-        for to in attacks::king(king) & (!occupied | king_victims) {
+        let king_quiet = if TACTICAL { Bitboard::EMPTY } else { !occupied };
+        for to in attacks::king(king) & (king_quiet | king_victims) {
             if zone.contains(to) || self.attackers(to, without_king, armed_theirs).is_empty() {
                 king_to.set(to);
             }
@@ -250,11 +268,14 @@ impl<V: Variant> Position<V> {
             None => Bitboard::FULL,
         };
         let pinned = if king_in_zone { Bitboard::EMPTY } else { self.pinned(us, king, occupied, armed_theirs) };
-        let quiet = !occupied & check_mask;
         let captures = victims & check_mask;
         let third_rank = Bitboard::rank(if us == Color::White { 2 } else { 5 });
         let last_rank = Bitboard::rank(if us == Color::White { 6 } else { 1 });
         let promotion_rank = Bitboard::rank(if us == Color::White { 7 } else { 0 });
+        // Quiet destinations: every empty square, or for tactical moves only
+        // pushes onto the last rank (promotions).
+        let push_targets = !occupied & check_mask & if TACTICAL { promotion_rank } else { Bitboard::FULL };
+        let quiet = if TACTICAL { Bitboard::EMPTY } else { push_targets };
         let pin_mask = |from: Square| {
             if pinned.contains(from) {
                 attacks::line(king, from)
@@ -283,7 +304,7 @@ impl<V: Variant> Position<V> {
             for from in group & self.by_role(Role::Pawn) & pinned {
                 let one = forward(us, from.into()) & !occupied;
                 let two = forward(us, one & third_rank) & !occupied;
-                let to = ((one | two) & check_mask | attacks::pawn(us, from) & pawn_victims) & pin_mask(from);
+                let to = ((one | two) & push_targets | attacks::pawn(us, from) & pawn_victims) & pin_mask(from);
                 let family = if last_rank.contains(from) { Family::Promotions } else { Family::Plain };
                 emit(Batch { from, to, family });
             }
@@ -294,7 +315,7 @@ impl<V: Variant> Position<V> {
         // destination minus a fixed step.
         let free_pawns = self.pieces(us, Role::Pawn) - pinned;
         let one = forward(us, free_pawns) & !occupied;
-        let two = forward(us, one & third_rank) & !occupied & check_mask;
+        let two = forward(us, one & third_rank) & push_targets;
         let capturers = free_pawns - zone;
         let (west, east) = match us {
             Color::White => {
@@ -306,7 +327,7 @@ impl<V: Variant> Position<V> {
         };
         let step = if us == Color::White { 8 } else { -8 };
         for (to, delta) in
-            [(one & check_mask, step), (two, 2 * step), (west & captures, step - 1), (east & captures, step + 1)]
+            [(one & push_targets, step), (two, 2 * step), (west & captures, step - 1), (east & captures, step + 1)]
         {
             for (to, promotion) in [(to - promotion_rank, false), (to & promotion_rank, true)] {
                 if to.any() {
@@ -321,7 +342,7 @@ impl<V: Variant> Position<V> {
             }
         }
 
-        if checkers.is_empty() {
+        if checkers.is_empty() && !TACTICAL {
             for rule in &CASTLES[us.index()] {
                 if self.castling & rule.right == 0 || (attacks::between(king, rule.rook_from) & occupied).any() {
                     continue;

@@ -1,0 +1,255 @@
+//! The search: iterative deepening, principal variation search with a
+//! shared transposition table, quiescence search, and Lazy SMP threads.
+//!
+//! # Three factions, one number
+//!
+//! Every value is one scalar s, from white's point of view: +MATE when white
+//! mates, -MATE when black mates, 0 for a draw, an evaluation in between.
+//! White maximises s and black minimises it; the cats, whose win is any
+//! draw, want s as close to 0 as possible (either mate is equally bad for
+//! them). That order is exact on outcomes, so one search with three node
+//! kinds needs no approximation:
+//!
+//! * white and black nodes are ordinary negamax nodes, each valuing the
+//!   position from its own side (white: s, black: -s);
+//! * cat nodes value it from white's side (s) and choose the child whose
+//!   value is closest to zero (`cats.rs` explains how alpha-beta windows
+//!   still prune there).
+//!
+//! The variant never appears as a flag: chess simply has no cat nodes.
+
+mod cats;
+pub mod history;
+pub mod movepick;
+pub mod params;
+pub mod timeman;
+pub mod tt;
+mod worker;
+
+pub use timeman::{Limits, TimeManager};
+
+use crate::core::Side;
+use crate::eval::Evaluate;
+use crate::game::{Game, History as GameHistory};
+use crate::moves::MoveList;
+use history::History;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tt::Table;
+use worker::Worker;
+
+/// Mate in 0 plies; a mate `p` plies away scores `MATE - p`.
+pub const MATE: i32 = 32_000;
+/// Values beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+pub const INF: i32 = MATE + 1;
+pub const DRAW: i32 = 0;
+pub const MAX_PLY: usize = 128;
+pub const MAX_DEPTH: i32 = 100;
+
+/// What the search needs from a game beyond its rules.
+pub trait SearchGame: Game + Evaluate {
+    /// Sides in one turn cycle: 2 in chess and xiangqi, 3 in Cat Chess.
+    /// Converts a mate distance in plies into a side's own moves.
+    const CYCLE: u32;
+    /// The move in 16 bits (for the transposition table); never 0 for a
+    /// real move, since 0 means "none" there.
+    fn move_bits(m: Self::Move) -> u16;
+    /// Captures and promotions, for quiescence search. At the cats' turn:
+    /// the cat moves that can change the next captures.
+    fn tactical_moves(&self, list: &mut MoveList<Self::Move>);
+    /// An ordering value if the move captures or promotes (most valuable
+    /// victim first, least valuable attacker first); `None` for quiet moves.
+    fn tactical_value(&self, m: Self::Move) -> Option<i32>;
+    /// Static exchange evaluation: whether the move gains at least `threshold`.
+    fn see_ge(&self, m: Self::Move, threshold: i32) -> bool;
+    /// The position with the side to move skipping its turn.
+    fn null_move(&self) -> Self;
+    /// Whether the side to move has material other than pawns and king
+    /// (null-move pruning is unsafe without: zugzwang).
+    fn has_non_pawn_material(&self) -> bool;
+    /// An upper bound on the plies since the last irreversible move: how far
+    /// back a repetition can be.
+    fn reversible_plies(&self) -> usize;
+}
+
+/// The value of a position from the perspective a node of `side` uses:
+/// white's for white and the cats, black's for black.
+#[inline(always)]
+pub fn perspective(side: Side) -> i32 {
+    match side {
+        Side::Black => -1,
+        _ => 1,
+    }
+}
+
+/// A score as UCI reports it, from the side to move's point of view.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Score {
+    Cp(i32),
+    /// Mate in n of the side to move's own moves; negative when it is mated
+    /// (for the cats: a mate they cannot stop).
+    Mate(i32),
+}
+
+/// One completed iteration, as the protocol reports it.
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub nodes: u64,
+    pub time: Duration,
+    pub hashfull: u32,
+    pub score: Score,
+    /// The value from white's point of view (the cats' outlook reads it).
+    pub white_view: i32,
+    pub pv: Vec<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    pub best: Option<M>,
+    pub score: Score,
+    pub white_view: i32,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<M>,
+}
+
+/// State the threads of one search share.
+pub(crate) struct Shared<'a> {
+    pub stop: AtomicBool,
+    pub external_stop: &'a AtomicBool,
+    pub nodes: AtomicU64,
+    pub node_limit: Option<u64>,
+    pub time: TimeManager,
+}
+
+impl Shared<'_> {
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// Converts a root value (in the root node's perspective) to a UCI score
+/// from the side to move's view.
+pub fn uci_score<G: SearchGame>(turn: Side, value: i32) -> Score {
+    let cycle = G::CYCLE as i32;
+    let white_view = value * perspective(turn);
+    if turn == Side::Cats {
+        // The cats' own view: 0 is their best; any lean is against them.
+        return if white_view.abs() >= MATE_BOUND {
+            let plies = MATE - white_view.abs();
+            Score::Mate(-((plies + cycle - 1) / cycle).max(1))
+        } else {
+            Score::Cp(-white_view.abs())
+        };
+    }
+    if value >= MATE_BOUND {
+        let plies = MATE - value;
+        Score::Mate((plies - 1) / cycle + 1)
+    } else if value <= -MATE_BOUND {
+        let plies = MATE + value;
+        Score::Mate(-((plies + cycle - 1) / cycle).max(1))
+    } else {
+        Score::Cp(value)
+    }
+}
+
+/// The engine's searcher: transposition table and per-thread histories,
+/// kept between searches of one game.
+pub struct Searcher<G: SearchGame> {
+    tt: Arc<Table>,
+    threads: usize,
+    histories: Vec<History<G::Move>>,
+}
+
+impl<G: SearchGame> Searcher<G> {
+    pub fn new(hash_mb: usize) -> Self {
+        Searcher { tt: Arc::new(Table::new(hash_mb)), threads: 1, histories: vec![History::new(G::SQUARES)] }
+    }
+
+    pub fn set_hash(&mut self, mb: usize) {
+        self.tt = Arc::new(Table::new(mb));
+    }
+
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.max(1);
+        self.histories.resize_with(self.threads, || History::new(G::SQUARES));
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.histories.iter_mut().for_each(History::clear);
+    }
+
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// Searches the current position of `game` within `limits` until done
+    /// or `stop` is set; calls `on_info` after each completed iteration.
+    pub fn search(
+        &mut self,
+        game: &GameHistory<G>,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        self.tt.new_search();
+        let shared = Shared {
+            stop: AtomicBool::new(false),
+            external_stop: stop,
+            nodes: AtomicU64::new(0),
+            node_limit: limits.nodes,
+            time: TimeManager::new(limits, start),
+        };
+        let max_depth = limits.depth.map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
+        let keys: Vec<u64> = game.keys().collect();
+        let root = *game.current();
+        let tt = &*self.tt;
+        let (main_history, helper_histories) = self.histories.split_first_mut().expect("at least one thread");
+        std::thread::scope(|scope| {
+            for (i, h) in helper_histories.iter_mut().enumerate() {
+                let (shared, keys) = (&shared, keys.clone());
+                scope.spawn(move || {
+                    let mut w = Worker::new(tt, shared, h, keys, i + 1);
+                    w.iterate(&root, max_depth, &mut |_| {});
+                });
+            }
+            let mut w = Worker::new(tt, &shared, main_history, keys.clone(), 0);
+            let result = w.iterate(&root, max_depth, on_info);
+            shared.stop.store(true, Ordering::Relaxed);
+            result
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::{CatChess, Chess};
+
+    #[test]
+    fn mate_scores_count_the_side_s_own_moves() {
+        // Chess: mate delivered 1 and 3 plies away is mate in 1 and 2.
+        assert_eq!(uci_score::<Chess>(Side::White, MATE - 1), Score::Mate(1));
+        assert_eq!(uci_score::<Chess>(Side::White, MATE - 3), Score::Mate(2));
+        assert_eq!(uci_score::<Chess>(Side::Black, -(MATE - 2)), Score::Mate(-1));
+        // Cat Chess: black's mate in 1 is 3 plies (black, cats, white mated).
+        assert_eq!(uci_score::<CatChess>(Side::Black, MATE - 3), Score::Mate(1));
+        assert_eq!(uci_score::<CatChess>(Side::White, MATE - 4), Score::Mate(2));
+        assert_eq!(uci_score::<CatChess>(Side::White, -(MATE - 3)), Score::Mate(-1));
+        // The cats see any mate as theirs to lose, and any lean as bad.
+        assert_eq!(uci_score::<CatChess>(Side::Cats, -(MATE - 2)), Score::Mate(-1));
+        assert_eq!(uci_score::<CatChess>(Side::Cats, 120), Score::Cp(-120));
+        assert_eq!(uci_score::<CatChess>(Side::Cats, -120), Score::Cp(-120));
+    }
+}

@@ -1,0 +1,99 @@
+//! Move ordering: the hash move, then captures that do not lose material
+//! (most valuable victim, least valuable attacker), killers, quiet moves by
+//! history, and losing captures last. Moves come from the full legal list
+//! (generation is cheap), so the hash move needs no legality check.
+
+use super::history::History;
+use super::SearchGame;
+use crate::moves::MoveList;
+
+const HASH_MOVE: i32 = 1 << 30;
+const GOOD_TACTICAL: i32 = 1 << 28;
+const KILLER: i32 = 1 << 26;
+const BAD_TACTICAL: i32 = -(1 << 24);
+
+/// Whether a move is a capture or promotion, and its ordering score.
+#[derive(Clone, Copy)]
+struct Scored {
+    score: i32,
+    tactical: bool,
+}
+
+pub struct MovePicker<G: SearchGame> {
+    moves: MoveList<G::Move>,
+    scores: [Scored; crate::moves::MAX_MOVES],
+    next: usize,
+}
+
+impl<G: SearchGame> MovePicker<G> {
+    /// Orders `moves` of `pos`. With `side` the history row of the mover.
+    pub fn new(
+        pos: &G,
+        moves: MoveList<G::Move>,
+        hash_move: Option<G::Move>,
+        history: &History<G::Move>,
+        ply: usize,
+    ) -> Self {
+        let mut scores = [Scored { score: 0, tactical: false }; crate::moves::MAX_MOVES];
+        let side = pos.turn().index();
+        let killers = history.killers(ply);
+        for (i, &m) in moves.iter().enumerate() {
+            scores[i] = if Some(m) == hash_move {
+                Scored { score: HASH_MOVE, tactical: pos.tactical_value(m).is_some() }
+            } else if let Some(value) = pos.tactical_value(m) {
+                let good = pos.see_ge(m, 0);
+                Scored { score: value + if good { GOOD_TACTICAL } else { BAD_TACTICAL }, tactical: true }
+            } else if m == killers[0] {
+                Scored { score: KILLER + 1, tactical: false }
+            } else if m == killers[1] {
+                Scored { score: KILLER, tactical: false }
+            } else {
+                Scored { score: history.get(side, G::move_squares(m)), tactical: false }
+            };
+        }
+        MovePicker { moves, scores, next: 0 }
+    }
+
+    /// Only captures and promotions, best first (quiescence search).
+    pub fn tactical(pos: &G, moves: MoveList<G::Move>) -> Self {
+        let mut scores = [Scored { score: 0, tactical: true }; crate::moves::MAX_MOVES];
+        for (i, &m) in moves.iter().enumerate() {
+            scores[i].score = pos.tactical_value(m).unwrap_or(0);
+        }
+        MovePicker { moves, scores, next: 0 }
+    }
+
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The best remaining move, whether it is tactical, and its score.
+    #[inline]
+    pub fn pick(&mut self) -> Option<(G::Move, bool, i32)> {
+        let n = self.moves.len();
+        if self.next >= n {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..n {
+            if self.scores[i].score > self.scores[best].score {
+                best = i;
+            }
+        }
+        let slice = self.moves.as_mut_slice();
+        slice.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let (m, s) = (slice[self.next], self.scores[self.next]);
+        self.next += 1;
+        Some((m, s.tactical, s.score))
+    }
+
+    /// Whether a score from `pick` marks a capture that loses material.
+    pub fn is_bad_tactical(score: i32) -> bool {
+        score < BAD_TACTICAL / 2
+    }
+}

@@ -1,0 +1,49 @@
+//! The search's tunable numbers, in one place so a tuning run or a match
+//! changes them here and nowhere else.
+
+use once_cell::sync::Lazy;
+
+/// Reverse futility pruning: a node whose static value beats beta by this
+/// much per ply of depth left is cut without a search.
+pub const RFP_MARGIN: i32 = 85;
+pub const RFP_MAX_DEPTH: i32 = 7;
+
+/// Null-move pruning from this depth on, reduced by `NMP_BASE + depth / NMP_DIVISOR`.
+pub const NMP_MIN_DEPTH: i32 = 3;
+pub const NMP_BASE: i32 = 3;
+pub const NMP_DIVISOR: i32 = 4;
+
+/// Futility pruning of quiet moves near the leaves.
+pub const FUTILITY_MAX_DEPTH: i32 = 6;
+pub const FUTILITY_BASE: i32 = 100;
+pub const FUTILITY_PER_DEPTH: i32 = 90;
+
+/// Late-move pruning: quiet moves beyond this count (by depth) are skipped.
+pub const LMP_MAX_DEPTH: i32 = 6;
+pub fn lmp_limit(depth: i32, improving: bool) -> usize {
+    let base = 3 + depth * depth;
+    (if improving { base } else { base / 2 + 1 }) as usize
+}
+
+/// Captures losing more than this per ply of depth are skipped near the leaves.
+pub const SEE_PRUNE_PER_DEPTH: i32 = -90;
+pub const SEE_PRUNE_MAX_DEPTH: i32 = 6;
+
+/// Aspiration window half-width at the root, from this depth on.
+pub const ASPIRATION_WINDOW: i32 = 25;
+pub const ASPIRATION_MIN_DEPTH: i32 = 5;
+
+/// Late-move reductions: `LMR[depth][move number]` in plies.
+pub static LMR: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
+    let mut t = [[0; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
+        }
+    }
+    t
+});
+
+pub fn lmr(depth: i32, moves_searched: usize) -> i32 {
+    LMR[(depth as usize).min(63)][moves_searched.min(63)]
+}

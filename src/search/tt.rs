@@ -1,0 +1,200 @@
+//! The transposition table: a lockless hash table shared by every search
+//! thread (Lazy SMP). Each entry is two atomic words, the key stored XORed
+//! with the data, so a torn write by a racing thread reads as a miss rather
+//! than as a wrong entry.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    /// The value is at most this (every move failed low).
+    Upper = 1,
+    /// The value is at least this (a move failed high).
+    Lower = 2,
+    Exact = 3,
+}
+
+/// What a probe returns. `value` is as stored (mate scores relative to the
+/// stored node); the search converts it with the ply.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    pub mv: u16,
+    pub value: i16,
+    pub eval: i16,
+    pub depth: i8,
+    pub bound: Bound,
+}
+
+struct Slot {
+    key: AtomicU64,
+    data: AtomicU64,
+}
+
+const BUCKET: usize = 4;
+
+pub struct Table {
+    slots: Vec<Slot>,
+    /// Bucket count minus one (a power of two).
+    mask: usize,
+    /// Search generation, 6 bits: older entries are replaced first.
+    age: AtomicU64,
+}
+
+fn pack(e: &Entry, age: u8) -> u64 {
+    e.mv as u64
+        | (e.value as u16 as u64) << 16
+        | (e.eval as u16 as u64) << 32
+        | (e.depth as u8 as u64) << 48
+        | ((e.bound as u64) | (age as u64) << 2) << 56
+}
+
+fn unpack(d: u64) -> Option<(Entry, u8)> {
+    let bound = match (d >> 56) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        3 => Bound::Exact,
+        _ => return None,
+    };
+    let e = Entry {
+        mv: d as u16,
+        value: (d >> 16) as u16 as i16,
+        eval: (d >> 32) as u16 as i16,
+        depth: (d >> 48) as u8 as i8,
+        bound,
+    };
+    Some((e, (d >> 58) as u8))
+}
+
+impl Table {
+    /// A table of about `mb` mebibytes (rounded down to a power of two of
+    /// buckets, at least one).
+    pub fn new(mb: usize) -> Table {
+        let bytes = mb.max(1) << 20;
+        let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
+        let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
+        let slots = (0..buckets * BUCKET).map(|_| Slot { key: AtomicU64::new(0), data: AtomicU64::new(0) }).collect();
+        Table { slots, mask: buckets - 1, age: AtomicU64::new(0) }
+    }
+
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s.key.store(0, Ordering::Relaxed);
+            s.data.store(0, Ordering::Relaxed);
+        }
+        self.age.store(0, Ordering::Relaxed);
+    }
+
+    /// Starts a new search generation.
+    pub fn new_search(&self) {
+        self.age.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn age(&self) -> u8 {
+        (self.age.load(Ordering::Relaxed) & 63) as u8
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> &[Slot] {
+        // The high bits pick the bucket: the low bits are the same for
+        // positions that differ only in the side to move.
+        let i = ((key >> 32) as usize & self.mask) * BUCKET;
+        &self.slots[i..i + BUCKET]
+    }
+
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        for slot in self.bucket(key) {
+            let data = slot.data.load(Ordering::Relaxed);
+            if slot.key.load(Ordering::Relaxed) ^ data == key {
+                return unpack(data).map(|(e, _)| e);
+            }
+        }
+        None
+    }
+
+    #[inline]
+    pub fn store(&self, key: u64, entry: Entry) {
+        let age = self.age();
+        let bucket = self.bucket(key);
+        let mut victim = 0;
+        let mut victim_worth = i32::MAX;
+        for (i, slot) in bucket.iter().enumerate() {
+            let data = slot.data.load(Ordering::Relaxed);
+            let stored_key = slot.key.load(Ordering::Relaxed) ^ data;
+            let Some((old, old_age)) = unpack(data) else {
+                victim = i;
+                break;
+            };
+            if stored_key == key {
+                // Same position: keep a deeper entry of this search unless
+                // the new one is exact; keep the old move if the new has none.
+                if entry.bound != Bound::Exact && old_age == age && old.depth as i32 > entry.depth as i32 + 3 {
+                    return;
+                }
+                let mut e = entry;
+                if e.mv == 0 {
+                    e.mv = old.mv;
+                }
+                let d = pack(&e, age);
+                slot.data.store(d, Ordering::Relaxed);
+                slot.key.store(key ^ d, Ordering::Relaxed);
+                return;
+            }
+            let stale = ((age as i32 - old_age as i32) & 63) * 8;
+            let worth = old.depth as i32 - stale;
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = i;
+            }
+        }
+        let d = pack(&entry, age);
+        bucket[victim].data.store(d, Ordering::Relaxed);
+        bucket[victim].key.store(key ^ d, Ordering::Relaxed);
+    }
+
+    /// Per mille of the first thousand slots holding an entry of this search.
+    pub fn hashfull(&self) -> u32 {
+        let age = self.age();
+        let n = self.slots.len().min(1000);
+        let used = self.slots[..n]
+            .iter()
+            .filter(|s| unpack(s.data.load(Ordering::Relaxed)).is_some_and(|(_, a)| a == age))
+            .count();
+        (used * 1000 / n.max(1)) as u32
+    }
+
+    pub fn size_bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<Slot>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds_entries() {
+        let t = Table::new(1);
+        assert!(t.size_bytes() <= 1 << 20 && t.size_bytes() >= 1 << 19);
+        let e = Entry { mv: 0x1234, value: -31_000, eval: 57, depth: 9, bound: Bound::Lower };
+        t.store(0xDEAD_BEEF_0000_0001, e);
+        let got = t.probe(0xDEAD_BEEF_0000_0001).expect("stored");
+        assert_eq!((got.mv, got.value, got.eval, got.depth, got.bound), (0x1234, -31_000, 57, 9, Bound::Lower));
+        assert!(t.probe(0xDEAD_BEEF_0000_0002).is_none());
+        t.clear();
+        assert!(t.probe(0xDEAD_BEEF_0000_0001).is_none());
+    }
+
+    #[test]
+    fn hashfull_counts_this_search_only() {
+        use rand::{rngs::StdRng, Rng, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(5);
+        let t = Table::new(1);
+        for _ in 0..100_000 {
+            t.store(rng.gen(), Entry { mv: 1, value: 0, eval: 0, depth: 1, bound: Bound::Exact });
+        }
+        assert!(t.hashfull() > 500, "{}", t.hashfull());
+        t.new_search();
+        assert_eq!(t.hashfull(), 0);
+    }
+}

@@ -1,0 +1,579 @@
+//! One search thread: iterative deepening with aspiration windows, PVS for
+//! white and black nodes, quiescence search. Cat nodes are in `cats.rs`.
+
+use super::history::{bonus, History};
+use super::movepick::MovePicker;
+use super::params::*;
+use super::tt::{Bound, Entry, Table};
+use super::{
+    perspective, uci_score, SearchGame, SearchInfo, SearchResult, Shared, DRAW, INF, MATE, MATE_BOUND, MAX_PLY,
+};
+use crate::core::Side;
+use crate::game::Winner;
+use crate::moves::MoveList;
+use std::sync::atomic::Ordering;
+
+/// Nodes between looks at the clock, the node limit and the stop flag.
+const CHECK_EVERY: u64 = 512;
+
+/// The stored static evaluation of a node that has none (in check, cats).
+pub(super) const NO_EVAL: i32 = i16::MIN as i32;
+
+pub(crate) struct Worker<'a, G: SearchGame> {
+    pub(super) tt: &'a Table,
+    shared: &'a Shared<'a>,
+    pub(super) history: &'a mut History<G::Move>,
+    /// Keys of the game so far, then of the current search path; the last
+    /// one is the node being searched.
+    pub(super) keys: Vec<u64>,
+    /// Index in `keys` of the root position.
+    root_index: usize,
+    pub(super) pv: Vec<[G::Move; MAX_PLY + 1]>,
+    pub(super) pv_len: [usize; MAX_PLY + 1],
+    evals: [i32; MAX_PLY + 2],
+    pub(super) nodes: u64,
+    unreported: u64,
+    pub(super) seldepth: usize,
+    /// 0 for the main thread, which alone reports and watches the clock.
+    id: usize,
+    /// Set once this thread must unwind; its current iteration is void.
+    pub(super) stopped: bool,
+    /// The depth of the iteration in progress: depth 1 always finishes, so
+    /// there is always a move to play.
+    iteration: i32,
+}
+
+impl<'a, G: SearchGame> Worker<'a, G> {
+    pub fn new(
+        tt: &'a Table,
+        shared: &'a Shared<'a>,
+        history: &'a mut History<G::Move>,
+        keys: Vec<u64>,
+        id: usize,
+    ) -> Self {
+        let root_index = keys.len() - 1;
+        history.clear_killers();
+        Worker {
+            tt,
+            shared,
+            history,
+            keys,
+            root_index,
+            pv: vec![[G::Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            evals: [0; MAX_PLY + 2],
+            nodes: 0,
+            unreported: 0,
+            seldepth: 0,
+            id,
+            stopped: false,
+            iteration: 0,
+        }
+    }
+
+    /// Iterative deepening to `max_depth`; the result of the deepest
+    /// iteration that finished.
+    pub fn iterate(&mut self, root: &G, max_depth: i32, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult<G::Move> {
+        let mut result = SearchResult {
+            best: None,
+            score: uci_score::<G>(root.turn(), 0),
+            white_view: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        };
+        let mut list = MoveList::default();
+        root.legal_moves(&mut list);
+        if list.is_empty() {
+            return result;
+        }
+        result.best = Some(list.as_slice()[0]);
+        let mut last = 0;
+        for depth in 1..=max_depth {
+            if self.id == 0 && depth > 1 && !self.shared.time.may_start_iteration() {
+                break;
+            }
+            // Helpers spread over depths so they fill the table ahead.
+            if self.id > 0 && depth > 1 && (depth + self.id as i32) % 3 == 0 && depth < max_depth {
+                continue;
+            }
+            self.iteration = depth;
+            self.seldepth = 0;
+            let value = self.aspiration(root, depth, last);
+            if self.stopped {
+                break;
+            }
+            last = value;
+            let pv: Vec<G::Move> = self.pv[0][..self.pv_len[0]].to_vec();
+            if let Some(&best) = pv.first() {
+                result.best = Some(best);
+            }
+            result.score = uci_score::<G>(root.turn(), value);
+            result.white_view = value * perspective(root.turn());
+            result.depth = depth as u32;
+            result.pv = pv;
+            self.flush_nodes();
+            result.nodes = self.shared.nodes.load(Ordering::Relaxed);
+            if self.id == 0 {
+                on_info(&SearchInfo {
+                    depth: depth as u32,
+                    seldepth: self.seldepth.max(depth as usize) as u32,
+                    nodes: result.nodes,
+                    time: self.shared.time.elapsed(),
+                    hashfull: self.tt.hashfull(),
+                    score: result.score,
+                    white_view: result.white_view,
+                    pv: result.pv.iter().map(|m| m.to_string()).collect(),
+                });
+            }
+            if self.shared.stopped() {
+                break;
+            }
+        }
+        self.flush_nodes();
+        result.nodes = self.shared.nodes.load(Ordering::Relaxed);
+        result
+    }
+
+    fn aspiration(&mut self, root: &G, depth: i32, last: i32) -> i32 {
+        if depth < ASPIRATION_MIN_DEPTH || last.abs() >= MATE_BOUND {
+            return self.search(root, depth, -INF, INF, 0, false);
+        }
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = (last - delta, last + delta);
+        loop {
+            let v = self.search(root, depth, alpha, beta, 0, false);
+            if self.stopped {
+                return v;
+            }
+            if v <= alpha {
+                alpha = (v - delta).max(-INF);
+            } else if v >= beta {
+                beta = (v + delta).min(INF);
+            } else {
+                return v;
+            }
+            delta *= 2;
+            if delta > 1000 {
+                alpha = -INF;
+                beta = INF;
+            }
+        }
+    }
+
+    fn flush_nodes(&mut self) {
+        self.shared.nodes.fetch_add(self.unreported, Ordering::Relaxed);
+        self.unreported = 0;
+    }
+
+    /// Counts a node and, every few hundred, checks whether to stop.
+    #[inline]
+    pub(super) fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unreported += 1;
+        if self.unreported >= CHECK_EVERY {
+            self.flush_nodes();
+            if self.id == 0 {
+                let shared = self.shared;
+                let over_nodes = shared.node_limit.is_some_and(|n| shared.nodes.load(Ordering::Relaxed) >= n);
+                if shared.external_stop.load(Ordering::Relaxed) || over_nodes || shared.time.out_of_time() {
+                    shared.stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    }
+
+    /// Whether to unwind now (never during the first iteration).
+    #[inline]
+    pub(super) fn should_stop(&mut self) -> bool {
+        if !self.stopped && self.iteration > 1 && self.shared.stopped() {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// The value of `child` from the perspective of `parent`'s side to move.
+    #[inline]
+    pub(super) fn child_value(
+        &mut self,
+        parent: Side,
+        child: &G,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.keys.push(child.key());
+        let same = perspective(parent) == perspective(child.turn());
+        let v = if same {
+            self.search(child, depth, alpha, beta, ply, true)
+        } else {
+            -self.search(child, depth, -beta, -alpha, ply, true)
+        };
+        self.keys.pop();
+        v
+    }
+
+    /// As `child_value`, in quiescence search.
+    #[inline]
+    pub(super) fn child_qvalue(&mut self, parent: Side, child: &G, alpha: i32, beta: i32, ply: usize) -> i32 {
+        let same = perspective(parent) == perspective(child.turn());
+        if same {
+            self.qsearch(child, alpha, beta, ply)
+        } else {
+            -self.qsearch(child, -beta, -alpha, ply)
+        }
+    }
+
+    /// Whether the node (the last key) repeats a position: once within the
+    /// search, or twice in the game before it.
+    fn is_repetition(&self, pos: &G) -> bool {
+        let n = self.keys.len();
+        let key = self.keys[n - 1];
+        let back = pos.reversible_plies().min(n - 1);
+        let mut before_root = 0;
+        for i in (n - 1 - back..n - 1).rev() {
+            if self.keys[i] == key {
+                if i >= self.root_index {
+                    return true;
+                }
+                before_root += 1;
+                if before_root >= 2 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The value of an outcome from `turn`'s perspective, `ply` plies from
+    /// the root (sooner mates are better for the mating side).
+    pub(super) fn outcome_value(winner: Winner, turn: Side, ply: usize) -> i32 {
+        let white_view = match winner {
+            Winner::White => MATE - ply as i32,
+            Winner::Black => -(MATE - ply as i32),
+            Winner::Cats | Winner::Draw => DRAW,
+        };
+        white_view * perspective(turn)
+    }
+
+    pub(super) fn static_value(pos: &G) -> i32 {
+        pos.evaluate() * perspective(pos.turn())
+    }
+
+    pub(super) fn update_pv(&mut self, ply: usize, m: G::Move) {
+        let child_len = if ply < MAX_PLY { self.pv_len[ply + 1] } else { 0 };
+        self.pv[ply][0] = m;
+        for i in 0..child_len {
+            self.pv[ply][i + 1] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    pub(super) fn tt_move(list: &MoveList<G::Move>, entry: Option<Entry>) -> Option<G::Move> {
+        let bits = entry?.mv;
+        if bits == 0 {
+            return None;
+        }
+        list.iter().copied().find(|&m| G::move_bits(m) == bits)
+    }
+
+    // Every argument is one field of the entry; a struct would only rename them.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn store(
+        &self,
+        key: u64,
+        depth: i32,
+        value: i32,
+        eval: i32,
+        bound: Bound,
+        mv: Option<G::Move>,
+        ply: usize,
+    ) {
+        self.tt.store(
+            key,
+            Entry {
+                mv: mv.map_or(0, G::move_bits),
+                value: to_tt(value, ply) as i16,
+                eval: eval.clamp(NO_EVAL, 30_000) as i16,
+                depth: depth.clamp(-1, 127) as i8,
+                bound,
+            },
+        );
+    }
+
+    /// Alpha-beta search of `pos` (whose key is the last in `keys`) to
+    /// `depth` plies; the value from the perspective of its side to move.
+    pub(super) fn search(
+        &mut self,
+        pos: &G,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.should_stop() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return Self::static_value(pos);
+        }
+        let root = ply == 0;
+        let turn = pos.turn();
+        if !root {
+            if self.is_repetition(pos) {
+                return DRAW;
+            }
+            if pos.is_judged() && pos.rule_draw().is_some() {
+                // A mate on the move that completes the count is still a mate.
+                if !(pos.in_check() && pos.count_legal_moves() == 0) {
+                    return DRAW;
+                }
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let cats = turn == Side::Cats;
+        let in_check = !cats && pos.in_check();
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        self.count_node();
+        self.seldepth = self.seldepth.max(ply + 1);
+        let pv_node = beta - alpha > 1;
+        let key = pos.key();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry {
+            if !pv_node && e.depth as i32 >= depth {
+                let v = from_tt(e.value as i32, ply);
+                let fits = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                };
+                if fits {
+                    return v;
+                }
+            }
+        }
+        let mut list = MoveList::default();
+        pos.legal_moves(&mut list);
+        if list.is_empty() {
+            return Self::outcome_value(pos.no_moves_outcome().winner, turn, ply);
+        }
+        let hash_move = Self::tt_move(&list, entry);
+        if cats {
+            return self.cat_node(pos, list, hash_move, Some(depth), alpha, beta, ply);
+        }
+
+        let eval = if in_check {
+            -INF
+        } else {
+            match entry {
+                Some(e) if e.eval as i32 != NO_EVAL => e.eval as i32,
+                _ => Self::static_value(pos),
+            }
+        };
+        self.evals[ply] = eval;
+        let cycle = G::CYCLE as usize;
+        let improving = !in_check && ply >= cycle && eval > self.evals[ply - cycle];
+
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * depth >= beta {
+                return eval;
+            }
+            if null_ok && depth >= NMP_MIN_DEPTH && eval >= beta && pos.has_non_pawn_material() {
+                let r = NMP_BASE + depth / NMP_DIVISOR + ((eval - beta) / 200).min(3);
+                let child = pos.null_move();
+                self.keys.push(child.key());
+                let same = perspective(turn) == perspective(child.turn());
+                let v = if same {
+                    self.search(&child, depth - 1 - r, beta - 1, beta, ply + 1, false)
+                } else {
+                    -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false)
+                };
+                self.keys.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= MATE_BOUND { beta } else { v };
+                }
+            }
+        }
+
+        let side = turn.index();
+        let mut picker = MovePicker::new(pos, list, hash_move, self.history, ply);
+        let (alpha_orig, mut best, mut best_move) = (alpha, -INF, None);
+        let mut quiets: [G::Move; 64] = [G::Move::default(); 64];
+        let mut quiet_count = 0;
+        let mut searched = 0usize;
+        while let Some((m, tactical, score)) = picker.pick() {
+            if !root && !in_check && best > -MATE_BOUND {
+                if !tactical {
+                    if depth <= LMP_MAX_DEPTH && searched >= lmp_limit(depth, improving) {
+                        continue;
+                    }
+                    if depth <= FUTILITY_MAX_DEPTH && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha {
+                        continue;
+                    }
+                } else if depth <= SEE_PRUNE_MAX_DEPTH
+                    && MovePicker::<G>::is_bad_tactical(score)
+                    && !pos.see_ge(m, SEE_PRUNE_PER_DEPTH * depth)
+                {
+                    continue;
+                }
+            }
+            let child = pos.play(m);
+            let new_depth = depth - 1;
+            let v = if searched == 0 {
+                self.child_value(turn, &child, new_depth, alpha, beta, ply + 1)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && searched >= 2 + pv_node as usize && !tactical && !in_check {
+                    r = lmr(depth, searched);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
+                    }
+                    r -= self.history.get(side, G::move_squares(m)) / 8_192;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut v = self.child_value(turn, &child, new_depth - r, alpha, alpha + 1, ply + 1);
+                if v > alpha && r > 0 {
+                    v = self.child_value(turn, &child, new_depth, alpha, alpha + 1, ply + 1);
+                }
+                if v > alpha && v < beta {
+                    v = self.child_value(turn, &child, new_depth, alpha, beta, ply + 1);
+                }
+                v
+            };
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = Some(m);
+                    alpha = v;
+                    self.update_pv(ply, m);
+                    if v >= beta {
+                        if !tactical {
+                            self.history.add_killer(ply, m);
+                            let b = bonus(depth);
+                            self.history.update(side, G::move_squares(m), b);
+                            for &q in &quiets[..quiet_count] {
+                                self.history.update(side, G::move_squares(q), -b);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical && quiet_count < quiets.len() {
+                quiets[quiet_count] = m;
+                quiet_count += 1;
+            }
+        }
+        if searched == 0 {
+            // Every move was pruned as hopeless (never at the root or in
+            // check, where nothing is pruned): a fail low, not stored.
+            return alpha_orig;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.store(key, depth, best, if in_check { NO_EVAL } else { eval }, bound, best_move, ply);
+        best
+    }
+
+    /// Quiescence search: captures and promotions until the position is
+    /// quiet (at the cats' turn, see `cat_qnode`).
+    pub(super) fn qsearch(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.should_stop() {
+            return 0;
+        }
+        self.count_node();
+        self.seldepth = self.seldepth.max(ply + 1);
+        if ply >= MAX_PLY - 1 {
+            return Self::static_value(pos);
+        }
+        let turn = pos.turn();
+        if turn == Side::Cats {
+            return self.cat_qnode(pos, alpha, beta, ply);
+        }
+        let in_check = pos.in_check();
+        let mut list = MoveList::default();
+        let (mut picker, mut best) = if in_check {
+            pos.legal_moves(&mut list);
+            if list.is_empty() {
+                return Self::outcome_value(pos.no_moves_outcome().winner, turn, ply);
+            }
+            (MovePicker::new(pos, list, None, self.history, ply), -INF)
+        } else {
+            let stand = Self::static_value(pos);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            pos.tactical_moves(&mut list);
+            (MovePicker::tactical(pos, list), stand)
+        };
+        while let Some((m, _, _)) = picker.pick() {
+            if !in_check && !pos.see_ge(m, 0) {
+                continue;
+            }
+            let child = pos.play(m);
+            let v = self.child_qvalue(turn, &child, alpha, beta, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn to_tt(v: i32, ply: usize) -> i32 {
+    if v >= MATE_BOUND {
+        v + ply as i32
+    } else if v <= -MATE_BOUND {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+fn from_tt(v: i32, ply: usize) -> i32 {
+    if v >= MATE_BOUND {
+        v - ply as i32
+    } else if v <= -MATE_BOUND {
+        v + ply as i32
+    } else {
+        v
+    }
+}
