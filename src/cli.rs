@@ -55,7 +55,11 @@ pub fn run() -> ExitCode {
                 None => Err("perft needs --depth N (or --suite FILE)".to_string()),
             },
         },
-        None => Err("the engine protocol is not available in this build yet; try `catchess perft --help`".to_string()),
+        None => {
+            let stdin = std::io::stdin();
+            crate::uci::run(stdin.lock(), crate::uci::Output::new(std::io::stdout()));
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -16,6 +16,7 @@ pub mod perft;
 pub mod position;
 pub mod render;
 pub mod search;
+pub mod uci;
 pub mod variants;
 
 pub use game::{Game, History, MoveError, Outcome, Reason, Winner};

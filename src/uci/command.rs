@@ -1,0 +1,229 @@
+//! Parsing one protocol line into a [`Command`]. Pure: no engine state, so
+//! every malformed line can be unit-tested. Errors say what and where.
+
+use std::time::Duration;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    StartPos,
+    Fen(String),
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoParams {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    pub infinite: bool,
+    pub perft: Option<u32>,
+    /// Clocks and increments of white, black and the cats, indexed by `Side`.
+    pub time: [Option<Duration>; 3],
+    pub inc: [Option<Duration>; 3],
+    pub movestogo: Option<u32>,
+}
+
+impl GoParams {
+    /// Whether nothing bounds the search (no depth, nodes, time or clock).
+    pub fn is_unlimited(&self) -> bool {
+        self.depth.is_none() && self.nodes.is_none() && self.movetime.is_none() && self.time.iter().all(Option::is_none)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Uci,
+    Debug(bool),
+    IsReady,
+    UciNewGame,
+    SetOption {
+        name: String,
+        value: Option<String>,
+    },
+    Position {
+        start: Start,
+        moves: Vec<String>,
+    },
+    Go(GoParams),
+    Stop,
+    PonderHit,
+    Quit,
+    /// Extensions: board picture, evaluation breakdown, game result.
+    Display,
+    Eval,
+    Outcome,
+}
+
+/// Parses a line. `Ok(None)` for a blank line (ignored, as UCI asks).
+pub fn parse(line: &str) -> Result<Option<Command>, String> {
+    let mut words = line.split_ascii_whitespace();
+    let Some(head) = words.next() else { return Ok(None) };
+    let rest: Vec<&str> = words.collect();
+    let no_args = |cmd: Command| {
+        if rest.is_empty() {
+            Ok(Some(cmd))
+        } else {
+            Err(format!("'{head}' takes no arguments (got '{}')", rest.join(" ")))
+        }
+    };
+    match head {
+        "uci" => no_args(Command::Uci),
+        "isready" => no_args(Command::IsReady),
+        "ucinewgame" => no_args(Command::UciNewGame),
+        "stop" => no_args(Command::Stop),
+        "ponderhit" => no_args(Command::PonderHit),
+        "quit" => no_args(Command::Quit),
+        "d" => no_args(Command::Display),
+        "eval" => no_args(Command::Eval),
+        "outcome" => no_args(Command::Outcome),
+        "debug" => match rest.as_slice() {
+            ["on"] => Ok(Some(Command::Debug(true))),
+            ["off"] => Ok(Some(Command::Debug(false))),
+            _ => Err("usage: debug on|off".into()),
+        },
+        "setoption" => parse_setoption(&rest).map(Some),
+        "position" => parse_position(&rest).map(Some),
+        "go" => parse_go(&rest).map(|p| Some(Command::Go(p))),
+        other => Err(format!("unknown command '{}'", truncate(other))),
+    }
+}
+
+/// Keeps error messages short when a client sends a huge token.
+fn truncate(s: &str) -> String {
+    const MAX: usize = 40;
+    if s.chars().count() <= MAX {
+        s.to_string()
+    } else {
+        format!("{}...", s.chars().take(MAX).collect::<String>())
+    }
+}
+
+fn parse_setoption(rest: &[&str]) -> Result<Command, String> {
+    let usage = "usage: setoption name <name> [value <value>]";
+    if rest.first() != Some(&"name") {
+        return Err(usage.into());
+    }
+    let value_at = rest.iter().position(|w| *w == "value");
+    let name_words = &rest[1..value_at.unwrap_or(rest.len())];
+    if name_words.is_empty() {
+        return Err(format!("setoption: missing option name; {usage}"));
+    }
+    let value = match value_at {
+        Some(i) if i + 1 < rest.len() => Some(rest[i + 1..].join(" ")),
+        Some(_) => return Err(format!("setoption: missing value after 'value'; {usage}")),
+        None => None,
+    };
+    Ok(Command::SetOption { name: name_words.join(" "), value })
+}
+
+fn parse_position(rest: &[&str]) -> Result<Command, String> {
+    let moves_at = rest.iter().position(|w| *w == "moves");
+    let head = &rest[..moves_at.unwrap_or(rest.len())];
+    let start = match head {
+        ["startpos"] => Start::StartPos,
+        ["fen", fen @ ..] if !fen.is_empty() => Start::Fen(fen.join(" ")),
+        ["fen"] => return Err("position fen: missing the FEN".into()),
+        [] => return Err("position: expected 'startpos' or 'fen <FEN>'".into()),
+        ["startpos", extra @ ..] => {
+            return Err(format!("position startpos: unexpected '{}' (moves go after 'moves')", truncate(extra[0])))
+        }
+        [other, ..] => return Err(format!("position: expected 'startpos' or 'fen', got '{}'", truncate(other))),
+    };
+    let moves = match moves_at {
+        Some(i) => rest[i + 1..].iter().map(|s| s.to_string()).collect(),
+        None => Vec::new(),
+    };
+    Ok(Command::Position { start, moves })
+}
+
+fn parse_go(rest: &[&str]) -> Result<GoParams, String> {
+    let mut p = GoParams::default();
+    let mut i = 0;
+    while i < rest.len() {
+        let key = rest[i];
+        let mut value = |what: &str| -> Result<u64, String> {
+            i += 1;
+            let v = rest.get(i).ok_or_else(|| format!("go: '{key}' needs a {what}"))?;
+            v.parse::<u64>().map_err(|_| format!("go: '{key}' needs a {what}, got '{}'", truncate(v)))
+        };
+        let ms = |v: u64| Duration::from_millis(v);
+        match key {
+            "depth" => p.depth = Some(value("depth in plies")?.min(u32::MAX as u64) as u32),
+            "nodes" => p.nodes = Some(value("node count")?),
+            "movetime" => p.movetime = Some(ms(value("time in ms")?)),
+            "perft" => p.perft = Some(value("depth in plies")?.min(u32::MAX as u64) as u32),
+            "movestogo" => p.movestogo = Some(value("move count")?.min(u32::MAX as u64) as u32),
+            "wtime" => p.time[0] = Some(ms(value("time in ms")?)),
+            "btime" => p.time[1] = Some(ms(value("time in ms")?)),
+            "ctime" => p.time[2] = Some(ms(value("time in ms")?)),
+            "winc" => p.inc[0] = Some(ms(value("time in ms")?)),
+            "binc" => p.inc[1] = Some(ms(value("time in ms")?)),
+            "cinc" => p.inc[2] = Some(ms(value("time in ms")?)),
+            "infinite" => p.infinite = true,
+            // Pondering is not implemented: a ponder search is searched as
+            // an ordinary one (clients treat that as a normal reply).
+            "ponder" => {}
+            "mate" | "searchmoves" => return Err(format!("go: '{key}' is not supported")),
+            other => return Err(format!("go: unknown parameter '{}'", truncate(other))),
+        }
+        i += 1;
+    }
+    Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_parse() {
+        assert_eq!(parse("  uci  "), Ok(Some(Command::Uci)));
+        assert_eq!(parse(""), Ok(None));
+        assert_eq!(parse("   \t "), Ok(None));
+        assert_eq!(
+            parse("setoption name Move Overhead value 100"),
+            Ok(Some(Command::SetOption { name: "Move Overhead".into(), value: Some("100".into()) }))
+        );
+        assert_eq!(
+            parse("setoption name Clear Hash"),
+            Ok(Some(Command::SetOption { name: "Clear Hash".into(), value: None }))
+        );
+        assert_eq!(
+            parse("position startpos moves e2e4 e7e5"),
+            Ok(Some(Command::Position { start: Start::StartPos, moves: vec!["e2e4".into(), "e7e5".into()] }))
+        );
+        assert_eq!(
+            parse("position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+            Ok(Some(Command::Position { start: Start::Fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1".into()), moves: vec![] }))
+        );
+        let Ok(Some(Command::Go(g))) = parse("go wtime 1000 btime 2000 ctime 300 winc 10 binc 20 cinc 30 movestogo 5")
+        else {
+            panic!()
+        };
+        assert_eq!(
+            g.time,
+            [Some(Duration::from_millis(1000)), Some(Duration::from_millis(2000)), Some(Duration::from_millis(300))]
+        );
+        assert_eq!(g.inc[2], Some(Duration::from_millis(30)));
+        assert_eq!(g.movestogo, Some(5));
+    }
+
+    #[test]
+    fn malformed_lines_are_errors_that_say_what_is_wrong() {
+        let err = |s: &str| parse(s).unwrap_err();
+        assert_eq!(err("foo bar"), "unknown command 'foo'");
+        assert!(err("uci now").contains("takes no arguments"));
+        assert!(err("go depth").contains("'depth' needs a depth"));
+        assert!(err("go depth x").contains("got 'x'"));
+        assert!(err("go depth -3").contains("got '-3'"));
+        assert!(err("go sideways").contains("unknown parameter 'sideways'"));
+        assert!(err("position").contains("expected 'startpos' or 'fen"));
+        assert!(err("position fen").contains("missing the FEN"));
+        assert!(err("position startpos e2e4").contains("unexpected 'e2e4'"));
+        assert!(err("position middle").contains("got 'middle'"));
+        assert!(err("setoption Hash 3").starts_with("usage"));
+        assert!(err("setoption name Hash value").contains("missing value"));
+        assert!(err("setoption name value 3").contains("missing option name"));
+        assert!(err("debug maybe").contains("usage"));
+        assert!(err(&"x".repeat(10_000)).len() < 80);
+    }
+}

@@ -1,0 +1,133 @@
+//! The engine protocol (protocol.md): plain UCI for chess, UCI extended with
+//! a third side for Cat Chess. The variant is chosen here, once, at the
+//! edge: everything below works on a concrete game type.
+//!
+//! Threads: the main thread reads commands; `go` starts one search thread
+//! that owns the `Searcher` until it finishes and prints `bestmove` itself.
+//! Commands that change the engine's state while a search runs first stop
+//! it and wait for its `bestmove`, so replies never interleave out of order.
+
+mod command;
+mod session;
+
+pub use command::{parse, Command, GoParams, Start};
+
+use crate::variants::VariantKind;
+use session::AnySession;
+use std::io::{BufRead, Write};
+use std::sync::{Arc, Mutex};
+
+pub const ENGINE_NAME: &str = concat!("catchess ", env!("CARGO_PKG_VERSION"));
+pub const ENGINE_AUTHOR: &str = "the catchess developers";
+
+/// Longest line read as a command; a longer one is refused whole (a
+/// `position ... moves` line of 100 000 moves still fits).
+pub const MAX_LINE: usize = 1 << 20;
+
+/// Where replies go: shared by the command loop and the search thread, each
+/// line written whole and flushed.
+#[derive(Clone)]
+pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    pub fn new(w: impl Write + Send + 'static) -> Self {
+        Output(Arc::new(Mutex::new(Box::new(w))))
+    }
+
+    pub fn line(&self, text: &str) {
+        let mut w = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        // A closed stdout leaves nobody to tell; the loop ends at stdin EOF.
+        let _ = writeln!(w, "{text}");
+        let _ = w.flush();
+    }
+
+    pub fn error(&self, text: &str) {
+        self.line(&format!("info string error: {text}"));
+    }
+}
+
+/// Engine options, as `setoption` leaves them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub variant: VariantKind,
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub move_overhead_ms: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { variant: VariantKind::CatChess, hash_mb: 16, threads: 1, move_overhead_ms: 30 }
+    }
+}
+
+pub const HASH_MAX_MB: usize = 65_536;
+pub const THREADS_MAX: usize = 256;
+pub const MOVE_OVERHEAD_MAX_MS: u64 = 5_000;
+
+/// Reads one line of at most `MAX_LINE` bytes. `Ok(None)` at end of input;
+/// `Err(n)` for an over-long line of `n` bytes, which is consumed and dropped.
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Option<Result<(), usize>>> {
+    buf.clear();
+    let mut dropped = 0usize;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            // End of input: a last line without its newline still counts.
+            return Ok(match (dropped, buf.is_empty()) {
+                (0, true) => None,
+                (0, false) => Some(Ok(())),
+                (n, _) => Some(Err(n)),
+            });
+        }
+        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (&available[..i], Some(i + 1)),
+            None => (available, None),
+        };
+        if dropped > 0 || buf.len() + chunk.len() > MAX_LINE {
+            dropped += buf.len() + chunk.len();
+            buf.clear();
+        } else {
+            buf.extend_from_slice(chunk);
+        }
+        let used = done.unwrap_or(available.len());
+        input.consume(used);
+        if done.is_some() {
+            return Ok(Some(if dropped > 0 { Err(dropped) } else { Ok(()) }));
+        }
+    }
+}
+
+/// Runs the protocol until `quit` or the end of input.
+pub fn run(mut input: impl BufRead, output: Output) {
+    let mut options = Options::default();
+    let mut session = AnySession::new(&options);
+    let mut buf = Vec::new();
+    loop {
+        let line = match read_line(&mut input, &mut buf) {
+            Ok(None) | Err(_) => break,
+            Ok(Some(Err(len))) => {
+                output.error(&format!("line of {len} bytes is longer than the {MAX_LINE}-byte limit; ignored"));
+                continue;
+            }
+            Ok(Some(Ok(()))) => String::from_utf8_lossy(&buf).into_owned(),
+        };
+        let command = match parse(&line) {
+            Ok(Some(c)) => c,
+            Ok(None) => continue,
+            Err(e) => {
+                output.error(&e);
+                continue;
+            }
+        };
+        if command == Command::Quit {
+            break;
+        }
+        session.handle(command, &mut options, &output);
+    }
+    session.shutdown();
+}
