@@ -40,6 +40,22 @@ pub enum Command {
         #[arg(long, conflicts_with_all = ["fen", "divide"])]
         suite: Option<String>,
     },
+    /// Search fixed positions of every variant to a fixed depth; prints the
+    /// node count (deterministic with one thread) and nodes per second.
+    Bench {
+        /// Plies per position (default: per variant, a few seconds in all).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Only this variant (default: all).
+        #[arg(long)]
+        variant: Option<VariantKind>,
+        /// Transposition table size in MiB.
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+        /// Search threads (the node count is deterministic only with 1).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
 }
 
 pub fn run() -> ExitCode {
@@ -55,6 +71,7 @@ pub fn run() -> ExitCode {
                 None => Err("perft needs --depth N (or --suite FILE)".to_string()),
             },
         },
+        Some(Command::Bench { depth, variant, hash, threads }) => run_bench(depth, variant, hash, threads),
         None => {
             let stdin = std::io::stdin();
             crate::uci::run(stdin.lock(), crate::uci::Output::new(std::io::stdout()));
@@ -134,4 +151,33 @@ fn run_suite<G: Game>(path: &str, max_depth: Option<u32>) -> Result<(), String> 
     } else {
         Ok(())
     }
+}
+
+fn run_bench(depth: Option<u32>, variant: Option<VariantKind>, hash: usize, threads: usize) -> Result<(), String> {
+    if !(1..=crate::uci::HASH_MAX_MB).contains(&hash) || !(1..=crate::uci::THREADS_MAX).contains(&threads) {
+        return Err(format!(
+            "--hash must be 1..={} and --threads 1..={}",
+            crate::uci::HASH_MAX_MB,
+            crate::uci::THREADS_MAX
+        ));
+    }
+    let variants: Vec<VariantKind> = match variant {
+        Some(v) => vec![v],
+        None => VariantKind::ALL.to_vec(),
+    };
+    let (mut nodes, mut secs) = (0u64, 0f64);
+    for v in variants {
+        let report = crate::bench::run(v, depth, hash, threads);
+        println!("{} depth {}:", v, report.depth);
+        for (i, (fen, n)) in report.per_position.iter().enumerate() {
+            println!("{:>3} {:>12}  {}", i + 1, n, fen);
+        }
+        let t = report.time.as_secs_f64();
+        println!("{}: {} nodes in {:.3} s, {:.0} nodes/s", v, report.nodes, t, report.nodes as f64 / t.max(1e-9));
+        nodes += report.nodes;
+        secs += t;
+    }
+    println!("Total nodes: {nodes}");
+    println!("Nodes/second: {:.0}", nodes as f64 / secs.max(1e-9));
+    Ok(())
 }

@@ -6,6 +6,7 @@
 //! [`variants`] (the concrete games and the run-time choice among them).
 
 pub mod attacks;
+pub mod bench;
 pub mod cli;
 pub mod core;
 pub mod eval;

@@ -17,7 +17,6 @@ use super::{Evaluate, Tapered};
 use crate::attacks;
 use crate::core::{Bitboard, Color, Role, Side, Square};
 use crate::position::{Position, Variant};
-use once_cell::sync::Lazy;
 use std::fmt::Write;
 
 /// Game phase weights: 24 with every minor, rook and queen on the board.
@@ -71,14 +70,23 @@ const CONVERTIBILITY: [i32; 8] = [32, 32, 45, 55, 60, 64, 64, 64];
 /// Piece-square tables built from a few rules (centralise knights and
 /// bishops, advance and centralise pawns, keep the king sheltered until the
 /// endgame), from white's side; black reads them with the rank mirrored.
-static PST: Lazy<[[Tapered; 64]; 6]> = Lazy::new(|| {
-    let mut t = [[Tapered::default(); 64]; 6];
-    for sq in Square::all() {
-        let (f, r) = (sq.file() as i32, sq.rank() as i32);
-        let cf = f.min(7 - f);
-        let cr = r.min(7 - r);
-        let center = cf + cr;
-        let i = sq.index();
+/// Computed at compile time.
+const PST: [[Tapered; 64]; 6] = build_pst();
+
+const fn build_pst() -> [[Tapered; 64]; 6] {
+    const fn min(a: i32, b: i32) -> i32 {
+        if a < b {
+            a
+        } else {
+            b
+        }
+    }
+    let mut t = [[Tapered::new(0, 0); 64]; 6];
+    let mut i = 0;
+    while i < 64 {
+        let (f, r) = ((i % 8) as i32, (i / 8) as i32);
+        let cf = min(f, 7 - f);
+        let center = cf + min(r, 7 - r);
         let pawn_mg = [0, 0, 2, 6, 14, 28, 50, 0][r as usize] + if cf == 3 && (r == 3 || r == 4) { 12 } else { 0 };
         let pawn_eg = [0, 0, 5, 12, 25, 45, 80, 0][r as usize];
         t[0][i] = Tapered::new(pawn_mg, pawn_eg);
@@ -89,12 +97,20 @@ static PST: Lazy<[[Tapered; 64]; 6]> = Lazy::new(|| {
         let king_mg = match r {
             0 => [20, 30, 10, 0, 0, 10, 30, 20][f as usize],
             1 => [-5, -5, -10, -20, -20, -10, -5, -5][f as usize],
-            _ => (-30 - 10 * (r - 2)).max(-70),
+            _ => {
+                let v = -30 - 10 * (r - 2);
+                if v < -70 {
+                    -70
+                } else {
+                    v
+                }
+            }
         };
         t[5][i] = Tapered::new(king_mg, -50 + 12 * center);
+        i += 1;
     }
     t
-});
+}
 
 /// The terms of the evaluation, in the order `eval` lists them.
 #[derive(Clone, Copy)]
@@ -232,10 +248,13 @@ fn evaluate<V: Variant, const TRACE: bool>(pos: &Position<V>, acc: &mut Acc<TRAC
         let them = color.other();
         let ours = pos.by_color(color);
         let enemy_king_ring = (attacks::king(pos.king(them)) | Bitboard::from(pos.king(them))) - zone;
+        // Sums kept in locals (registers) and added to the accumulator once.
+        let (mut material, mut placement, mut mobility) = (Tapered::default(), Tapered::default(), Tapered::default());
         for role in Role::ALL {
-            for sq in pos.pieces(color, role) {
-                acc.add(color, Term::Material, MATERIAL[role.index()]);
-                acc.add(color, Term::Placement, PST[role.index()][pst_index(color, sq)]);
+            let pieces = pos.pieces(color, role);
+            material += MATERIAL[role.index()] * pieces.count() as i32;
+            for sq in pieces {
+                placement += PST[role.index()][pst_index(color, sq)];
                 let reach = match role {
                     Role::Knight => attacks::knight(sq),
                     Role::Bishop => attacks::bishop(sq, occupied),
@@ -250,7 +269,7 @@ fn evaluate<V: Variant, const TRACE: bool>(pos: &Position<V>, acc: &mut Acc<TRAC
                 let moves = if armed { (reach - ours - zone) | (reach & (zone - occupied)) } else { reach - occupied };
                 let safe = moves - pawn_att[them.index()];
                 let (weight, typical) = MOBILITY[k];
-                acc.add(color, Term::Mobility, weight * (safe.count() as i32 - typical));
+                mobility += weight * (safe.count() as i32 - typical);
                 if armed {
                     let hits = reach - zone;
                     att[color.index()].all |= hits;
@@ -267,6 +286,9 @@ fn evaluate<V: Variant, const TRACE: bool>(pos: &Position<V>, acc: &mut Acc<TRAC
                 }
             }
         }
+        acc.add(color, Term::Material, material);
+        acc.add(color, Term::Placement, placement);
+        acc.add(color, Term::Mobility, mobility);
         if pos.pieces(color, Role::Bishop).has_many() {
             acc.add(color, Term::Pieces, BISHOP_PAIR);
         }
