@@ -48,6 +48,7 @@ impl<G: SearchGame> Worker<'_, G> {
         alpha: i32,
         beta: i32,
         ply: usize,
+        pv: bool,
     ) -> i32 {
         let mut picker = MovePicker::new(pos, list, hash_move, self.history, ply);
         let mut children: [Child<G::Move>; MAX_MOVES] = [None; MAX_MOVES];
@@ -56,7 +57,7 @@ impl<G: SearchGame> Worker<'_, G> {
             children[n] = Some(m);
             n += 1;
         }
-        let (value, chosen) = self.closest_to_zero(pos, &children[..n], depth, alpha, beta, ply);
+        let (value, chosen) = self.closest_to_zero(pos, &children[..n], depth, alpha, beta, ply, pv);
         if self.stopped {
             return 0;
         }
@@ -86,9 +87,10 @@ impl<G: SearchGame> Worker<'_, G> {
             children[i + 1] = Some(m);
         }
         let n = (list.len() + 1).min(MAX_MOVES);
-        self.closest_to_zero(pos, &children[..n], None, alpha, beta, ply).0
+        self.closest_to_zero(pos, &children[..n], None, alpha, beta, ply, false).0
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn cat_child(
         &mut self,
         pos: &G,
@@ -97,19 +99,21 @@ impl<G: SearchGame> Worker<'_, G> {
         alpha: i32,
         beta: i32,
         ply: usize,
+        pv: bool,
     ) -> i32 {
         let next = match child {
             Some(m) => pos.play(m),
             None => pos.null_move(),
         };
         match depth {
-            Some(d) => self.child_value(Side::Cats, &next, d - 1, alpha, beta, ply + 1),
+            Some(d) => self.child_value(Side::Cats, &next, d - 1, alpha, beta, ply + 1, pv),
             None => self.child_qvalue(Side::Cats, &next, alpha, beta, ply + 1),
         }
     }
 
     /// The value of the child nearest zero (as a bound when the node fails
     /// high or low) and which child it is. See the module comment.
+    #[allow(clippy::too_many_arguments)]
     fn closest_to_zero(
         &mut self,
         pos: &G,
@@ -118,6 +122,7 @@ impl<G: SearchGame> Worker<'_, G> {
         alpha: i32,
         beta: i32,
         ply: usize,
+        pv: bool,
     ) -> (i32, Option<usize>) {
         let u = alpha.abs().max(beta.abs()).min(INF);
         let mut magnitude = INF;
@@ -130,7 +135,8 @@ impl<G: SearchGame> Worker<'_, G> {
             if w == 0 {
                 break;
             }
-            let v = self.cat_child(pos, child, depth, -w, w, ply);
+            // Only the first child continues the principal variation.
+            let v = self.cat_child(pos, child, depth, -w, w, ply, pv && i == 0);
             if self.stopped {
                 return (0, None);
             }
@@ -176,7 +182,7 @@ impl<G: SearchGame> Worker<'_, G> {
         let mut best = (INF, 0);
         for (i, &child) in children.iter().enumerate() {
             let w = best.0.abs().min(INF);
-            let v = self.cat_child(pos, child, depth, -w, w, ply);
+            let v = self.cat_child(pos, child, depth, -w, w, ply, false);
             if self.stopped {
                 return (0, i);
             }

@@ -137,12 +137,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
 
     fn aspiration(&mut self, root: &G, depth: i32, last: i32) -> i32 {
         if depth < ASPIRATION_MIN_DEPTH || last.abs() >= MATE_BOUND {
-            return self.search(root, depth, -INF, INF, 0, false);
+            return self.search(root, depth, -INF, INF, 0, true, false);
         }
         let mut delta = ASPIRATION_WINDOW;
         let (mut alpha, mut beta) = (last - delta, last + delta);
         loop {
-            let v = self.search(root, depth, alpha, beta, 0, false);
+            let v = self.search(root, depth, alpha, beta, 0, true, false);
             if self.stopped {
                 return v;
             }
@@ -192,8 +192,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         self.stopped
     }
 
-    /// The value of `child` from the perspective of `parent`'s side to move.
+    /// The value of `child` from the perspective of `parent`'s side to move;
+    /// `pv` if the child is on the principal variation (its window may be
+    /// wide without that: a cat node's children get symmetric windows).
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn child_value(
         &mut self,
         parent: Side,
@@ -202,13 +205,14 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         alpha: i32,
         beta: i32,
         ply: usize,
+        pv: bool,
     ) -> i32 {
         self.keys.push(child.key());
         let same = perspective(parent) == perspective(child.turn());
         let v = if same {
-            self.search(child, depth, alpha, beta, ply, true)
+            self.search(child, depth, alpha, beta, ply, pv, true)
         } else {
-            -self.search(child, depth, -beta, -alpha, ply, true)
+            -self.search(child, depth, -beta, -alpha, ply, pv, true)
         };
         self.keys.pop();
         v
@@ -304,6 +308,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
 
     /// Alpha-beta search of `pos` (whose key is the last in `keys`) to
     /// `depth` plies; the value from the perspective of its side to move.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn search(
         &mut self,
         pos: &G,
@@ -311,6 +316,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
+        pv_node: bool,
         null_ok: bool,
     ) -> i32 {
         self.pv_len[ply] = 0;
@@ -348,7 +354,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
         self.count_node();
         self.seldepth = self.seldepth.max(ply + 1);
-        let pv_node = beta - alpha > 1;
         let key = pos.key();
         let entry = self.tt.probe(key);
         if let Some(e) = entry {
@@ -371,7 +376,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
         let hash_move = Self::tt_move(&list, entry);
         if cats {
-            return self.cat_node(pos, list, hash_move, Some(depth), alpha, beta, ply);
+            return self.cat_node(pos, list, hash_move, Some(depth), alpha, beta, ply, pv_node);
         }
 
         let eval = if in_check {
@@ -396,9 +401,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 self.keys.push(child.key());
                 let same = perspective(turn) == perspective(child.turn());
                 let v = if same {
-                    self.search(&child, depth - 1 - r, beta - 1, beta, ply + 1, false)
+                    self.search(&child, depth - 1 - r, beta - 1, beta, ply + 1, false, false)
                 } else {
-                    -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false)
+                    -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false, false)
                 };
                 self.keys.pop();
                 if self.stopped {
@@ -435,7 +440,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             let child = pos.play(m);
             let new_depth = depth - 1;
             let v = if searched == 0 {
-                self.child_value(turn, &child, new_depth, alpha, beta, ply + 1)
+                self.child_value(turn, &child, new_depth, alpha, beta, ply + 1, pv_node)
             } else {
                 let mut r = 0;
                 if depth >= 3 && searched >= 2 + pv_node as usize && !tactical && !in_check {
@@ -449,12 +454,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     r -= self.history.get(side, G::move_squares(m)) / 8_192;
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut v = self.child_value(turn, &child, new_depth - r, alpha, alpha + 1, ply + 1);
+                let mut v = self.child_value(turn, &child, new_depth - r, alpha, alpha + 1, ply + 1, false);
                 if v > alpha && r > 0 {
-                    v = self.child_value(turn, &child, new_depth, alpha, alpha + 1, ply + 1);
+                    v = self.child_value(turn, &child, new_depth, alpha, alpha + 1, ply + 1, false);
                 }
                 if v > alpha && v < beta {
-                    v = self.child_value(turn, &child, new_depth, alpha, beta, ply + 1);
+                    v = self.child_value(turn, &child, new_depth, alpha, beta, ply + 1, pv_node);
                 }
                 v
             };
