@@ -13,6 +13,10 @@ pub const NMP_MIN_DEPTH: i32 = 3;
 pub const NMP_BASE: i32 = 3;
 pub const NMP_DIVISOR: i32 = 4;
 
+/// Internal iterative reduction: a node without a hash move from this
+/// depth on is searched one ply shallower.
+pub const IIR_MIN_DEPTH: i32 = 4;
+
 /// Futility pruning of quiet moves near the leaves.
 pub const FUTILITY_MAX_DEPTH: i32 = 6;
 pub const FUTILITY_BASE: i32 = 100;

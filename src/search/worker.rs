@@ -378,6 +378,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         if cats {
             return self.cat_node(pos, list, hash_move, Some(depth), alpha, beta, ply, pv_node);
         }
+        // No hash move: this node was never searched, or failed low;
+        // spend less on it (internal iterative reduction).
+        if hash_move.is_none() && depth >= IIR_MIN_DEPTH {
+            depth -= 1;
+        }
 
         let eval = if in_check {
             -INF
@@ -522,23 +527,44 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         if turn == Side::Cats {
             return self.cat_qnode(pos, alpha, beta, ply);
         }
+        let key = pos.key();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry {
+            let v = from_tt(e.value as i32, ply);
+            let fits = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= beta,
+                Bound::Upper => v <= alpha,
+            };
+            if fits {
+                return v;
+            }
+        }
+        let alpha_orig = alpha;
         let in_check = pos.in_check();
         let mut list = MoveList::default();
-        let (mut picker, mut best) = if in_check {
+        let (mut picker, mut best, eval) = if in_check {
             pos.legal_moves(&mut list);
             if list.is_empty() {
                 return Self::outcome_value(pos.no_moves_outcome().winner, turn, ply);
             }
-            (MovePicker::new(pos, list, None, self.history, ply), -INF)
+            (MovePicker::new(pos, list, None, self.history, ply), -INF, NO_EVAL)
         } else {
-            let stand = Self::static_value(pos);
+            let stand = match entry {
+                Some(e) if e.eval as i32 != NO_EVAL => e.eval as i32,
+                _ => Self::static_value(pos),
+            };
             if stand >= beta {
+                if entry.is_none() {
+                    self.store(key, 0, stand, stand, Bound::Lower, None, ply);
+                }
                 return stand;
             }
             alpha = alpha.max(stand);
             pos.tactical_moves(&mut list);
-            (MovePicker::tactical(pos, list), stand)
+            (MovePicker::tactical(pos, list), stand, stand)
         };
+        let mut best_move = None;
         while let Some((m, _, _)) = picker.pick() {
             if !in_check && !pos.see_ge(m, 0) {
                 continue;
@@ -552,12 +578,21 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 best = v;
                 if v > alpha {
                     alpha = v;
+                    best_move = Some(m);
                     if v >= beta {
                         break;
                     }
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.store(key, 0, best, eval, bound, best_move, ply);
         best
     }
 }
