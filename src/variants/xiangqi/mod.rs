@@ -11,6 +11,7 @@ pub mod attacks;
 mod fen;
 mod movegen;
 pub mod moves;
+pub mod notation;
 mod play;
 pub mod position;
 pub mod render;
