@@ -13,7 +13,7 @@ use std::time::Instant;
 #[command(
     name = "catchess",
     version,
-    about = "Cat Chess and chess engine. With no subcommand it speaks the UCI-like protocol on stdin/stdout (see protocol.md)."
+    about = "Cat Chess, chess and xiangqi engine. With no subcommand it speaks the UCI-like protocol on stdin/stdout (see protocol.md)."
 )]
 pub struct Cli {
     #[command(subcommand)]

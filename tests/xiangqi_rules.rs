@@ -302,3 +302,19 @@ fn like_pieces_attacking_each_other_offer_an_exchange_not_a_chase() {
     let pos = xq("4k4/9/9/9/9/9/9/R2r5/9/5K3 w - - 0 1");
     assert!(pos.chased_by(White).is_empty());
 }
+
+#[test]
+fn a_chase_is_a_new_attack() {
+    let pos = xq("4k4/9/9/9/9/9/9/R2n5/9/5K3 w - - 0 1");
+    // Still attacking the horse from b3: nothing new.
+    assert!(!pos.is_chase(XMove::parse("a3b3").unwrap()));
+    // From a4 it attacks nothing.
+    assert!(!pos.is_chase(XMove::parse("a3a4").unwrap()));
+    // The chariot on a4 moving to a3 attacks the horse anew.
+    let pos = xq("4k4/9/9/9/9/9/R8/3n5/9/5K3 w - - 0 1");
+    assert!(pos.is_chase(XMove::parse("a4a3").unwrap()));
+    // A check is a check, not a chase.
+    let pos = xq("4k4/9/9/9/9/9/9/R2n5/9/5K3 w - - 0 1");
+    assert!(!pos.is_chase(XMove::parse("a3a10").unwrap()));
+    assert!(pos.gives_check(XMove::parse("a3a10").unwrap()));
+}
