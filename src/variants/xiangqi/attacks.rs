@@ -34,6 +34,10 @@ pub struct Tables {
     /// Horses attacking a point: per diagonal neighbour (the leg every such
     /// horse must pass), the two points a horse attacks from through it.
     horse_attackers: [[Guarded; 4]; SQUARES],
+    /// Every point a horse could attack `sq` from, legs ignored.
+    horse_zone: [u128; SQUARES],
+    /// The rank and file through a point (the point included).
+    cross: [u128; SQUARES],
     /// Elephant moves: per eye, the destination beyond it (never across
     /// the river).
     elephant: [[Guarded; 4]; SQUARES],
@@ -113,6 +117,8 @@ impl Tables {
             spread,
             horse: [[Guarded::default(); 4]; SQUARES],
             horse_attackers: [[Guarded::default(); 4]; SQUARES],
+            horse_zone: [0; SQUARES],
+            cross: [0; SQUARES],
             elephant: [[Guarded::default(); 4]; SQUARES],
             advisor: [0; SQUARES],
             general: [0; SQUARES],
@@ -167,6 +173,11 @@ impl Tables {
                 t.soldier[color.index()][i] = points(sq, steps);
             }
         }
+        for sq in XSquare::all() {
+            let i = sq.index();
+            t.horse_zone[i] = t.horse_attackers[i].iter().fold(0, |b, g| b | g.to);
+            t.cross[i] = (masks::rank(sq.rank()) | masks::file(sq.file())).0;
+        }
         for color in 0..2 {
             for from in 0..SQUARES {
                 for to in Bitboard128(t.soldier[color][from]).iter::<XSquare>() {
@@ -215,6 +226,19 @@ pub fn horse(sq: XSquare, occ: u128) -> u128 {
 #[inline(always)]
 pub fn horse_attackers(sq: XSquare) -> &'static [Guarded; 4] {
     &tables().horse_attackers[sq.index()]
+}
+
+/// Every point from which a horse could attack `sq` if its leg were free.
+#[inline(always)]
+pub fn horse_zone(sq: XSquare) -> u128 {
+    tables().horse_zone[sq.index()]
+}
+
+/// The rank and file through `sq`: where a chariot, cannon or general must
+/// stand to attack it along a line.
+#[inline(always)]
+pub fn cross(sq: XSquare) -> u128 {
+    tables().cross[sq.index()]
 }
 
 /// Where an elephant on `sq` may go (eyes not blocked by `occ`; never

@@ -4,24 +4,23 @@
 //! every rule applied; listing and counting (perft's bulk count) consume the
 //! same batches.
 //!
-//! When the side to move is not in check, legality is settled up front by
-//! a look along the lines and horse legs around its general (`safety`),
-//! which finds every way a move could expose it:
+//! When the side to move is not in check, a look along the lines and horse
+//! legs around its general (`safety`) finds every piece whose move could
+//! expose it:
 //!
 //! * a piece alone between the general and an enemy chariot or the enemy
-//!   general (flying general) may move only along that segment or capture
-//!   the attacker;
-//! * with exactly two screens between the general and an enemy cannon, a
-//!   screen of ours may move only to empty points of that segment or
-//!   capture the cannon (taking the other screen would leave one);
-//! * no piece may land between the general and an enemy cannon with no
-//!   screen (it would become the screen);
-//! * a piece on the leg of an enemy horse that attacks the general may only
-//!   capture that horse.
+//!   general (flying general);
+//! * a piece of ours among exactly two screens between the general and an
+//!   enemy cannon;
+//! * a piece of ours on the leg of an enemy horse aimed at the general;
 //!
-//! Every other piece moves freely. The general's own steps, and every move
-//! when in check (rare, and where blocks of several checks interact), are
-//! tested one by one on the board after the move.
+//! and the points no piece may land on: between the general and an enemy
+//! cannon with no screen (the piece would become the screen). Every other
+//! piece moves freely; the few pieces found above, the general's own steps,
+//! and every move when in check (rare, and where blocks of several checks
+//! interact) are tested one by one on the board after the move, so the
+//! subtle cases (a screen capturing the other screen, a cannon jumping out
+//! of the line) need no special rules.
 
 use super::attacks;
 use super::moves::XMove;
@@ -45,36 +44,9 @@ struct Safety {
     /// Points no piece may land on (between the general and a screenless
     /// enemy cannon).
     no_land: u128,
-    /// Pieces with restricted destinations, and the restrictions.
+    /// Pieces whose moves might expose the general (see the module
+    /// comment): their destinations are tested one by one.
     pinned: u128,
-    pins: [(XSquare, u128); 12],
-    n_pins: usize,
-}
-
-impl Safety {
-    #[inline(always)]
-    fn pin(&mut self, sq: XSquare, mask: u128) {
-        let bit = 1u128 << sq.index();
-        if self.pinned & bit != 0 {
-            for p in self.pins[..self.n_pins].iter_mut() {
-                if p.0 == sq {
-                    p.1 &= mask;
-                }
-            }
-        } else {
-            self.pinned |= bit;
-            self.pins[self.n_pins] = (sq, mask);
-            self.n_pins += 1;
-        }
-    }
-
-    #[inline(always)]
-    fn mask(&self, sq: XSquare) -> u128 {
-        if self.pinned >> sq.index() & 1 == 0 {
-            return !0;
-        }
-        self.pins[..self.n_pins].iter().find(|p| p.0 == sq).map_or(0, |p| p.1)
-    }
 }
 
 /// Up to three occupied positions along a line from `pos`, nearest first:
@@ -141,9 +113,28 @@ impl Xiangqi {
         !self.attacked_by(sq, occ, occ_t, enemy, them)
     }
 
+    /// The points of `to` that `from` may move to leaving the general safe.
+    #[inline(always)]
+    fn safe_subset(&self, from: XSquare, mut to: u128, general: XSquare) -> u128 {
+        let mut safe = 0;
+        while to != 0 {
+            let dest = XSquare::from_index_unchecked(to.trailing_zeros());
+            to &= to - 1;
+            if self.safe_after(from, dest, general) {
+                safe |= 1 << dest.index();
+            }
+        }
+        safe
+    }
+
+    #[inline(never)]
+    fn safe_subset_cold(&self, from: XSquare, to: u128, general: XSquare) -> u128 {
+        self.safe_subset(from, to, general)
+    }
+
     fn safety(&self, us: Color, general: XSquare) -> Safety {
         let them = us.other();
-        let mut s = Safety { check: false, no_land: 0, pinned: 0, pins: [(XSquare::default(), 0); 12], n_pins: 0 };
+        let mut s = Safety { check: false, no_land: 0, pinned: 0 };
         let occ = self.occupied().0;
         let own = self.colors[us.index()].0;
         let enemy_chariot = XPiece { color: them, role: XRole::Chariot }.code();
@@ -152,7 +143,18 @@ impl Xiangqi {
         let (gf, gr) = (general.file() as u32, general.rank() as u32);
         let rank_line = (occ >> (9 * gr)) as u32 & 0x1FF;
         let file_line = (self.occ_t >> (10 * gf)) as u32 & 0x3FF;
+        // Only lines holding an enemy chariot, cannon or general matter
+        // (most of the time neither does).
+        let sliders = self.colors[them.index()].0
+            & (self.roles[XRole::Chariot.index()].0
+                | self.roles[XRole::Cannon.index()].0
+                | self.roles[XRole::General.index()].0);
+        let on_rank_line = sliders & masks::rank(gr as u8).0 != 0;
+        let on_file = sliders & masks::file(gf as u8).0 != 0;
         for (line, pos, on_rank) in [(rank_line, gf, true), (file_line, gr, false)] {
+            if !(if on_rank { on_rank_line } else { on_file }) {
+                continue;
+            }
             for up in [true, false] {
                 let (found, n) = ray_blockers(line, pos, up);
                 if n == 0 {
@@ -185,25 +187,19 @@ impl Xiangqi {
                 }
                 let own1 = own >> s1.index() & 1 != 0;
                 if (p2 == enemy_chariot || p2 == enemy_general) && own1 {
-                    s.pin(s1, attacks::between(general, s2).0 | 1 << s2.index());
+                    s.pinned |= 1 << s1.index();
                 }
                 if n < 3 {
                     continue;
                 }
                 let s3 = sq(2);
                 if self.board[s3.index()] == enemy_cannon {
-                    let mask = (attacks::between(general, s3).0 & !occ) | 1 << s3.index();
-                    if own1 {
-                        s.pin(s1, mask);
-                    }
-                    if own >> s2.index() & 1 != 0 {
-                        s.pin(s2, mask);
-                    }
+                    s.pinned |= (1 << s1.index() | 1 << s2.index()) & own;
                 }
             }
         }
         let horses = self.pieces(them, XRole::Horse).0;
-        if horses != 0 {
+        if horses & attacks::horse_zone(general) != 0 {
             for g in attacks::horse_attackers(general) {
                 let sources = g.to & horses;
                 if sources == 0 {
@@ -211,10 +207,8 @@ impl Xiangqi {
                 }
                 if occ >> g.leg.index() & 1 == 0 {
                     s.check = true;
-                } else if own >> g.leg.index() & 1 != 0 {
-                    // Moving off the leg unblocks every horse behind it:
-                    // only capturing the one horse (if one) keeps it safe.
-                    s.pin(g.leg, if sources & (sources - 1) != 0 { 0 } else { sources });
+                } else {
+                    s.pinned |= own & 1 << g.leg.index();
                 }
             }
         }
@@ -240,47 +234,49 @@ impl Xiangqi {
         let occ = own | enemy;
         let allowed = !own & !safety.no_land & masks::ALL.0;
 
-        let mut king_to = 0;
-        let mut steps = attacks::general(general) & !own;
-        while steps != 0 {
-            let to = XSquare::from_index_unchecked(steps.trailing_zeros());
-            steps &= steps - 1;
-            if self.safe_after(general, to, general) {
-                king_to |= 1 << to.index();
-            }
-        }
+        let king_to = self.safe_subset(general, attacks::general(general) & !own, general);
         if king_to != 0 {
             emit(Batch { from: general, to: king_to, delta: 0 });
         }
 
         let pinned = safety.pinned;
-        let mask = |from: XSquare| if pinned >> from.index() & 1 == 0 { !0 } else { safety.mask(from) };
+        // A pinned piece keeps the destinations that leave the general safe.
+        macro_rules! mask {
+            ($from:expr, $to:expr) => {{
+                let to = $to;
+                if pinned >> $from.index() & 1 == 0 {
+                    to
+                } else {
+                    self.safe_subset_cold($from, to, general)
+                }
+            }};
+        }
         for from in self.pieces(us, XRole::Chariot).iter::<XSquare>() {
-            let to = attacks::chariot(from, occ, self.occ_t) & allowed & mask(from);
+            let to = mask!(from, attacks::chariot(from, occ, self.occ_t) & allowed);
             emit(Batch { from, to, delta: 0 });
         }
         for from in self.pieces(us, XRole::Cannon).iter::<XSquare>() {
             let (rook, cannon) = attacks::lines(from, occ, self.occ_t);
-            let to = ((rook & !occ) | (cannon & enemy)) & allowed & mask(from);
+            let to = mask!(from, ((rook & !occ) | (cannon & enemy)) & allowed);
             emit(Batch { from, to, delta: 0 });
         }
         for from in self.pieces(us, XRole::Horse).iter::<XSquare>() {
-            let to = attacks::horse(from, occ) & allowed & mask(from);
+            let to = mask!(from, attacks::horse(from, occ) & allowed);
             emit(Batch { from, to, delta: 0 });
         }
         for from in self.pieces(us, XRole::Elephant).iter::<XSquare>() {
-            let to = attacks::elephant(from, occ) & allowed & mask(from);
+            let to = mask!(from, attacks::elephant(from, occ) & allowed);
             emit(Batch { from, to, delta: 0 });
         }
         for from in self.pieces(us, XRole::Advisor).iter::<XSquare>() {
-            let to = attacks::advisor(from) & allowed & mask(from);
+            let to = mask!(from, attacks::advisor(from) & allowed);
             emit(Batch { from, to, delta: 0 });
         }
 
         // Soldiers: pinned ones one by one, the rest as a set by shifting.
         let soldiers = self.pieces(us, XRole::Soldier).0;
         for from in Bitboard128(soldiers & pinned).iter::<XSquare>() {
-            let to = attacks::soldier(us, from) & allowed & safety.mask(from);
+            let to = self.safe_subset(from, attacks::soldier(us, from) & allowed, general);
             emit(Batch { from, to, delta: 0 });
         }
         let free = soldiers & !pinned;
@@ -328,15 +324,7 @@ impl Xiangqi {
         let occ = self.occupied().0;
         for from in self.by_color(us).iter::<XSquare>() {
             let role = XRole::ALL[(self.board[from.index()] - 1) as usize % 7];
-            let mut candidates = self.pseudo_targets(from, role, occ);
-            let mut to = 0;
-            while candidates != 0 {
-                let dest = XSquare::from_index_unchecked(candidates.trailing_zeros());
-                candidates &= candidates - 1;
-                if self.safe_after(from, dest, general) {
-                    to |= 1 << dest.index();
-                }
-            }
+            let to = self.safe_subset(from, self.pseudo_targets(from, role, occ), general);
             if to != 0 {
                 emit(Batch { from, to, delta: 0 });
             }

@@ -152,16 +152,19 @@ impl Xiangqi {
     /// not consulted (`sq` is always a general's point).
     #[inline(always)]
     pub(crate) fn attacked_by(&self, sq: XSquare, occ: u128, occ_t: u128, by: u128, by_color: Color) -> bool {
-        let (rook, cannon) = attacks::lines(sq, occ, occ_t);
-        let straight = self.roles[XRole::Chariot.index()].0 | self.roles[XRole::General.index()].0;
-        if rook & straight & by != 0 || cannon & self.roles[XRole::Cannon.index()].0 & by != 0 {
-            return true;
+        let straight = (self.roles[XRole::Chariot.index()].0 | self.roles[XRole::General.index()].0) & by;
+        let cannons = self.roles[XRole::Cannon.index()].0 & by;
+        if (straight | cannons) & attacks::cross(sq) != 0 {
+            let (rook, cannon) = attacks::lines(sq, occ, occ_t);
+            if rook & straight != 0 || cannon & cannons != 0 {
+                return true;
+            }
         }
         if attacks::soldier_attackers(by_color, sq) & self.roles[XRole::Soldier.index()].0 & by != 0 {
             return true;
         }
         let horses = self.roles[XRole::Horse.index()].0 & by;
-        if horses != 0 {
+        if horses & attacks::horse_zone(sq) != 0 {
             for g in attacks::horse_attackers(sq) {
                 if g.to & horses != 0 && occ >> g.leg.index() & 1 == 0 {
                     return true;

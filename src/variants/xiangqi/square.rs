@@ -150,12 +150,27 @@ pub mod masks {
     pub const FILE_A: XBitboard = Bitboard128(file_bits(0));
     pub const FILE_I: XBitboard = Bitboard128(file_bits(8));
 
+    /// Every file's points, built at compile time (a lookup, not a loop,
+    /// when the file is only known at run time).
+    const FILE_SETS: [XBitboard; FILES as usize] = {
+        let mut sets = [Bitboard128(0); FILES as usize];
+        let mut f = 0;
+        while f < FILES {
+            sets[f as usize] = Bitboard128(file_bits(f));
+            f += 1;
+        }
+        sets
+    };
+
+    #[inline(always)]
     pub const fn rank(rank: u8) -> XBitboard {
         Bitboard128(rank_bits(rank))
     }
 
+    /// The points of `file` (0–8).
+    #[inline(always)]
     pub const fn file(file: u8) -> XBitboard {
-        Bitboard128(file_bits(file))
+        FILE_SETS[file as usize]
     }
 
     /// Red's half (ranks 1–5) and black's (ranks 6–10): the river runs
