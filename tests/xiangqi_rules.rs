@@ -197,13 +197,18 @@ fn perpetual_chase_loses_for_the_chasing_side() {
 }
 
 #[test]
-fn both_sides_chasing_perpetually_is_a_draw() {
+fn chasing_different_pieces_in_turn_is_no_perpetual_chase() {
     // Red's chariot alternately attacks black's cannon c8 and horse c7;
     // black's chariot alternately attacks red's cannon g3 and horse g2.
+    // Every move is a chase, but no piece is chased by every move of a
+    // side: a draw by repetition.
     let fen = "4k4/9/2c6/1Rn6/9/9/9/6C2/6Nr1/3K5 w - - 0 1";
     let h = cycle(fen, "b7b8 h2h3 b8b7 h3h2", 2);
+    for (pos, m) in h.positions().iter().zip(h.moves()) {
+        assert!(pos.is_chase(*m), "{m} in {}", pos.to_fen());
+    }
     let verdict = rules::classify(h.positions(), h.moves());
-    assert_eq!(verdict.sides, [Perpetual::Chase, Perpetual::Chase]);
+    assert_eq!(verdict.sides, [Perpetual::Neither, Perpetual::Neither]);
     assert_eq!(outcome(&h), Some(Outcome { winner: Winner::Draw, reason: Reason::Repetition }));
 }
 
@@ -211,7 +216,8 @@ fn both_sides_chasing_perpetually_is_a_draw() {
 fn the_verdict_when_one_side_checks_and_the_other_chases() {
     // Checks weigh more than chases: with a perpetual check on one side
     // and a perpetual chase on the other, the checker loses; both checking
-    // is a draw. (Verdict logic; the whole positions above test each kind.)
+    // is a draw, and so is both sides chasing perpetually. (The verdict
+    // itself; the whole games above test how each kind is recognised.)
     use catchess::core::Color;
     let verdict = |red, black| rules::RepetitionVerdict { sides: [red, black] }.loser();
     assert_eq!(verdict(Perpetual::Check, Perpetual::Chase), Some((Color::White, Reason::PerpetualCheck)));

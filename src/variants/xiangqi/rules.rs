@@ -8,7 +8,8 @@
 //!    least two full cycles) are classified per side:
 //!    * *perpetual check*: every move of the side gave check;
 //!    * *perpetual chase*: every move of the side gave check or was a
-//!      chase (see [`Xiangqi::is_chase`]), at least one a chase.
+//!      chase (see [`Xiangqi::is_chase`]), at least one a chase, and one
+//!      and the same enemy piece was chased by every chasing move.
 //!
 //!    If exactly one side checks perpetually, it loses. Otherwise, if
 //!    neither does and exactly one side chases perpetually, it loses. In
@@ -19,7 +20,7 @@
 
 use super::moves::XMove;
 use super::position::{keys, Xiangqi};
-use super::square::{masks, XBitboard, XRole, XSquare};
+use super::square::{masks, XBitboard, XRole, XSquare, SQUARES};
 use crate::core::{Bitboard128, Color};
 use crate::game::{Game, History, Outcome, Reason, Winner};
 use crate::moves::MoveList;
@@ -156,47 +157,68 @@ impl Xiangqi {
     /// the mover chases (see [`Xiangqi::chased_by`]) a piece it did not
     /// chase before the move. Allocation-free, for a search as well.
     pub fn is_chase(&self, m: XMove) -> bool {
-        let us = self.turn;
-        let after = self.play(m);
-        if after.in_check() {
-            return false;
-        }
-        let new = after.chased_by(us) - self.chased_by(us);
-        // A victim that was captured or moved is not "still chased"; the
-        // sets compare points, and only `us` moved, so the points of the
-        // victims are the same in both.
-        new.any()
+        // Only the mover's pieces moved, so the victims stand on the same
+        // points before and after: the sets compare directly.
+        newly_chased(self, m).any()
     }
+}
+
+/// The pieces newly chased by the legal move `m` (see
+/// [`Xiangqi::is_chase`]): empty for a check or a quiet move.
+pub fn newly_chased(before: &Xiangqi, m: XMove) -> XBitboard {
+    let us = before.side_to_move();
+    let after = before.play(m);
+    if after.in_check() {
+        return Bitboard128::EMPTY;
+    }
+    after.chased_by(us) - before.chased_by(us)
 }
 
 /// The repetition ruling over `moves`, played from `positions[0]`
 /// (`positions[i + 1]` is the position after `moves[i]`).
+///
+/// A side chases perpetually when every one of its moves checks or chases,
+/// at least one chases, and one and the same enemy piece (followed from
+/// point to point as it moves) is newly chased by every one of its chasing
+/// moves: attacking different pieces in turn is not a perpetual chase.
 pub fn classify(positions: &[Xiangqi], moves: &[XMove]) -> RepetitionVerdict {
     let mut all_check = [true; 2];
     let mut all_pressure = [true; 2];
     let mut any_chase = [false; 2];
     let mut moved = [false; 2];
+    // Piece identities: the point each piece stood on at the start, plus
+    // one (0: empty), carried along with its moves.
+    let mut ids = [0u8; SQUARES];
+    if let Some(start) = positions.first() {
+        for sq in start.occupied().iter::<XSquare>() {
+            ids[sq.index()] = sq.index() as u8 + 1;
+        }
+    }
+    // Per side: the identities chased by every chasing move so far.
+    let mut prey = [!0u128; 2];
     for (i, &m) in moves.iter().enumerate() {
         let before = &positions[i];
         let side = before.side_to_move().index();
         moved[side] = true;
-        let after = before.play(m);
-        if after.in_check() {
-            continue;
+        if !before.gives_check(m) {
+            all_check[side] = false;
+            let victims = newly_chased(before, m);
+            if victims.any() {
+                any_chase[side] = true;
+                prey[side] &= victims.iter::<XSquare>().fold(0u128, |b, v| b | 1 << ids[v.index()]);
+            } else {
+                all_pressure[side] = false;
+            }
         }
-        all_check[side] = false;
-        if before.is_chase(m) {
-            any_chase[side] = true;
-        } else {
-            all_pressure[side] = false;
-        }
+        ids[m.to().index()] = ids[m.from().index()];
+        ids[m.from().index()] = 0;
     }
     let judge = |s: usize| {
         if !moved[s] {
             Perpetual::Neither
         } else if all_check[s] {
             Perpetual::Check
-        } else if all_pressure[s] && any_chase[s] {
+        } else if all_pressure[s] && any_chase[s] && prey[s] != 0 {
             Perpetual::Chase
         } else {
             Perpetual::Neither
