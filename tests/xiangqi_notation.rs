@@ -155,3 +155,22 @@ fn every_legal_move_round_trips_through_wxf() {
     }
     assert!(checked > 50_000, "{checked}");
 }
+
+/// Random strings (ASCII and not) never make move parsing panic.
+#[test]
+fn no_move_text_panics() {
+    let mut rng = StdRng::seed_from_u64(77);
+    let alphabet: Vec<char> = "abcdefghijk0123456789+-.=KAEHRCPBNé中 ".chars().collect();
+    let pos = Xiangqi::startpos();
+    for _ in 0..20_000 {
+        let len = rng.gen_range(0..7);
+        let text: String = (0..len).map(|_| alphabet[rng.gen_range(0..alphabet.len())]).collect();
+        if let Ok(m) = pos.parse_move(&text) {
+            assert_eq!(m.to_string(), text);
+        }
+        if let Ok(m) = pos.parse_wxf(&text) {
+            assert!(pos.is_legal(m));
+        }
+        let _ = pos.is_well_formed_move(&text);
+    }
+}

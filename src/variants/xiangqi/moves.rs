@@ -69,7 +69,8 @@ mod tests {
             }
         }
         assert_eq!(XMove::parse("a10a9").unwrap().to_string(), "a10a9");
-        for bad in ["", "h3", "h3e", "h3e11", "j1a1", "a0a1", "h3e3x", "H3E3", "a10a"] {
+        for bad in ["", "h3", "h3e", "h3e11", "j1a1", "a0a1", "h3e3x", "H3E3", "a10a", "é1a1", "a1é1", "a1aé", "ééé"]
+        {
             assert_eq!(XMove::parse(bad), None, "{bad:?}");
         }
         assert_eq!(std::mem::size_of::<XMove>(), 2);

@@ -91,11 +91,11 @@ impl XSquare {
             return None;
         }
         let f = b[0].wrapping_sub(b'a');
-        let digits = &s[1..];
-        if f >= FILES || !digits.bytes().all(|c| c.is_ascii_digit()) || digits.starts_with('0') {
+        let digits = &b[1..];
+        if f >= FILES || !digits.iter().all(u8::is_ascii_digit) || digits[0] == b'0' {
             return None;
         }
-        let r: u8 = digits.parse().ok()?;
+        let r = digits.iter().fold(0u8, |r, d| r * 10 + (d - b'0'));
         (1..=RANKS).contains(&r).then(|| XSquare::from_coords(f, r - 1))
     }
 }
@@ -362,7 +362,7 @@ mod tests {
         assert_eq!(XSquare::parse("a1").unwrap().index(), 0);
         assert_eq!(XSquare::parse("i10").unwrap().index(), 89);
         assert_eq!(XSquare::parse("e2").unwrap().index(), 13);
-        for bad in ["", "a", "a0", "a11", "j1", "a01", "A1", "a1x", "e+1"] {
+        for bad in ["", "a", "a0", "a11", "j1", "a01", "A1", "a1x", "e+1", "é1", "aé", "a99"] {
             assert_eq!(XSquare::parse(bad), None, "{bad:?}");
         }
     }
