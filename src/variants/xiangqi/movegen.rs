@@ -47,6 +47,12 @@ struct Safety {
     /// Pieces whose moves might expose the general (see the module
     /// comment): their destinations are tested one by one.
     pinned: u128,
+    /// In check: the checking pieces, the points that block a check
+    /// (between a chariot or cannon and the general, a horse's leg), and
+    /// our pieces that screen a checking cannon (they may go anywhere).
+    checkers: u128,
+    blocks: u128,
+    screens: u128,
 }
 
 /// Up to three occupied positions along a line from `pos`, nearest first:
@@ -134,7 +140,7 @@ impl Xiangqi {
 
     fn safety(&self, us: Color, general: XSquare) -> Safety {
         let them = us.other();
-        let mut s = Safety { check: false, no_land: 0, pinned: 0 };
+        let mut s = Safety { check: false, no_land: 0, pinned: 0, checkers: 0, blocks: 0, screens: 0 };
         let occ = self.occupied().0;
         let own = self.colors[us.index()].0;
         let enemy_chariot = XPiece { color: them, role: XRole::Chariot }.code();
@@ -171,6 +177,8 @@ impl Xiangqi {
                 let p1 = self.board[s1.index()];
                 if p1 == enemy_chariot || p1 == enemy_general {
                     s.check = true;
+                    s.checkers |= 1 << s1.index();
+                    s.blocks |= attacks::between(general, s1).0;
                     continue;
                 }
                 if p1 == enemy_cannon {
@@ -183,6 +191,9 @@ impl Xiangqi {
                 let p2 = self.board[s2.index()];
                 if p2 == enemy_cannon {
                     s.check = true;
+                    s.checkers |= 1 << s2.index();
+                    s.blocks |= attacks::between(general, s2).0;
+                    s.screens |= own & 1 << s1.index();
                     continue;
                 }
                 let own1 = own >> s1.index() & 1 != 0;
@@ -207,13 +218,17 @@ impl Xiangqi {
                 }
                 if occ >> g.leg.index() & 1 == 0 {
                     s.check = true;
+                    s.checkers |= sources;
+                    s.blocks |= 1 << g.leg.index();
                 } else {
                     s.pinned |= own & 1 << g.leg.index();
                 }
             }
         }
-        if attacks::soldier_attackers(them, general) & self.pieces(them, XRole::Soldier).0 != 0 {
+        let soldiers = attacks::soldier_attackers(them, general) & self.pieces(them, XRole::Soldier).0;
+        if soldiers != 0 {
             s.check = true;
+            s.checkers |= soldiers;
         }
         s
     }
@@ -225,7 +240,7 @@ impl Xiangqi {
         let general = self.general(us);
         let safety = self.safety(us, general);
         if safety.check {
-            self.evasions(general, &mut emit);
+            self.evasions(general, &safety, &mut emit);
             return;
         }
         let own = self.colors[us.index()].0;
@@ -317,9 +332,31 @@ impl Xiangqi {
         to & !own
     }
 
-    /// In check: every pseudo-legal move, each tested on the board after it.
+    /// In check. A legal evasion moves the general, captures a checker,
+    /// blocks (between a chariot or cannon and the general, or on a horse's
+    /// leg), or moves a screen of a checking cannon; the moves of that
+    /// superset are each tested on the board after them (several checks at
+    /// once interact in ways the test settles exactly).
     #[cold]
-    fn evasions(&self, general: XSquare, emit: &mut impl FnMut(Batch)) {
+    fn evasions(&self, general: XSquare, safety: &Safety, emit: &mut impl FnMut(Batch)) {
+        let us = self.turn;
+        let occ = self.occupied().0;
+        let targets = safety.checkers | safety.blocks;
+        for from in self.by_color(us).iter::<XSquare>() {
+            let role = XRole::ALL[(self.board[from.index()] - 1) as usize % 7];
+            let mut to = self.pseudo_targets(from, role, occ);
+            if from != general && safety.screens >> from.index() & 1 == 0 {
+                to &= targets;
+            }
+            let to = self.safe_subset(from, to, general);
+            if to != 0 {
+                emit(Batch { from, to, delta: 0 });
+            }
+        }
+    }
+
+    /// Every pseudo-legal move, each tested on the board after it.
+    fn all_moves_tested(&self, general: XSquare, emit: &mut impl FnMut(Batch)) {
         let us = self.turn;
         let occ = self.occupied().0;
         for from in self.by_color(us).iter::<XSquare>() {
@@ -348,7 +385,7 @@ impl Xiangqi {
     /// the move): the reference the fast generator is tested against.
     pub fn legal_moves_slow(&self, list: &mut MoveList<XMove>) {
         let general = self.general(self.turn);
-        self.evasions(general, &mut |b: Batch| {
+        self.all_moves_tested(general, &mut |b: Batch| {
             for to in Bitboard128(b.to).iter::<XSquare>() {
                 list.push(XMove::new(b.from, to));
             }
