@@ -439,6 +439,7 @@ mod tests {
     fn fast_generation_matches_the_slow_reference_along_random_games() {
         let mut rng = StdRng::seed_from_u64(3);
         let mut positions = 0;
+        let mut in_check = 0;
         for _ in 0..300 {
             let mut pos = Xiangqi::startpos();
             for _ in 0..200 {
@@ -455,7 +456,14 @@ mod tests {
                 if fast.is_empty() {
                     break;
                 }
-                let m = fast.as_slice()[rng.gen_range(0..fast.len())];
+                // Half the time prefer checks: evasions get tested a lot.
+                let checks: Vec<XMove> = fast.iter().copied().filter(|&m| pos.gives_check(m)).collect();
+                let m = if !checks.is_empty() && rng.gen_bool(0.5) {
+                    checks[rng.gen_range(0..checks.len())]
+                } else {
+                    fast.as_slice()[rng.gen_range(0..fast.len())]
+                };
+                in_check += pos.in_check() as usize;
                 let next = pos.play(m);
                 assert_eq!(next.key(), next.compute_key());
                 assert_eq!(Xiangqi::from_fen(&next.to_fen()).unwrap(), next);
@@ -463,5 +471,6 @@ mod tests {
             }
         }
         assert!(positions > 10_000);
+        assert!(in_check > 2_000, "{in_check}");
     }
 }
