@@ -16,11 +16,12 @@
 //!
 //! and the points no piece may land on: between the general and an enemy
 //! cannon with no screen (the piece would become the screen). Every other
-//! piece moves freely; the few pieces found above, the general's own steps,
-//! and every move when in check (rare, and where blocks of several checks
-//! interact) are tested one by one on the board after the move, so the
-//! subtle cases (a screen capturing the other screen, a cannon jumping out
-//! of the line) need no special rules.
+//! piece moves freely. The few pieces found above, the general's own steps,
+//! and, when in check, the candidate evasions (general moves, captures of a
+//! checker, blocks, moves of a checking cannon's screen) are tested one by
+//! one on the board after the move, so the subtle cases (a screen capturing
+//! the other screen, a cannon jumping out of the line, several checks at
+//! once) need no special rules.
 
 use super::attacks;
 use super::moves::XMove;
