@@ -1,9 +1,9 @@
-//! Move generation and perft speed, chess and Cat Chess.
+//! Move generation and perft speed: chess, Cat Chess and xiangqi.
 //! `cargo bench --bench movegen`; the perft groups report nodes/s as
 //! "elements/s".
 
 use catchess::perft::perft;
-use catchess::{CatChess, Chess, Game, MoveList};
+use catchess::{CatChess, Chess, Game, MoveList, Xiangqi};
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
 const CHESS: &[(&str, &str)] = &[
@@ -15,6 +15,12 @@ const CATCHESS: &[(&str, &str)] = &[
     ("start", "rnbqkbnr/pppppppp/8/7*/*7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
     ("capture-ban", "r1bqkb1r/pppp1ppp/2n2n2/1*2p3/2B1P1*1/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"),
     ("cats-to-move", "1k6/p7/8/4PpP1/8/2*4*/P7/1K6 c - f6 0 1"),
+];
+
+const XIANGQI: &[(&str, &str)] = &[
+    ("start", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"),
+    ("middlegame", "r1bk1abnr/4a4/4c4/4p1p1p/2p6/p7P/2P1PCP2/2R3N2/4A3R/1NB1KABc1 b - - 3 16"),
+    ("in-check", "rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 0 1"),
 ];
 
 fn generate<G: Game>(c: &mut Criterion, group: &str, positions: &[(&str, &str)]) {
@@ -47,11 +53,15 @@ fn perft_group<G: Game>(c: &mut Criterion, group: &str, fen: &str, depth: u32) {
 
 fn benches(c: &mut Criterion) {
     catchess::attacks::init();
+    catchess::variants::xiangqi::attacks::init();
     generate::<Chess>(c, "chess-movegen", CHESS);
     generate::<CatChess>(c, "catchess-movegen", CATCHESS);
     perft_group::<Chess>(c, "chess-perft", CHESS[0].1, 5);
     perft_group::<Chess>(c, "chess-perft-kiwipete", CHESS[1].1, 4);
     perft_group::<CatChess>(c, "catchess-perft", CATCHESS[0].1, 6);
+    generate::<Xiangqi>(c, "xiangqi-movegen", XIANGQI);
+    perft_group::<Xiangqi>(c, "xiangqi-perft", XIANGQI[0].1, 5);
+    perft_group::<Xiangqi>(c, "xiangqi-perft-middlegame", XIANGQI[1].1, 4);
 }
 
 criterion_group!(movegen, benches);

@@ -16,6 +16,7 @@ pub fn default_depth(variant: VariantKind) -> u32 {
     match variant {
         VariantKind::CatChess => 9,
         VariantKind::Chess => 11,
+        VariantKind::Xiangqi => 9,
     }
 }
 
@@ -46,6 +47,14 @@ pub fn positions(variant: VariantKind) -> &'static [&'static str] {
             "8/8/4k3/3p4/3P1K2/8/8/8 w - - 0 1",
             "6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1",
             "r1b2rk1/2q1bppp/p2p1n2/np2p3/3PP3/5N1P/PPBN1PP1/R1BQR1K1 b - - 0 13",
+        ],
+        VariantKind::Xiangqi => &[
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "r1bk1abnr/4a4/4c4/4p1p1p/2p6/p7P/2P1PCP2/2R3N2/4A3R/1NB1KABc1 b - - 3 16",
+            "r1bak1b1r/9/5an1c/2p1p4/p1P3p1p/4P4/P5PCP/2R6/2C1A3N/RNBAK1c2 b - - 1 16",
+            "1nbcka1n1/8r/5C3/p1p3p2/P5bcP/9/2P1p1P2/N7B/4A1R2/2BAK2N1 b - - 13 41",
+            "2bakab1r/9/2n4cn/p1p1p1p1p/9/9/P1P1P1P1P/RcC5B/4A4/1NBK1A1NR w - - 1 9",
+            "r1bakab1r/9/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/1CN1C1N2/9/R1BAKAB1R w - - 4 5",
         ],
     }
 }

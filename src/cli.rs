@@ -13,7 +13,7 @@ use std::time::Instant;
 #[command(
     name = "catchess",
     version,
-    about = "Cat Chess and chess engine. With no subcommand it speaks the UCI-like protocol on stdin/stdout (see protocol.md)."
+    about = "Cat Chess, chess and xiangqi engine. With no subcommand it speaks the UCI-like protocol on stdin/stdout (see protocol.md)."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -30,7 +30,7 @@ pub enum Command {
         /// Start position in (Cat-)FEN; default: the variant's start position.
         #[arg(long)]
         fen: Option<String>,
-        /// catchess or chess.
+        /// catchess, chess or xiangqi.
         #[arg(long, default_value = "catchess")]
         variant: VariantKind,
         /// Print the count below each root move.
@@ -60,6 +60,7 @@ pub enum Command {
 
 pub fn run() -> ExitCode {
     crate::attacks::init();
+    crate::variants::xiangqi::attacks::init();
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft { depth, fen, variant, divide, suite }) => match suite {

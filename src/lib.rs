@@ -1,4 +1,4 @@
-//! catchess: a fast, correct engine for Cat Chess and standard chess.
+//! catchess: a fast, correct engine for Cat Chess, standard chess and xiangqi.
 //!
 //! Layers, bottom up: [`core`] (squares, bitboards, keys), [`attacks`]
 //! (tables built once), [`position`] (the 8×8 board: FEN, legal moves, make),
@@ -22,4 +22,4 @@ pub mod variants;
 
 pub use game::{Game, History, MoveError, Outcome, Reason, Winner};
 pub use moves::{Move, MoveList};
-pub use variants::{CatChess, Chess, VariantKind};
+pub use variants::{CatChess, Chess, VariantKind, Xiangqi};

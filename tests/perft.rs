@@ -2,7 +2,7 @@
 //! quick; `cargo test -- --ignored` runs every depth.
 
 use catchess::perft::{divide, parse_suite, perft};
-use catchess::{CatChess, Chess, Game};
+use catchess::{CatChess, Chess, Game, Xiangqi};
 
 /// Largest expected count run by the default test run.
 const BUDGET: u64 = 20_000_000;
@@ -40,10 +40,16 @@ fn chess_suite() {
 }
 
 #[test]
+fn xiangqi_suite() {
+    assert!(run_suite::<Xiangqi>("perft/xiangqi.epd", BUDGET) >= 20);
+}
+
+#[test]
 #[ignore = "deep: runs every depth of every suite (about a minute in release)"]
 fn all_suites_at_every_depth() {
     run_suite::<CatChess>("perft/catchess.epd", u64::MAX);
     run_suite::<Chess>("perft/chess.epd", u64::MAX);
+    run_suite::<Xiangqi>("perft/xiangqi.epd", u64::MAX);
 }
 
 #[test]

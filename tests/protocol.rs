@@ -37,7 +37,7 @@ fn uci_handshake_lists_the_options() {
     assert!(lines[0].starts_with("id name catchess"));
     assert!(lines[1].starts_with("id author"));
     for opt in [
-        "option name UCI_Variant type combo default catchess var catchess var chess",
+        "option name UCI_Variant type combo default catchess var catchess var chess var xiangqi",
         "option name Hash type spin default 16 min 1 max 65536",
         "option name Threads type spin default 1 min 1 max 256",
         "option name Move Overhead type spin default 30 min 0 max 5000",

@@ -4,8 +4,10 @@
 pub mod bitboard;
 pub mod square;
 pub mod types;
+pub mod wide;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use square::{File, Rank, Square};
 pub use types::{Color, Piece, Role, Side};
+pub use wide::{Bitboard128, WideSquare};

@@ -4,6 +4,7 @@
 //! zero, because a draw is their win (see `search`).
 
 pub mod chess;
+pub mod xiangqi;
 
 /// A game the search can evaluate.
 pub trait Evaluate {

@@ -8,7 +8,8 @@ use crate::core::Side;
 use crate::game::{Game, History};
 use crate::perft::divide;
 use crate::search::{Limits, Score, SearchGame, SearchInfo, Searcher};
-use crate::variants::{CatChess, Chess, VariantKind};
+use crate::variants::VariantKind;
+use crate::with_game;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -226,31 +227,44 @@ fn info_lines<G: Game>(info: &SearchInfo) -> Vec<String> {
     lines
 }
 
-/// A session for whichever game `UCI_Variant` names.
-pub enum AnySession {
-    CatChess(Session<CatChess>),
-    Chess(Session<Chess>),
+/// The operations the protocol needs from a session, whatever its game:
+/// the one place a run-time variant meets the generic code.
+trait GameSession: Send {
+    fn stop(&mut self);
+    fn handle(&mut self, command: Command, options: &mut Options, out: &Output);
+    fn set_hash(&mut self, mb: usize);
+    fn set_threads(&mut self, n: usize);
+    fn clear(&mut self);
 }
 
-macro_rules! each {
-    ($session:expr, $s:ident => $body:expr) => {
-        match $session {
-            AnySession::CatChess($s) => $body,
-            AnySession::Chess($s) => $body,
-        }
-    };
+impl<G: SearchGame> GameSession for Session<G> {
+    fn stop(&mut self) {
+        Session::stop(self)
+    }
+    fn handle(&mut self, command: Command, options: &mut Options, out: &Output) {
+        Session::handle(self, command, options, out)
+    }
+    fn set_hash(&mut self, mb: usize) {
+        self.searcher().set_hash(mb)
+    }
+    fn set_threads(&mut self, n: usize) {
+        self.searcher().set_threads(n)
+    }
+    fn clear(&mut self) {
+        self.searcher().clear()
+    }
 }
+
+/// A session for whichever game `UCI_Variant` names.
+pub struct AnySession(Box<dyn GameSession>);
 
 impl AnySession {
     pub fn new(options: &Options) -> Self {
-        match options.variant {
-            VariantKind::CatChess => AnySession::CatChess(Session::new(options)),
-            VariantKind::Chess => AnySession::Chess(Session::new(options)),
-        }
+        AnySession(with_game!(options.variant, G => Box::new(Session::<G>::new(options))))
     }
 
     pub fn shutdown(&mut self) {
-        each!(self, s => s.stop());
+        self.0.stop();
     }
 
     pub fn handle(&mut self, command: Command, options: &mut Options, out: &Output) {
@@ -275,7 +289,7 @@ impl AnySession {
                     out.error(&format!("setoption: {e}"));
                 }
             }
-            other => each!(self, s => s.handle(other, options, out)),
+            other => self.0.handle(other, options, out),
         }
     }
 
@@ -298,18 +312,18 @@ impl AnySession {
             }
             "hash" => {
                 options.hash_mb = number(need(value)?, 1, HASH_MAX_MB as u64)? as usize;
-                each!(self, s => s.searcher().set_hash(options.hash_mb));
+                self.0.set_hash(options.hash_mb);
             }
             "threads" => {
                 options.threads = number(need(value)?, 1, THREADS_MAX as u64)? as usize;
-                each!(self, s => s.searcher().set_threads(options.threads));
+                self.0.set_threads(options.threads);
             }
             "move overhead" => options.move_overhead_ms = number(need(value)?, 0, MOVE_OVERHEAD_MAX_MS)?,
             "clear hash" => {
                 if value.is_some() {
                     return Err("'Clear Hash' is a button and takes no value".into());
                 }
-                each!(self, s => s.searcher().clear());
+                self.0.clear();
             }
             _ => return Err(format!("unknown option '{name}'")),
         }

@@ -3,9 +3,11 @@
 
 pub mod catchess;
 pub mod chess;
+pub mod xiangqi;
 
 pub use catchess::CatChess;
 pub use chess::Chess;
+pub use xiangqi::Xiangqi;
 
 use std::fmt;
 use std::str::FromStr;
@@ -18,15 +20,17 @@ pub enum VariantKind {
     #[default]
     CatChess,
     Chess,
+    Xiangqi,
 }
 
 impl VariantKind {
-    pub const ALL: [VariantKind; 2] = [VariantKind::CatChess, VariantKind::Chess];
+    pub const ALL: [VariantKind; 3] = [VariantKind::CatChess, VariantKind::Chess, VariantKind::Xiangqi];
 
     pub fn name(self) -> &'static str {
         match self {
             VariantKind::CatChess => "catchess",
             VariantKind::Chess => "chess",
+            VariantKind::Xiangqi => "xiangqi",
         }
     }
 }
@@ -58,6 +62,10 @@ macro_rules! with_game {
             }
             $crate::variants::VariantKind::Chess => {
                 type $G = $crate::variants::Chess;
+                $body
+            }
+            $crate::variants::VariantKind::Xiangqi => {
+                type $G = $crate::variants::Xiangqi;
                 $body
             }
         }
