@@ -57,7 +57,7 @@ impl<G: SearchGame> Worker<'_, G> {
             children[n] = Some(m);
             n += 1;
         }
-        let (value, chosen) = self.closest_to_zero(pos, &children[..n], depth, alpha, beta, ply, pv);
+        let (value, chosen) = self.cat_choice(pos, &children[..n], depth, alpha, beta, ply, pv);
         if self.stopped {
             return 0;
         }
@@ -87,7 +87,7 @@ impl<G: SearchGame> Worker<'_, G> {
             children[i + 1] = Some(m);
         }
         let n = (list.len() + 1).min(MAX_MOVES);
-        self.closest_to_zero(pos, &children[..n], None, alpha, beta, ply, false).0
+        self.cat_choice(pos, &children[..n], None, alpha, beta, ply, false).0
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -112,9 +112,10 @@ impl<G: SearchGame> Worker<'_, G> {
     }
 
     /// The value of the child nearest zero (as a bound when the node fails
-    /// high or low) and which child it is. See the module comment.
+    /// high or low) and which child it is: `closest_to_zero` with the real
+    /// children, keeping the principal variation of the chosen one.
     #[allow(clippy::too_many_arguments)]
-    fn closest_to_zero(
+    fn cat_choice(
         &mut self,
         pos: &G,
         children: &[Child<G::Move>],
@@ -124,72 +125,165 @@ impl<G: SearchGame> Worker<'_, G> {
         ply: usize,
         pv: bool,
     ) -> (i32, Option<usize>) {
-        let u = alpha.abs().max(beta.abs()).min(INF);
-        let mut magnitude = INF;
-        let mut best: Option<(i32, usize)> = None;
-        // Children beyond ±u: the lowest of those above, the highest below.
-        let mut above: Option<(i32, usize)> = None;
-        let mut below: Option<(i32, usize)> = None;
-        for (i, &child) in children.iter().enumerate() {
-            let w = magnitude.min(u);
-            if w == 0 {
-                break;
-            }
+        let mut search = |i: usize, w: i32| -> Option<i32> {
             // Only the first child continues the principal variation.
-            let v = self.cat_child(pos, child, depth, -w, w, ply, pv && i == 0);
+            let v = self.cat_child(pos, children[i], depth, -w, w, ply, pv && i == 0);
             if self.stopped {
-                return (0, None);
+                return None;
             }
-            if v > -w && v < w {
-                magnitude = v.abs();
-                best = Some((v, i));
-                if let Some(m) = child {
-                    if depth.is_some() {
-                        self.update_pv(ply, m);
-                    }
-                }
-                if magnitude <= alpha {
-                    return (magnitude, Some(i));
-                }
-                if -magnitude >= beta {
-                    return (-magnitude, Some(i));
-                }
-            } else if v >= w {
-                if above.is_none_or(|(a, _)| v < a) {
-                    above = Some((v, i));
-                }
-            } else if below.is_none_or(|(b, _)| v > b) {
-                below = Some((v, i));
+            // Inside the window means nearer zero than every child so far.
+            if let (true, Some(m), Some(_)) = (v > -w && v < w, children[i], depth) {
+                self.update_pv(ply, m);
             }
-        }
-        let chosen = match (best, above, below) {
-            (Some((v, i)), _, _) => return (v, Some(i)),
-            (None, Some(a), None) => a,
-            (None, None, Some(b)) => b,
-            (None, Some(_), Some(_)) => self.resolve_mixed(pos, children, depth, ply),
-            (None, None, None) => return (0, None),
+            Some(v)
         };
-        if let (Some(m), Some(_)) = (children[chosen.1], depth) {
+        let Some(choice) = closest_to_zero(children.len(), alpha, beta, &mut search) else {
+            return (0, None);
+        };
+        if let (false, Some(m), Some(_)) = (choice.exact, children[choice.index], depth) {
             self.pv[ply][0] = m;
             self.pv_len[ply] = 1;
         }
-        (chosen.0, Some(chosen.1))
+        (choice.value, Some(choice.index))
+    }
+}
+
+/// A cat node's verdict: its value (a true bound when outside the window),
+/// the child it comes from, and whether that child's value is exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Choice {
+    pub value: i32,
+    pub index: usize,
+    pub exact: bool,
+}
+
+/// The cats' choice among `n` children for the window (alpha, beta), all
+/// values from white's view. `search(i, w)` searches child i with the
+/// window (-w, w) and returns its fail-soft value, or `None` when the search
+/// must stop. See the module comment for why the bounds hold.
+pub(super) fn closest_to_zero(
+    n: usize,
+    alpha: i32,
+    beta: i32,
+    search: &mut impl FnMut(usize, i32) -> Option<i32>,
+) -> Option<Choice> {
+    let u = alpha.abs().max(beta.abs()).min(INF);
+    let mut magnitude = INF;
+    let mut best: Option<Choice> = None;
+    // Children beyond ±u: the lowest of those above, the highest below.
+    let mut above: Option<(i32, usize)> = None;
+    let mut below: Option<(i32, usize)> = None;
+    for i in 0..n {
+        let w = magnitude.min(u);
+        if w == 0 {
+            break;
+        }
+        let v = search(i, w)?;
+        if v > -w && v < w {
+            magnitude = v.abs();
+            best = Some(Choice { value: v, index: i, exact: true });
+            if magnitude <= alpha {
+                return Some(Choice { value: magnitude, index: i, exact: true });
+            }
+            if -magnitude >= beta {
+                return Some(Choice { value: -magnitude, index: i, exact: true });
+            }
+        } else if v >= w {
+            if above.is_none_or(|(a, _)| v < a) {
+                above = Some((v, i));
+            }
+        } else if below.is_none_or(|(b, _)| v > b) {
+            below = Some((v, i));
+        }
+    }
+    match (best, above, below) {
+        (Some(b), _, _) => Some(b),
+        (None, Some((value, index)), None) | (None, None, Some((value, index))) => {
+            Some(Choice { value, index, exact: false })
+        }
+        // Every child lies beyond ±u, some above and some below: which is
+        // nearer zero decides, so search them again with full windows
+        // (narrowing as the best magnitude falls).
+        (None, Some(_), Some(_)) => {
+            let mut best: Option<Choice> = None;
+            for i in 0..n {
+                let w = best.map_or(INF, |b| b.value.abs());
+                if w == 0 {
+                    break;
+                }
+                let v = search(i, w)?;
+                if best.is_none_or(|b| v.abs() < b.value.abs()) {
+                    best = Some(Choice { value: v, index: i, exact: v > -w && v < w });
+                }
+            }
+            best
+        }
+        (None, None, None) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{rngs::StdRng, Rng, SeedableRng};
+
+    /// A fail-soft search of a child whose true value is `t`: exact inside
+    /// the window, otherwise some bound between the window edge and `t`.
+    fn fail_soft(t: i32, lo: i32, hi: i32, rng: &mut StdRng) -> i32 {
+        if t > lo && t < hi {
+            t
+        } else if t <= lo {
+            rng.gen_range(t..=lo)
+        } else {
+            rng.gen_range(hi..=t)
+        }
     }
 
-    /// Every child lies beyond ±u, some above and some below: search them
-    /// with a full window and take the one nearest zero.
-    fn resolve_mixed(&mut self, pos: &G, children: &[Child<G::Move>], depth: Option<i32>, ply: usize) -> (i32, usize) {
-        let mut best = (INF, 0);
-        for (i, &child) in children.iter().enumerate() {
-            let w = best.0.abs().min(INF);
-            let v = self.cat_child(pos, child, depth, -w, w, ply, false);
-            if self.stopped {
-                return (0, i);
+    #[test]
+    fn the_choice_is_exact_inside_the_window_and_a_true_bound_outside() {
+        let mut rng = StdRng::seed_from_u64(42);
+        for trial in 0..200_000 {
+            let n = rng.gen_range(1..8);
+            let spread = [30, 300, 3000, INF - 1][trial % 4];
+            let values: Vec<i32> = (0..n).map(|_| rng.gen_range(-spread..=spread)).collect();
+            let a = rng.gen_range(-spread..spread);
+            let b = if rng.gen_bool(0.5) { a + 1 } else { rng.gen_range(a + 1..=spread) };
+            let least = values.iter().map(|v| v.abs()).min().unwrap();
+            // Ties of +x and -x: either is the cats' choice.
+            let answers: Vec<i32> = values.iter().copied().filter(|v| v.abs() == least).collect();
+            let mut calls = 0;
+            let choice = closest_to_zero(n, a, b, &mut |i, w| {
+                calls += 1;
+                Some(fail_soft(values[i], -w, w, &mut rng))
+            })
+            .unwrap();
+            let r = choice.value;
+            let ok = answers.iter().any(|&v| {
+                if v > a && v < b {
+                    r == v
+                } else if v <= a {
+                    r <= a && r >= v
+                } else {
+                    r >= b && r <= v
+                }
+            });
+            assert!(ok, "values {values:?} window ({a}, {b}): got {choice:?}");
+            if choice.exact {
+                assert_eq!(values[choice.index].abs(), r.abs(), "{values:?} ({a}, {b}): {choice:?}");
             }
-            if v.abs() < best.0.abs() {
-                best = (v, i);
-            }
+            assert!(calls <= 2 * n);
         }
-        best
+    }
+
+    #[test]
+    fn a_draw_ends_the_search_and_a_stop_is_passed_on() {
+        let mut searched = Vec::new();
+        let choice = closest_to_zero(4, -50, 50, &mut |i, _| {
+            searched.push(i);
+            Some([40, 0, 7, -3][i])
+        });
+        assert_eq!(choice, Some(Choice { value: 0, index: 1, exact: true }));
+        assert_eq!(searched, [0, 1], "nothing beats an exact 0");
+        assert_eq!(closest_to_zero(3, -50, 50, &mut |_, _| None), None);
     }
 }
