@@ -15,6 +15,7 @@ use crate::game::{Game, History};
 use crate::moves::MoveList;
 use crate::variants::VariantKind;
 use crate::with_game;
+use std::any::Any;
 use std::io::BufRead;
 use std::time::Duration;
 
@@ -78,6 +79,8 @@ struct RandomEngine {
     faults: FaultPlan,
     start: Start,
     moves: Vec<String>,
+    /// The `History<G>` of `start` and `moves`, `G` the variant's game.
+    game: Box<dyn Any + Send>,
     /// `go` commands per side since the game began.
     goes: [u32; 3],
 }
@@ -89,17 +92,30 @@ fn splitmix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The game after `start` and `moves`, as `position` gives them.
-fn history<G: Game>(start: &Start, moves: &[String]) -> Result<History<G>, String> {
-    let first = match start {
-        Start::StartPos => G::startpos(),
-        Start::Fen(fen) => G::from_fen(fen).map_err(|e| format!("position: {e}"))?,
-    };
-    let mut h = History::new(first);
-    for (i, text) in moves.iter().enumerate() {
-        if let Some(o) = h.outcome() {
-            return Err(format!("position: move {} ({text}) comes after the game ended: {o}", i + 1));
+/// The game after `start` and `moves`, as `position` gives them. When
+/// `previous` is the game of the last `position` from the same start and
+/// `moves` extends its moves, only the new ones are played: an arbiter
+/// sends the whole game before every move, and replaying it each time
+/// would make a long game quadratic.
+fn history<G: Game>(
+    start: &Start,
+    moves: &[String],
+    previous: Option<(&Start, &[String], &History<G>)>,
+) -> Result<History<G>, String> {
+    let (mut h, done) = match previous {
+        Some((s, m, h)) if s == start && moves.starts_with(m) => (h.clone(), m.len()),
+        _ => {
+            let first = match start {
+                Start::StartPos => G::startpos(),
+                Start::Fen(fen) => G::from_fen(fen).map_err(|e| format!("position: {e}"))?,
+            };
+            (History::new(first), 0)
         }
+    };
+    for (i, text) in moves.iter().enumerate().skip(done) {
+        // Unlike the real engine, no check that the game had not already
+        // ended before a move: that costs a repetition scan per move, and
+        // an arbiter never sends moves after the end.
         h.push_protocol(text).map_err(|e| format!("position: move {} ({text}): {e}", i + 1))?;
     }
     Ok(h)
@@ -107,8 +123,7 @@ fn history<G: Game>(start: &Start, moves: &[String]) -> Result<History<G>, Strin
 
 /// What to answer to `go`: the side to move, a random legal move (`None`
 /// when the game is over), and a move that is not legal here.
-fn choose<G: Game>(start: &Start, moves: &[String], seed: u64) -> (Side, &'static str, Option<String>, String) {
-    let h = history::<G>(start, moves).expect("checked when the position was set");
+fn choose<G: Game>(h: &History<G>, seed: u64) -> (Side, &'static str, Option<String>, String) {
     let pos = h.current();
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
@@ -133,7 +148,10 @@ fn choose<G: Game>(start: &Start, moves: &[String], seed: u64) -> (Side, &'stati
 
 impl RandomEngine {
     fn set_position(&mut self, start: Start, moves: Vec<String>) -> Result<(), String> {
-        with_game!(self.variant, G => history::<G>(&start, &moves).map(|_| ()))?;
+        self.game = with_game!(self.variant, G => {
+            let previous = self.game.downcast_ref::<History<G>>().map(|h| (&self.start, self.moves.as_slice(), h));
+            Box::new(history::<G>(&start, &moves, previous)?) as Box<dyn Any + Send>
+        });
         self.start = start;
         self.moves = moves;
         Ok(())
@@ -142,12 +160,15 @@ impl RandomEngine {
     fn new_game(&mut self) {
         self.start = Start::StartPos;
         self.moves.clear();
+        self.game = with_game!(self.variant, G => Box::new(History::new(G::startpos())) as Box<dyn Any + Send>);
         self.goes = [0; 3];
     }
 
     fn go(&mut self, params: &GoParams, out: &Output) {
-        let (side, name, pick, illegal) =
-            with_game!(self.variant, G => choose::<G>(&self.start, &self.moves, self.seed));
+        let (side, name, pick, illegal) = with_game!(self.variant, G => {
+            let h = self.game.downcast_ref::<History<G>>().expect("the game is always of the current variant");
+            choose::<G>(h, self.seed)
+        });
         self.goes[side.index()] += 1;
         let count = self.goes[side.index()];
         let fault = self
@@ -208,8 +229,10 @@ pub fn run(mut input: impl BufRead, out: Output) {
         faults: FaultPlan::default(),
         start: Start::StartPos,
         moves: Vec::new(),
+        game: Box::new(()),
         goes: [0; 3],
     };
+    engine.new_game();
     let mut buf = Vec::new();
     loop {
         let line = match read_line(&mut input, &mut buf) {
@@ -295,13 +318,22 @@ mod tests {
         for plies in 0..6 {
             let moves: Vec<String> =
                 ["e2e4", "e7e5", "h5g4", "g1f3", "b8c6", "a4b4"][..plies].iter().map(|s| s.to_string()).collect();
-            let (_, _, pick, illegal) = choose::<CatChess>(&Start::StartPos, &moves, 1);
-            let h = history::<CatChess>(&Start::StartPos, &moves).unwrap();
+            let h = history::<CatChess>(&Start::StartPos, &moves, None).unwrap();
+            let (_, _, pick, illegal) = choose::<CatChess>(&h, 1);
             assert!(h.current().parse_move(&pick.unwrap()).is_ok());
             assert!(h.current().parse_move(&illegal).is_err(), "{illegal}");
         }
         // Mated: no move.
         let mate: Vec<String> = ["f2f3", "e7e5", "g2g4", "d8h4"].iter().map(|s| s.to_string()).collect();
-        assert_eq!(choose::<crate::variants::Chess>(&Start::StartPos, &mate, 0).2, None);
+        let h = history::<crate::variants::Chess>(&Start::StartPos, &mate, None).unwrap();
+        assert_eq!(choose(&h, 0).2, None);
+        // Extending a game plays only the new moves; another start replays.
+        let short = &mate[..2];
+        let h2 = history::<crate::variants::Chess>(&Start::StartPos, short, None).unwrap();
+        let h3 = history(&Start::StartPos, &mate, Some((&Start::StartPos, short, &h2))).unwrap();
+        assert_eq!(h3.current().to_fen(), h.current().to_fen());
+        let fen = Start::Fen(crate::variants::Chess::startpos().to_fen());
+        let h4 = history(&fen, short, Some((&Start::StartPos, &mate, &h))).unwrap();
+        assert_eq!(h4.current().to_fen(), h2.current().to_fen());
     }
 }
