@@ -93,14 +93,14 @@ impl Pool {
         if self.idle.len() <= e {
             self.idle.resize_with(e + 1, Vec::new);
         }
-        while let Some(mut p) = self.idle[e].pop() {
-            // A process that fails here is just replaced: the fault, if
-            // any, was already scored in the game that left it this way.
-            if p.send("ucinewgame").is_ok() && p.sync(arbiter.timeout).is_ok() {
-                return Ok(p);
-            }
+        match self.idle[e].pop() {
+            Some(mut p) => match p.send("ucinewgame").and_then(|_| p.sync(arbiter.timeout)) {
+                Ok(()) => Ok(p),
+                // Dropping the process kills it; the next game starts a new one.
+                Err(f) => Err(failure_fault(f, "readyok", arbiter.timeout)),
+            },
+            None => start(arbiter, e),
         }
-        start(arbiter, e)
     }
 
     fn checkin(&mut self, e: usize, p: EngineProcess) {
