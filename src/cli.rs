@@ -120,7 +120,7 @@ pub struct MatchArgs {
     pub time_margin: u64,
     /// Stop early once a sequential probability ratio test decides (two engines only):
     /// `elo0,elo1,alpha,beta` (H0: the first engine is elo0 stronger, H1: elo1), e.g. `0,10,0.05,0.05`.
-    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA")]
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", allow_hyphen_values = true)]
     pub sprt: Option<String>,
     /// The PGN Event tag.
     #[arg(long, default_value = "catchess match")]
