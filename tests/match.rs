@@ -206,7 +206,8 @@ fn cats_faults_void_the_cats_but_the_game_goes_on() {
     assert!(run.ok, "{}\n{}", run.progress, run.table);
     assert_eq!(run.records.len(), 12);
     let mut fens = Vec::new();
-    for r in &run.records {
+    for (i, r) in run.records.iter().enumerate() {
+        assert_eq!(r.tag("Round"), (i + 1).to_string(), "records in game order, whatever order games end in");
         fens.push(r.tag("FEN").to_string());
         assert!(r.moves.starts_with("{opening: 2 random plies}"), "{}", r.moves);
         let cats = r.tag("Cats");

@@ -463,6 +463,40 @@ mod tests {
     use super::*;
     use crate::variants::{CatChess, Chess};
 
+    fn report(number: usize, seating: &[usize], winner: Winner, points: &[f64]) -> GameReport {
+        GameReport {
+            number,
+            seating: seating.to_vec(),
+            winner,
+            result: String::new(),
+            points: points.to_vec(),
+            termination: String::new(),
+            faults: vec![],
+            plies: 0,
+            record: String::new(),
+        }
+    }
+
+    #[test]
+    fn standings_count_an_engine_in_two_seats_once_per_game() {
+        let mut s = Standings::new::<CatChess>(vec!["a".into(), "b".into()]);
+        // a holds white and black: black wins, a gets 1.
+        s.add(&report(1, &[0, 0, 1], Winner::Black, &[0.0, 1.0, 0.0]));
+        // b's cats faulted, the game was drawn: a (white) ½, b (black) ½, cats 0.
+        s.add(&report(2, &[0, 1, 1], Winner::Draw, &[0.5, 0.5, 0.0]));
+        // b's cats win.
+        s.add(&report(3, &[0, 0, 1], Winner::Cats, &[0.0, 0.0, 1.0]));
+        assert_eq!(s.points(), [1.5, 1.5]);
+        assert_eq!(s.engines[0].wdl, Wdl { wins: 1, draws: 1, losses: 1 });
+        assert_eq!(s.engines[1].wdl, Wdl { wins: 1, draws: 1, losses: 1 });
+        assert_eq!(s.engines[0].seat_games, [3, 2, 0]);
+        assert_eq!(s.engines[1].seat_points, [0.0, 0.5, 1.0]);
+        assert_eq!((s.seat_wins.clone(), s.draws), (vec![0, 1, 1], 1));
+        let table = s.table(None);
+        assert!(table.contains("Elo difference a vs b: +0.0"), "{table}");
+        assert!(table.contains("Games won by seat: white 0, black 1, cats 1, draw 1 (3 games)"), "{table}");
+    }
+
     #[test]
     fn time_controls_per_seat() {
         let e = |s: Option<&str>, t: &str| (s.map(String::from), TimeControl::parse(t).unwrap());

@@ -57,7 +57,8 @@ impl Wdl {
 
 /// The logistic Elo difference for a score fraction.
 pub fn elo_from_score(score: f64) -> f64 {
-    -400.0 * (1.0 / score - 1.0).log10()
+    // `+ 0.0` turns the -0.0 of an even score into 0.0 (printed `+0.0`).
+    -400.0 * (1.0 / score - 1.0).log10() + 0.0
 }
 
 /// The score fraction expected at an Elo difference.
