@@ -1,13 +1,18 @@
 //! The command line: `catchess` alone speaks the engine protocol; the
-//! subcommands are tools (perft, ...).
+//! subcommands are tools (perft, match) and the random engine.
 
 use crate::game::Game;
 use crate::perft::{divide, parse_suite, perft};
+use crate::tournament::{
+    self,
+    spec::{parse_seat_tc, EngineSpec, SprtSpec},
+    MatchConfig,
+};
 use crate::variants::VariantKind;
 use crate::with_game;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -56,6 +61,115 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Run a tournament between engines, with this program as the arbiter.
+    #[command(
+        long_about = "Run a tournament between engines, with this program as the arbiter.\n\n\
+Every engine plays every seat (white, black and, in Cat Chess, the cats) equally often. \
+The arbiter checks every move with the game's own rules, keeps the clocks, ends games by \
+checkmate, stalemate, repetition, the fifty-move rule or insufficient material, and scores \
+faults (illegal move, time forfeit, crash, hang) as losses: white's or black's fault gives \
+the game to the other of the two; a cats fault scores the cats 0 and the cats pass for the \
+rest of the game, a draw then giving white and black 1/2 each (protocol.md, \"Matches and faults\"). \
+A crashed or hung engine is restarted for its next game.\n\n\
+Records (PGN) go to --pgn, one line per finished game to stderr, and the final table to stdout.",
+        after_help = "Examples:\n  \
+catchess match --engine 'name=cc cmd=./catchess' --engine 'name=rnd cmd=\"./catchess random\"' \\\n    \
+--engine 'name=cc2 cmd=./catchess option.Hash=32' --tc 5+0.05 --games 12 --pgn games.pgn\n  \
+catchess match --variant chess --engine 'name=cc cmd=./catchess' \\\n    \
+--engine 'name=sf cmd=/usr/games/stockfish option.UCI_LimitStrength=true option.UCI_Elo=2000' \\\n    \
+--tc 10+0.1 --games 20 --random-plies 6 --seed 1 --sprt 0,50,0.05,0.05 --pgn chess.pgn"
+    )]
+    Match(MatchArgs),
+    /// Speak the protocol as an engine that plays uniformly random legal moves (every variant).
+    ///
+    /// A baseline and test opponent. Options: UCI_Variant; Seed (the move is a hash of the seed,
+    /// the position and the move count, so games replay exactly); Faults, a test aid that makes
+    /// it misbehave on purpose: `<side>=illegal|crash|hang|slow[@n]` entries separated by commas
+    /// (from the n-th move as that side in a game on), or `noready` (never answers isready).
+    Random,
+}
+
+/// `catchess match` options.
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// An engine: `key=value` words, quoted as in a shell. Keys: `cmd=<command line>` (required;
+    /// quote it if it has arguments: `cmd="./catchess random"`), `name=<unique name>` (default: the
+    /// program's file name), `dir=<working directory>`, `option.<Name>=<value>` (a setoption sent
+    /// after uciok; quote the word if the name has spaces: `'option.Move Overhead=100'`).
+    /// Repeat for each engine.
+    #[arg(long = "engine", value_name = "SPEC", required = true)]
+    pub engines: Vec<String>,
+    /// The variant: catchess (seats white, black, cats) or chess (white, black).
+    #[arg(long, default_value = "catchess")]
+    pub variant: VariantKind,
+    /// Games to play (default: one round, i.e. every seating of the engines once).
+    #[arg(long)]
+    pub games: Option<usize>,
+    /// Games played at the same time (each engine process uses its own cores).
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Time control for every seat, or for one seat as `<seat>:<tc>` (repeatable). <tc> is
+    /// `[moves/]base[+inc]` in seconds (`10+0.1`, `40/60`), `movetime=<ms>`, `depth=<plies>` or
+    /// `nodes=<n>`. Example: `--tc 5+0.05 --tc cats:depth=2`.
+    #[arg(long = "tc", value_name = "TC", default_value = "10+0.1")]
+    pub tcs: Vec<String>,
+    /// Start positions, one FEN or EPD per line; round r of the schedule uses line r (cycling).
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<String>,
+    /// Uniformly random legal plies played from the start position (or each --openings line)
+    /// before the engines take over; every game of a round shares the same line.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub random_plies: usize,
+    /// Seed of the random openings (default: from the clock; printed at the start).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Where the game records go: a file, or `-` for stdout.
+    #[arg(long, value_name = "FILE", default_value = "-")]
+    pub pgn: String,
+    /// Seconds an engine may take to answer uci, isready, and a depth- or node-limited go before
+    /// it counts as hung (killed, its game lost).
+    #[arg(long, default_value_t = 30.0, value_name = "SECS")]
+    pub timeout: f64,
+    /// Milliseconds an engine may overrun its clock or move time (pipe and scheduling delays)
+    /// before the overrun is a time forfeit.
+    #[arg(long, default_value_t = 50, value_name = "MS")]
+    pub time_margin: u64,
+    /// Stop early once a sequential probability ratio test decides (two engines only):
+    /// `elo0,elo1,alpha,beta` (H0: the first engine is elo0 stronger, H1: elo1), e.g. `0,10,0.05,0.05`.
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", allow_hyphen_values = true)]
+    pub sprt: Option<String>,
+    /// The PGN Event tag.
+    #[arg(long, default_value = "catchess match")]
+    pub event: String,
+    /// Write every line sent to and read from the engines, with times, to this file.
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<std::path::PathBuf>,
+}
+
+impl MatchArgs {
+    fn config(&self) -> Result<MatchConfig, String> {
+        let engines = self.engines.iter().map(|e| EngineSpec::parse(e)).collect::<Result<Vec<_>, _>>()?;
+        let time_controls = self.tcs.iter().map(|t| parse_seat_tc(t)).collect::<Result<Vec<_>, _>>()?;
+        if !(self.timeout.is_finite() && self.timeout > 0.0) {
+            return Err(format!("--timeout must be a positive number of seconds, got {}", self.timeout));
+        }
+        Ok(MatchConfig {
+            variant: self.variant,
+            engines,
+            games: self.games,
+            concurrency: self.concurrency,
+            time_controls,
+            openings: self.openings.clone(),
+            random_plies: self.random_plies,
+            seed: self.seed,
+            pgn: Some(self.pgn.clone()),
+            timeout: Duration::from_secs_f64(self.timeout),
+            time_margin: Duration::from_millis(self.time_margin),
+            sprt: self.sprt.as_deref().map(SprtSpec::parse).transpose()?,
+            event: self.event.clone(),
+            log: self.log.clone(),
+        })
+    }
 }
 
 pub fn run() -> ExitCode {
@@ -73,6 +187,16 @@ pub fn run() -> ExitCode {
             },
         },
         Some(Command::Bench { depth, variant, hash, threads }) => run_bench(depth, variant, hash, threads),
+        Some(Command::Match(args)) => args.config().and_then(|config| {
+            let summary = tournament::run(&config)?;
+            print!("\n{}", summary.table);
+            Ok(())
+        }),
+        Some(Command::Random) => {
+            let stdin = std::io::stdin();
+            crate::uci::random::run(stdin.lock(), crate::uci::Output::new(std::io::stdout()));
+            Ok(())
+        }
         None => {
             let stdin = std::io::stdin();
             crate::uci::run(stdin.lock(), crate::uci::Output::new(std::io::stdout()));

@@ -105,6 +105,13 @@ pub trait Game: Copy + Send + Sync + fmt::Debug + 'static {
     fn side_name(side: Side) -> &'static str {
         side.name()
     }
+    /// The sides that take turns, in turn order: the seats of a match. The
+    /// chess family's two by default; Cat Chess adds the cats. A match needs
+    /// this before any position exists (to seat engines and set clocks), so
+    /// it is a property of the game, not read off `turn()` as play goes.
+    fn sides() -> &'static [Side] {
+        &[Side::White, Side::Black]
+    }
     fn legal_moves(&self, list: &mut MoveList<Self::Move>);
     /// The number of legal moves, ideally without generating them.
     fn count_legal_moves(&self) -> u64;
@@ -161,6 +168,22 @@ pub trait Game: Copy + Send + Sync + fmt::Debug + 'static {
 
     /// Whether `text` has the shape of a move in this game's notation.
     fn is_well_formed_move(&self, text: &str) -> bool;
+
+    /// The move an arbiter plays for the side to move when that side has
+    /// forfeited its moves but the game goes on: in Cat Chess the cats'
+    /// pass (`0000`) after a cats fault (protocol.md, "Matches and faults"),
+    /// legal or not. `None` (the default) where a fault ends the game:
+    /// white, black, and every side of a two-sided game. `play` must accept
+    /// the move; `History::push_protocol` accepts its text.
+    fn arbiter_pass(&self) -> Option<Self::Move> {
+        None
+    }
+
+    /// How a game record (PGN) writes `m`, a legal move from this position.
+    /// The protocol's notation by default; chess overrides it with SAN.
+    fn record_move(&self, m: Self::Move) -> String {
+        m.to_string()
+    }
 
     /// A picture of the position for humans (the protocol's `d`).
     fn render(&self) -> String;
@@ -223,6 +246,19 @@ impl<G: Game> History<G> {
         let m = self.current().parse_move(text)?;
         self.push(m);
         Ok(m)
+    }
+
+    /// Plays a move as a `position ... moves` list writes it: a legal move,
+    /// or the arbiter's forced pass where the game allows one
+    /// ([`Game::arbiter_pass`]). On error nothing changes.
+    pub fn push_protocol(&mut self, text: &str) -> Result<G::Move, MoveError> {
+        if let Some(pass) = self.current().arbiter_pass() {
+            if pass.to_string() == text {
+                self.push(pass);
+                return Ok(pass);
+            }
+        }
+        self.push_text(text)
     }
 
     /// How many times the current position has occurred so far, itself

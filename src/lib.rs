@@ -17,6 +17,7 @@ pub mod perft;
 pub mod position;
 pub mod render;
 pub mod search;
+pub mod tournament;
 pub mod uci;
 pub mod variants;
 

@@ -269,3 +269,20 @@ fn quit_exits_even_during_a_search() {
     e.send("quit");
     assert!(e.exits_within(Duration::from_secs(5)));
 }
+
+#[test]
+fn position_accepts_the_arbiters_forced_pass_for_the_cats_only() {
+    // protocol.md, "Matches and faults": after a cats fault the arbiter
+    // passes for the cats, although they could move.
+    let mut e = Engine::start();
+    let out = e.ask("position startpos moves e2e4 e7e5 0000 g1f3");
+    assert!(errors(&out).is_empty(), "{out:?}");
+    let d = e.ask("d").join("\n");
+    assert!(d.contains("Fen: rnbqkbnr/pppp1ppp/8/4p2*/*3P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"), "{d}");
+    let out = e.ask("position startpos moves 0000");
+    assert_eq!(errors(&out).len(), 1, "white may not pass: {out:?}");
+    assert!(out[0].contains("move 1 (0000): illegal move"), "{out:?}");
+    e.ask("setoption name UCI_Variant value chess");
+    let out = e.ask("position startpos moves e2e4 0000");
+    assert_eq!(errors(&out).len(), 1, "chess has no pass: {out:?}");
+}

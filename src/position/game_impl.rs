@@ -75,6 +75,25 @@ impl<V: Variant> Game for Position<V> {
             Winner::Draw
         }
     }
+    fn sides() -> &'static [Side] {
+        if V::CATS {
+            &[Side::White, Side::Black, Side::Cats]
+        } else {
+            &[Side::White, Side::Black]
+        }
+    }
+    fn arbiter_pass(&self) -> Option<Move> {
+        (self.turn == Side::Cats).then_some(Move::PASS)
+    }
+    fn record_move(&self, m: Move) -> String {
+        // Standard PGN for chess; Cat Chess records keep the protocol's form
+        // (SAN has no notation for cat steps).
+        if V::CATS {
+            m.to_string()
+        } else {
+            self.san(m)
+        }
+    }
     fn render(&self) -> String {
         crate::render::board(self)
     }

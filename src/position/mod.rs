@@ -7,6 +7,7 @@ mod fen;
 mod game_impl;
 mod movegen;
 mod play;
+mod san;
 mod tactics;
 
 pub use tactics::SEE_VALUE;

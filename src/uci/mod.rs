@@ -8,6 +8,7 @@
 //! it and wait for its `bestmove`, so replies never interleave out of order.
 
 mod command;
+pub mod random;
 mod session;
 
 pub use command::{parse, Command, GoParams, Start};

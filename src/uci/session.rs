@@ -65,7 +65,7 @@ impl<G: SearchGame> Session<G> {
             if let Some(o) = history.outcome() {
                 return Err(format!("position: move {} ({text}) comes after the game ended: {o}", i + 1));
             }
-            history.push_text(text).map_err(|e| format!("position: move {} ({text}): {e}", i + 1))?;
+            history.push_protocol(text).map_err(|e| format!("position: move {} ({text}): {e}", i + 1))?;
         }
         self.stop();
         self.history = history;

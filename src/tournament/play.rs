@@ -1,0 +1,526 @@
+//! One game under the arbiter: engines are asked for moves in turn, every
+//! move is checked with the game's own rules, clocks are kept here, and the
+//! rules (`History::outcome`) or a fault end the game.
+//!
+//! Faults (protocol.md, "Matches and faults"): an illegal move, a time
+//! loss, a crash or a hang. White's or black's fault ends the game, won by
+//! the other of the two. A cats fault scores the cats 0 and the game goes
+//! on with the arbiter passing (`0000`) for them; a draw then gives white
+//! and black ½ each.
+
+use super::engine::{EngineProcess, Failure, Log, UciInfo};
+use super::record::{self, RecordTags};
+use super::spec::{EngineSpec, TimeControl};
+use super::stats::seat_points;
+use crate::core::Side;
+use crate::game::{Game, History, Winner};
+use crate::variants::VariantKind;
+use std::time::{Duration, Instant};
+
+/// What an engine did wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum FaultKind {
+    /// `bestmove` with a move that is malformed or not legal (or `(none)`).
+    IllegalMove,
+    /// The clock (or the fixed move time) ran out before `bestmove`.
+    TimeForfeit,
+    /// The process exited or closed its pipes, or could not be started.
+    Crash,
+    /// No `uciok`, `readyok`, or (under a depth or node limit) `bestmove`
+    /// within the match's timeout.
+    Hang,
+}
+
+impl FaultKind {
+    pub const ALL: [FaultKind; 4] = [FaultKind::IllegalMove, FaultKind::TimeForfeit, FaultKind::Crash, FaultKind::Hang];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            FaultKind::IllegalMove => "illegal move",
+            FaultKind::TimeForfeit => "time forfeit",
+            FaultKind::Crash => "crash",
+            FaultKind::Hang => "hang",
+        }
+    }
+}
+
+/// A fault, as the record and the table report it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    pub seat: usize,
+    pub side: &'static str,
+    pub engine: usize,
+    pub kind: FaultKind,
+    /// The ply the engine was asked for (1 = the game's first move, 0 =
+    /// before the first move, while starting the engine).
+    pub ply: usize,
+    pub detail: String,
+}
+
+impl Fault {
+    /// `cats (rnd) hang at ply 3: no bestmove within 1.000 s ...`.
+    pub fn describe(&self, engine: &str) -> String {
+        let at = if self.ply == 0 { "at the start".to_string() } else { format!("at ply {}", self.ply) };
+        format!("{} ({engine}) {} {at}: {}", self.side, self.kind.name(), self.detail)
+    }
+}
+
+/// Match-wide settings the arbiter needs in every game.
+pub struct Arbiter {
+    pub variant: VariantKind,
+    pub engines: Vec<EngineSpec>,
+    /// Time control per seat.
+    pub time_controls: Vec<TimeControl>,
+    /// How long `uciok`, `readyok` and depth- or node-limited `bestmove`s may take.
+    pub timeout: Duration,
+    /// Allowance past a clock or move time before it counts as exceeded.
+    pub time_margin: Duration,
+    pub event: String,
+    pub date: String,
+    pub log: Option<Log>,
+}
+
+/// Idle engine processes of one worker, by engine, reused across games.
+#[derive(Default)]
+pub struct Pool {
+    idle: Vec<Vec<EngineProcess>>,
+}
+
+impl Pool {
+    /// A process of engine `e` ready for a new game: an idle one after
+    /// `ucinewgame`, or a fresh one after `uci` and its options.
+    fn checkout(&mut self, arbiter: &Arbiter, e: usize) -> Result<EngineProcess, (FaultKind, String)> {
+        if self.idle.len() <= e {
+            self.idle.resize_with(e + 1, Vec::new);
+        }
+        match self.idle[e].pop() {
+            Some(mut p) => match p.send("ucinewgame").and_then(|_| p.sync(arbiter.timeout)) {
+                Ok(()) => Ok(p),
+                // Dropping the process kills it; the next game starts a new one.
+                Err(f) => Err(failure_fault(f, "readyok", arbiter.timeout)),
+            },
+            None => start(arbiter, e),
+        }
+    }
+
+    fn checkin(&mut self, e: usize, p: EngineProcess) {
+        if !p.is_dead() {
+            self.idle[e].push(p);
+        }
+    }
+
+    /// Ends every idle process.
+    pub fn shutdown(self) {
+        for p in self.idle.into_iter().flatten() {
+            p.quit();
+        }
+    }
+}
+
+fn failure_fault(f: Failure, what: &str, timeout: Duration) -> (FaultKind, String) {
+    match f {
+        Failure::Timeout => {
+            (FaultKind::Hang, format!("no {what} within {:.1} s; engine killed", timeout.as_secs_f64()))
+        }
+        Failure::Exited(how) => (FaultKind::Crash, format!("{how} (while waiting for {what})")),
+    }
+}
+
+/// Starts engine `e` and sets it up: `uci`, `UCI_Variant`, the options,
+/// `isready`.
+fn start(arbiter: &Arbiter, e: usize) -> Result<EngineProcess, (FaultKind, String)> {
+    let spec = &arbiter.engines[e];
+    let mut p = EngineProcess::spawn(spec, arbiter.log.clone()).map_err(|e| (FaultKind::Crash, e))?;
+    let info = p.handshake(arbiter.timeout).map_err(|f| failure_fault(f, "uciok", arbiter.timeout))?;
+    for line in setup_lines(spec, &info, arbiter.variant) {
+        p.send(&line).map_err(|f| failure_fault(f, "setoption", arbiter.timeout))?;
+    }
+    p.send("ucinewgame").map_err(|f| failure_fault(f, "ucinewgame", arbiter.timeout))?;
+    p.sync(arbiter.timeout).map_err(|f| failure_fault(f, "readyok", arbiter.timeout))?;
+    Ok(p)
+}
+
+/// The `setoption` lines for an engine: the variant (whenever the engine
+/// has `UCI_Variant`, so a Cat Chess engine asked to play chess plays
+/// chess), then the user's options in order.
+pub fn setup_lines(spec: &EngineSpec, info: &UciInfo, variant: VariantKind) -> Vec<String> {
+    let mut lines = Vec::new();
+    if info.has_option("UCI_Variant") {
+        lines.push(format!("setoption name UCI_Variant value {variant}"));
+    }
+    for (name, value) in &spec.options {
+        lines.push(format!("setoption name {name} value {value}"));
+    }
+    lines
+}
+
+/// Checks before a match that an engine starts, speaks UCI, plays the
+/// variant and has the options it is given. Errors are the user's to fix,
+/// so they stop the match before it starts.
+pub fn preflight(spec: &EngineSpec, variant: VariantKind, timeout: Duration) -> Result<UciInfo, String> {
+    let mut p = EngineProcess::spawn(spec, None)?;
+    let info = p.handshake(timeout).map_err(|f| match f {
+        Failure::Timeout => format!("engine {}: no uciok within {:.1} s", spec.name, timeout.as_secs_f64()),
+        Failure::Exited(how) => format!("engine {}: {how} before uciok", spec.name),
+    })?;
+    p.quit();
+    match &info.variants {
+        Some(vars) if !vars.iter().any(|v| v == variant.name()) => {
+            return Err(format!("engine {} does not play {variant} (its UCI_Variant: {})", spec.name, vars.join(", ")));
+        }
+        None if variant != VariantKind::Chess => {
+            return Err(format!(
+                "engine {} has no UCI_Variant option, so it plays only chess, not {variant}",
+                spec.name
+            ));
+        }
+        _ => {}
+    }
+    for (name, _) in &spec.options {
+        if !info.has_option(name) {
+            return Err(format!("engine {} has no option {name:?} (it has: {})", spec.name, info.options.join(", ")));
+        }
+    }
+    Ok(info)
+}
+
+/// A game to play: its number, the seating and the opening.
+pub struct Job<G: Game> {
+    /// 1-based.
+    pub number: usize,
+    /// Engine per seat.
+    pub seating: Vec<usize>,
+    pub start: G,
+    /// Whether `start` is the variant's start position (`position startpos`).
+    pub from_startpos: bool,
+    pub opening: Vec<G::Move>,
+    /// A comment on the opening for the record.
+    pub opening_note: Option<String>,
+}
+
+/// A finished game, as the match totals it.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    pub number: usize,
+    pub seating: Vec<usize>,
+    /// The winner as scored: `Draw` for a drawn game whose cats faulted.
+    pub winner: Winner,
+    pub result: String,
+    pub points: Vec<f64>,
+    pub termination: String,
+    pub faults: Vec<Fault>,
+    pub plies: usize,
+    /// The PGN record.
+    pub record: String,
+}
+
+/// A seat during a game.
+struct SeatState {
+    engine: usize,
+    process: Option<EngineProcess>,
+    tc: TimeControl,
+    /// Clock time left (for clock controls).
+    left: Duration,
+    /// Moves made (for repeating controls).
+    moves: u32,
+    /// The cats after a fault: no longer asked, the arbiter passes for them.
+    forfeited: bool,
+}
+
+fn side_prefix(side: Side) -> char {
+    match side {
+        Side::White => 'w',
+        Side::Black => 'b',
+        Side::Cats => 'c',
+    }
+}
+
+/// The `go` line for the seat `mover`: its own limit, and with a clock
+/// every clocked seat's time and increment (`wtime btime ctime winc binc
+/// cinc`) plus `movestogo` for a repeating control.
+fn go_line(sides: &[Side], seats: &[SeatState], mover: usize) -> String {
+    match seats[mover].tc {
+        TimeControl::MoveTime(t) => format!("go movetime {}", t.as_millis()),
+        TimeControl::Depth(d) => format!("go depth {d}"),
+        TimeControl::Nodes(n) => format!("go nodes {n}"),
+        TimeControl::Clock { moves, .. } => {
+            let mut line = String::from("go");
+            for (side, seat) in sides.iter().zip(seats) {
+                if let TimeControl::Clock { inc, .. } = seat.tc {
+                    let p = side_prefix(*side);
+                    line.push_str(&format!(" {p}time {} {p}inc {}", seat.left.as_millis(), inc.as_millis()));
+                }
+            }
+            if let Some(m) = moves {
+                line.push_str(&format!(" movestogo {}", m - seats[mover].moves % m));
+            }
+            line
+        }
+    }
+}
+
+/// Writes down a fault of seat `s`. White's or black's ends the game (the
+/// winner and the termination are returned); the cats' makes them pass from
+/// now on.
+fn record_fault<G: Game>(
+    faults: &mut Vec<Fault>,
+    seats: &mut [SeatState],
+    s: usize,
+    kind: FaultKind,
+    ply: usize,
+    detail: String,
+) -> Option<(Winner, String)> {
+    let side = G::sides()[s];
+    let name = G::side_name(side);
+    faults.push(Fault { seat: s, side: name, engine: seats[s].engine, kind, ply, detail });
+    let winner = match side {
+        Side::White => Winner::Black,
+        Side::Black => Winner::White,
+        Side::Cats => {
+            seats[s].forfeited = true;
+            return None;
+        }
+    };
+    Some((winner, format!("{} by {name}", kind.name())))
+}
+
+fn append(slot: &mut Option<String>, text: String) {
+    *slot = Some(match slot.take() {
+        Some(old) => format!("{old}; {text}"),
+        None => text,
+    });
+}
+
+/// The `position` line for the game so far.
+fn position_line<G: Game>(history: &History<G>, from_startpos: bool) -> String {
+    let mut line = if from_startpos {
+        "position startpos".to_string()
+    } else {
+        format!("position fen {}", history.start().to_fen())
+    };
+    if !history.moves().is_empty() {
+        line.push_str(" moves");
+        for m in history.moves() {
+            line.push(' ');
+            line.push_str(&m.to_string());
+        }
+    }
+    line
+}
+
+/// Plays one game. Engines come from `pool` and go back to it unless they
+/// died or were killed.
+pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> GameReport {
+    let sides = G::sides();
+    let mut history = History::new(job.start);
+    for &m in &job.opening {
+        history.push(m);
+    }
+    let mut seats: Vec<SeatState> = job
+        .seating
+        .iter()
+        .zip(&arbiter.time_controls)
+        .map(|(&engine, &tc)| SeatState {
+            engine,
+            process: None,
+            tc,
+            left: match tc {
+                TimeControl::Clock { base, .. } => base,
+                _ => Duration::ZERO,
+            },
+            moves: 0,
+            forfeited: false,
+        })
+        .collect();
+    let mut faults: Vec<Fault> = Vec::new();
+    // Comments after each move (opening moves have none).
+    let mut comments: Vec<Option<String>> = vec![None; history.moves().len()];
+    let mut before = job.opening_note.clone();
+    let mut ended: Option<(Winner, String)> = None;
+    let mut last_comment: Option<String> = None;
+
+    // Engines start in seat order; a fault there is scored like any other.
+    for s in 0..seats.len() {
+        match pool.checkout(arbiter, seats[s].engine) {
+            Ok(p) => seats[s].process = Some(p),
+            Err((kind, detail)) => {
+                let end = record_fault::<G>(&mut faults, &mut seats, s, kind, 0, detail);
+                let text = faults.last().map(|f| f.describe(&arbiter.engines[f.engine].name)).unwrap_or_default();
+                if end.is_some() {
+                    ended = end;
+                    last_comment = Some(text);
+                    break;
+                }
+                append(&mut before, format!("{text}; the cats pass throughout"));
+            }
+        }
+    }
+
+    while ended.is_none() {
+        if let Some(o) = history.outcome() {
+            // The cats' win by a draw is void once they have faulted.
+            let cats_out = seats.iter().zip(sides).any(|(s, side)| *side == Side::Cats && s.forfeited);
+            let winner = if o.winner == Winner::Cats && cats_out { Winner::Draw } else { o.winner };
+            ended = Some((winner, o.reason.name().to_string()));
+            break;
+        }
+        let pos = *history.current();
+        let side = pos.turn();
+        let s = sides.iter().position(|x| *x == side).expect("the side to move is one of the game's sides");
+        let ply = history.moves().len() + 1;
+        if seats[s].forfeited {
+            let pass = pos.arbiter_pass().expect("only a side the arbiter can pass for plays on after a fault");
+            history.push(pass);
+            comments.push(None);
+            continue;
+        }
+        let position = position_line(&history, job.from_startpos);
+        let go = go_line(sides, &seats, s);
+        let tc = seats[s].tc;
+        let (allowed, deadline_kind) = match tc {
+            TimeControl::Clock { .. } => (seats[s].left + arbiter.time_margin, FaultKind::TimeForfeit),
+            TimeControl::MoveTime(t) => (t + arbiter.time_margin, FaultKind::TimeForfeit),
+            TimeControl::Depth(_) | TimeControl::Nodes(_) => (arbiter.timeout, FaultKind::Hang),
+        };
+        let process = seats[s].process.as_mut().expect("a seat that has not faulted has its engine");
+        let reply = process.send(&position).and_then(|_| process.go(&go, Instant::now() + allowed));
+        let problem = match reply {
+            Ok((text, elapsed, note)) => {
+                let late = deadline_kind == FaultKind::TimeForfeit && elapsed > allowed;
+                if late {
+                    Some((
+                        FaultKind::TimeForfeit,
+                        format!(
+                            "bestmove after {:.3} s, {:.3} s allowed",
+                            elapsed.as_secs_f64(),
+                            allowed.as_secs_f64()
+                        ),
+                    ))
+                } else {
+                    match history.push_text(&text) {
+                        Ok(_) => {
+                            comments.push(Some(record::move_comment(&note, elapsed)));
+                            let seat = &mut seats[s];
+                            seat.moves += 1;
+                            if let TimeControl::Clock { moves, base, inc } = seat.tc {
+                                seat.left = seat.left.saturating_sub(elapsed) + inc;
+                                if moves.is_some_and(|m| seat.moves.is_multiple_of(m)) {
+                                    seat.left += base;
+                                }
+                            }
+                            None
+                        }
+                        Err(e) => Some((FaultKind::IllegalMove, format!("bestmove {text}: {e}"))),
+                    }
+                }
+            }
+            Err(Failure::Timeout) => {
+                // Still searching, or hung: either way it cannot be trusted
+                // with another command in this game.
+                seats[s].process = None;
+                let what = match tc {
+                    TimeControl::Clock { .. } => format!("{:.3} s on the clock", seats[s].left.as_secs_f64()),
+                    TimeControl::MoveTime(t) => format!("movetime {:.3} s", t.as_secs_f64()),
+                    _ => "a depth or node limit".to_string(),
+                };
+                Some((
+                    deadline_kind,
+                    format!("no bestmove within {:.3} s ({what}); engine killed", allowed.as_secs_f64()),
+                ))
+            }
+            Err(Failure::Exited(how)) => {
+                seats[s].process = None;
+                Some((FaultKind::Crash, how))
+            }
+        };
+        if let Some((kind, detail)) = problem {
+            let end = record_fault::<G>(&mut faults, &mut seats, s, kind, ply, detail);
+            let text = faults.last().map(|f| f.describe(&arbiter.engines[f.engine].name)).unwrap_or_default();
+            if end.is_some() {
+                ended = end;
+                last_comment = Some(text);
+            } else {
+                // Noted after the last move played before the fault.
+                let text = format!("{text}; the cats pass from here");
+                match comments.last_mut() {
+                    Some(slot) => append(slot, text),
+                    None => append(&mut before, text),
+                }
+            }
+        }
+    }
+    let (winner, termination) = ended.expect("the loop ends only with a result");
+
+    for seat in seats.iter_mut() {
+        if let Some(p) = seat.process.take() {
+            pool.checkin(seat.engine, p);
+        }
+    }
+
+    let points = seat_points(sides, winner);
+    let tags = RecordTags {
+        event: arbiter.event.clone(),
+        date: arbiter.date.clone(),
+        round: job.number.to_string(),
+        players: job.seating.iter().map(|&e| arbiter.engines[e].name.clone()).collect(),
+        winner,
+        points: points.clone(),
+        time_controls: arbiter.time_controls.iter().map(TimeControl::pgn).collect(),
+        termination: termination.clone(),
+        faults: faults.iter().map(|f| f.describe(&arbiter.engines[f.engine].name)).collect(),
+    };
+    let record = record::write(&tags, &history, &comments, before.as_deref(), last_comment.as_deref());
+    GameReport {
+        number: job.number,
+        seating: job.seating.clone(),
+        winner,
+        result: record::result_text::<G>(winner),
+        points,
+        termination,
+        faults,
+        plies: history.moves().len(),
+        record,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::{CatChess, Chess};
+
+    fn seat(tc: &str, left_ms: u64, moves: u32) -> SeatState {
+        SeatState {
+            engine: 0,
+            process: None,
+            tc: TimeControl::parse(tc).unwrap(),
+            left: Duration::from_millis(left_ms),
+            moves,
+            forfeited: false,
+        }
+    }
+
+    #[test]
+    fn go_lines_carry_every_clock_and_the_movers_limit() {
+        let sides = CatChess::sides();
+        let seats = vec![seat("10+0.1", 9500, 3), seat("10+0.1", 8000, 3), seat("depth=2", 0, 3)];
+        assert_eq!(go_line(sides, &seats, 0), "go wtime 9500 winc 100 btime 8000 binc 100");
+        assert_eq!(go_line(sides, &seats, 2), "go depth 2");
+        let seats = vec![seat("40/60", 1000, 3), seat("movetime=50", 0, 0), seat("5+1", 5000, 0)];
+        assert_eq!(go_line(sides, &seats, 0), "go wtime 1000 winc 0 ctime 5000 cinc 1000 movestogo 37");
+        assert_eq!(go_line(sides, &seats, 1), "go movetime 50");
+        let seats = vec![seat("nodes=100", 0, 0), seat("1+0", 1000, 0)];
+        assert_eq!(go_line(Chess::sides(), &seats, 0), "go nodes 100");
+    }
+
+    #[test]
+    fn position_lines() {
+        let mut h = History::new(Chess::startpos());
+        assert_eq!(position_line(&h, true), "position startpos");
+        h.push_text("e2e4").unwrap();
+        assert_eq!(position_line(&h, true), "position startpos moves e2e4");
+        assert_eq!(
+            position_line(&h, false),
+            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e4"
+        );
+    }
+}

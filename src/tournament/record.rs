@@ -1,0 +1,301 @@
+//! Game records in PGN form. Two-sided games whose draws are draws (chess,
+//! xiangqi) get standard PGN: `1-0`, `0-1`, `1/2-1/2`, SAN for chess (what
+//! `Game::record_move` writes). Cat Chess gets the same layout with a
+//! `Cats` player tag, `Variant "catchess"`, the start `FEN`, a `Result` of
+//! `white`, `black`, `cats` (or `draw`, only after a cats fault), a
+//! `Points` tag, and moves in UCI form with move numbers.
+
+use super::engine::{Score, SearchNote};
+use crate::core::Side;
+use crate::game::{Game, History, Winner};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// Whether `G`'s records use standard PGN results (`1-0`, `0-1`, `1/2-1/2`).
+pub fn standard_results<G: Game>() -> bool {
+    G::sides().len() == 2 && G::draw_winner() == Winner::Draw
+}
+
+/// The `Result` value of a game won by `winner`.
+pub fn result_text<G: Game>(winner: Winner) -> String {
+    if standard_results::<G>() {
+        match winner {
+            Winner::White => "1-0",
+            Winner::Black => "0-1",
+            Winner::Draw | Winner::Cats => "1/2-1/2",
+        }
+        .to_string()
+    } else {
+        crate::game::winner_name::<G>(winner).to_string()
+    }
+}
+
+/// Today's date as PGN writes it (`2025.01.31`), in UTC.
+pub fn today() -> String {
+    let secs = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Days since 1970-01-01 to (year, month, day) in the proleptic Gregorian
+/// calendar (H. Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// A comment's text with the braces PGN cannot hold inside one removed.
+fn comment(text: &str) -> String {
+    format!("{{{}}}", text.replace(['{', '}'], ""))
+}
+
+/// `+0.35/12 0.051s`, cutechess style, from the mover's point of view.
+pub fn move_comment(note: &SearchNote, elapsed: Duration) -> String {
+    let mut parts = Vec::new();
+    let score = match note.score {
+        Some(Score::Cp(cp)) => Some(format!("{:+.2}", cp as f64 / 100.0)),
+        Some(Score::Mate(n)) => Some(format!("{}M{}", if n < 0 { "-" } else { "+" }, n.abs())),
+        None => None,
+    };
+    match (score, note.depth) {
+        (Some(s), Some(d)) => parts.push(format!("{s}/{d}")),
+        (Some(s), None) => parts.push(s),
+        (None, Some(d)) => parts.push(format!("depth {d}")),
+        (None, None) => {}
+    }
+    parts.push(format!("{:.3}s", elapsed.as_secs_f64()));
+    parts.join(" ")
+}
+
+/// Everything a record holds besides the moves.
+pub struct RecordTags {
+    pub event: String,
+    pub date: String,
+    pub round: String,
+    /// Engine name per seat, seats in `G::sides()` order.
+    pub players: Vec<String>,
+    pub winner: Winner,
+    /// Points per seat.
+    pub points: Vec<f64>,
+    /// Time control per seat, as PGN writes it.
+    pub time_controls: Vec<String>,
+    pub termination: String,
+    pub faults: Vec<String>,
+}
+
+fn points_text(p: f64) -> String {
+    if p == 0.5 {
+        "1/2".to_string()
+    } else {
+        format!("{p}")
+    }
+}
+
+/// Writes one game: tags, then the moves of `history` from its start, with
+/// `comments[i]` (if any) after move i, `before` ahead of the first move and
+/// `after` after the last.
+pub fn write<G: Game>(
+    tags: &RecordTags,
+    history: &History<G>,
+    comments: &[Option<String>],
+    before: Option<&str>,
+    after: Option<&str>,
+) -> String {
+    let sides = G::sides();
+    let standard = standard_results::<G>();
+    let result = result_text::<G>(tags.winner);
+    let start = history.start();
+    let start_fen = start.to_fen();
+    let mut out = String::new();
+    let mut tag = |name: &str, value: &str| out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+    tag("Event", &tags.event);
+    tag("Site", "?");
+    tag("Date", &tags.date);
+    tag("Round", &tags.round);
+    for (side, player) in sides.iter().zip(&tags.players) {
+        tag(&capitalised(G::side_name(*side)), player);
+    }
+    tag("Result", &result);
+    if G::VARIANT != "chess" {
+        tag("Variant", G::VARIANT);
+    }
+    if !standard || start_fen != G::startpos().to_fen() {
+        tag("FEN", &start_fen);
+        tag("SetUp", "1");
+    }
+    if tags.time_controls.iter().all(|tc| *tc == tags.time_controls[0]) {
+        tag("TimeControl", &tags.time_controls[0]);
+    } else {
+        for (side, tc) in sides.iter().zip(&tags.time_controls) {
+            tag(&format!("{}TimeControl", capitalised(G::side_name(*side))), tc);
+        }
+    }
+    tag("Termination", &tags.termination);
+    if !standard {
+        let points: Vec<String> =
+            sides.iter().zip(&tags.points).map(|(s, p)| format!("{} {}", G::side_name(*s), points_text(*p))).collect();
+        tag("Points", &points.join(", "));
+    }
+    if !tags.faults.is_empty() {
+        tag("Faults", &tags.faults.join("; "));
+    }
+    tag("PlyCount", &history.moves().len().to_string());
+    out.push('\n');
+
+    // Movetext: the move number before the first side's moves, and `N...`
+    // before another side's move only when it opens the text (after a
+    // comment too, PGN export format would ask for one; with a comment on
+    // almost every move that buries the moves, and readers do not need it).
+    let mut tokens: Vec<String> = Vec::new();
+    if let Some(c) = before {
+        tokens.push(comment(c));
+    }
+    let mut number: u64 = start_fen.rsplit(' ').next().and_then(|n| n.parse().ok()).unwrap_or(1);
+    let mut need_number = true;
+    let positions = history.positions();
+    for (i, &m) in history.moves().iter().enumerate() {
+        let pos = &positions[i];
+        let first_side = pos.turn() == sides[0];
+        if first_side && i > 0 {
+            number += 1;
+        }
+        // A number and its move stay on one line.
+        let text = pos.record_move(m);
+        if first_side {
+            tokens.push(format!("{number}. {text}"));
+        } else if need_number {
+            tokens.push(format!("{number}... {text}"));
+        } else {
+            tokens.push(text);
+        }
+        need_number = false;
+        if let Some(Some(c)) = comments.get(i) {
+            tokens.push(comment(c));
+        }
+    }
+    if let Some(c) = after {
+        tokens.push(comment(c));
+    }
+    tokens.push(result);
+    // Lines of at most 79 characters, as PGN export format asks.
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
+/// The side a seat plays, by the name the game gives it or the generic
+/// one (`red` or `white` for xiangqi's first side).
+pub fn seat_of<G: Game>(name: &str) -> Option<usize> {
+    G::sides()
+        .iter()
+        .position(|&s: &Side| name.eq_ignore_ascii_case(G::side_name(s)) || name.eq_ignore_ascii_case(s.name()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::{CatChess, Chess};
+
+    fn tags(players: &[&str], winner: Winner, points: &[f64]) -> RecordTags {
+        RecordTags {
+            event: "test".into(),
+            date: "2025.01.02".into(),
+            round: "3".into(),
+            players: players.iter().map(|p| p.to_string()).collect(),
+            winner,
+            points: points.to_vec(),
+            time_controls: vec!["10+0.1".into(); players.len()],
+            termination: "checkmate".into(),
+            faults: vec![],
+        }
+    }
+
+    fn history<G: Game>(start: G, moves: &str) -> History<G> {
+        let mut h = History::new(start);
+        for m in moves.split_whitespace() {
+            h.push_protocol(m).unwrap();
+        }
+        h
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+        assert_eq!(today().len(), 10);
+    }
+
+    #[test]
+    fn chess_record_is_standard_pgn_with_san() {
+        let h = history(Chess::startpos(), "f2f3 e7e5 g2g4 d8h4");
+        let mut t = tags(&["A", "B"], Winner::Black, &[0.0, 1.0]);
+        t.faults = vec!["none \"really\"".into()];
+        let comments = vec![None, Some("+0.10/3 0.010s".to_string()), None, None];
+        let pgn = write(&t, &h, &comments, None, None);
+        let expected = "[Event \"test\"]\n[Site \"?\"]\n[Date \"2025.01.02\"]\n[Round \"3\"]\n[White \"A\"]\n\
+            [Black \"B\"]\n[Result \"0-1\"]\n[TimeControl \"10+0.1\"]\n[Termination \"checkmate\"]\n\
+            [Faults \"none \\\"really\\\"\"]\n[PlyCount \"4\"]\n\n\
+            1. f3 e5 {+0.10/3 0.010s} 2. g4 Qh4# 0-1\n\n";
+        assert_eq!(pgn, expected);
+    }
+
+    #[test]
+    fn catchess_record_has_three_players_fen_points_and_uci_moves() {
+        let h = history(CatChess::startpos(), "e2e4 e7e5 h5g4 g1f3 b8c6 0000");
+        let t = tags(&["A", "B", "C"], Winner::Draw, &[0.5, 0.5, 0.0]);
+        let comments = vec![None, None, None, None, None, Some("pass".to_string())];
+        let pgn = write(&t, &h, &comments, Some("opening"), Some("end"));
+        assert!(pgn.contains("[White \"A\"]\n[Black \"B\"]\n[Cats \"C\"]\n[Result \"draw\"]\n"), "{pgn}");
+        assert!(pgn
+            .contains("[Variant \"catchess\"]\n[FEN \"rnbqkbnr/pppppppp/8/7*/*7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]"));
+        assert!(pgn.contains("[Points \"white 1/2, black 1/2, cats 0\"]"));
+        assert!(pgn.ends_with("{opening} 1. e2e4 e7e5 h5g4 2. g1f3 b8c6 0000 {pass} {end} draw\n\n"), "{pgn}");
+        // A start with the cats to move: the number is written with dots.
+        let start = CatChess::from_fen("rnbqkbnr/pppp1ppp/8/4p2*/*3P3/8/PPPP1PPP/RNBQKBNR c KQkq e6 0 1").unwrap();
+        let h = history(start, "h5g4 g1f3");
+        let pgn = write(&tags(&["A", "B", "C"], Winner::Cats, &[0.0, 0.0, 1.0]), &h, &[], None, None);
+        assert!(pgn.ends_with("\n1... h5g4 2. g1f3 cats\n\n"), "{pgn}");
+    }
+
+    #[test]
+    fn long_games_wrap_below_80_columns() {
+        let h = history(Chess::startpos(), &"g1f3 g8f6 f3g1 f6g8 ".repeat(2));
+        let pgn = write(&tags(&["A", "B"], Winner::Draw, &[0.5, 0.5]), &h, &[], None, None);
+        assert!(pgn.lines().all(|l| l.len() < 80));
+        assert!(pgn.contains("1/2-1/2"));
+        assert_eq!(seat_of::<CatChess>("Cats"), Some(2));
+        assert_eq!(seat_of::<Chess>("cats"), None);
+    }
+}

@@ -1,0 +1,62 @@
+//! Who sits where: a round is every way to seat the engines, each way
+//! once, so every engine plays every seat equally often.
+
+/// All seatings of `engines` engines in `seats` seats that use as many
+/// different engines as possible: with at least as many engines as seats,
+/// every ordered choice of distinct engines; with fewer, every seating in
+/// which each engine plays at least once (two engines in Cat Chess's three
+/// seats: AAB, ABA, BAA, ABB, BAB, BBA). Either set is closed under
+/// renaming engines and under permuting seats, so across a round each
+/// engine sits in each seat equally often and meets each opponent equally
+/// often. In lexicographic order: engine 0 starts as white.
+pub fn round(engines: usize, seats: usize) -> Vec<Vec<usize>> {
+    assert!(engines > 0 && seats > 0);
+    let distinct = engines.min(seats);
+    let total = engines.checked_pow(seats as u32).expect("a small match");
+    let mut out = Vec::new();
+    for code in 0..total {
+        let mut seating = Vec::with_capacity(seats);
+        let mut c = code;
+        for _ in 0..seats {
+            seating.push(c % engines);
+            c /= engines;
+        }
+        let mut used = seating.clone();
+        used.sort_unstable();
+        used.dedup();
+        if used.len() == distinct {
+            out.push(seating);
+        }
+    }
+    out.sort();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seat_counts(r: &[Vec<usize>], engines: usize, seats: usize) -> Vec<Vec<usize>> {
+        let mut counts = vec![vec![0; seats]; engines];
+        for seating in r {
+            for (seat, &e) in seating.iter().enumerate() {
+                counts[e][seat] += 1;
+            }
+        }
+        counts
+    }
+
+    #[test]
+    fn every_engine_plays_every_seat_equally() {
+        for (engines, seats, len) in [(2, 2, 2), (3, 3, 6), (2, 3, 6), (4, 3, 24), (1, 3, 1), (5, 2, 20)] {
+            let r = round(engines, seats);
+            assert_eq!(r.len(), len, "{engines} engines, {seats} seats");
+            let counts = seat_counts(&r, engines, seats);
+            let first = counts[0][0];
+            assert!(counts.iter().flatten().all(|&c| c == first), "{counts:?}");
+        }
+        assert_eq!(round(2, 2), vec![vec![0, 1], vec![1, 0]]);
+        assert_eq!(round(2, 3)[0], vec![0, 0, 1]);
+        assert!(round(3, 3).iter().all(|s| s[0] != s[1] && s[1] != s[2] && s[0] != s[2]));
+    }
+}

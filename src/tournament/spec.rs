@@ -1,0 +1,338 @@
+//! What the command line says about a match, parsed: engines
+//! (`name=A cmd=./catchess option.Hash=16`), time controls (`10+0.1`,
+//! `40/60+0.5`, `movetime=100`, `depth=3`, `nodes=5000`), SPRT bounds.
+//! Pure functions, each error naming what is wrong.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// One engine of a match: how to start it and how to set it up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    pub name: String,
+    /// The program and its arguments.
+    pub command: Vec<String>,
+    /// Working directory of the process, if not the match's own.
+    pub dir: Option<PathBuf>,
+    /// `setoption name <n> value <v>` pairs, sent in this order after `uciok`.
+    pub options: Vec<(String, String)>,
+}
+
+/// Splits a line into words as a POSIX shell would for plain words:
+/// white space separates, `'...'` quotes literally, `"..."` quotes with
+/// `\"` and `\\` escapes, a backslash outside quotes escapes the next
+/// character. No variables, globs or redirections.
+pub fn shell_words(line: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => {
+                if let Some(w) = word.take() {
+                    words.push(w);
+                }
+            }
+            '\'' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => w.push(c),
+                        None => return Err(format!("unclosed ' in {line:?}")),
+                    }
+                }
+            }
+            '"' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c @ ('"' | '\\')) => w.push(c),
+                            Some(c) => {
+                                w.push('\\');
+                                w.push(c);
+                            }
+                            None => return Err(format!("unclosed \" in {line:?}")),
+                        },
+                        Some(c) => w.push(c),
+                        None => return Err(format!("unclosed \" in {line:?}")),
+                    }
+                }
+            }
+            '\\' => match chars.next() {
+                Some(c) => word.get_or_insert_with(String::new).push(c),
+                None => return Err(format!("trailing \\ in {line:?}")),
+            },
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    if let Some(w) = word {
+        words.push(w);
+    }
+    Ok(words)
+}
+
+impl EngineSpec {
+    /// Parses `name=A cmd="./catchess" dir=/tmp option.Hash=16
+    /// "option.Move Overhead=100"`: words as a shell splits them (quote a
+    /// value or a whole word that holds spaces), each `key=value`. `cmd` is
+    /// required and is itself split into program and arguments; `name`
+    /// defaults to the program's file name.
+    pub fn parse(text: &str) -> Result<EngineSpec, String> {
+        let mut name = None;
+        let mut command = None;
+        let mut dir = None;
+        let mut options = Vec::new();
+        for word in shell_words(text)? {
+            let Some((key, value)) = word.split_once('=') else {
+                return Err(format!("engine {text:?}: expected key=value, got {word:?}"));
+            };
+            match key {
+                "name" if !value.is_empty() => name = Some(value.to_string()),
+                "cmd" => {
+                    let words = shell_words(value)?;
+                    if words.is_empty() {
+                        return Err(format!("engine {text:?}: empty cmd"));
+                    }
+                    command = Some(words);
+                }
+                "dir" => dir = Some(PathBuf::from(value)),
+                _ => match key.strip_prefix("option.") {
+                    Some(option) if !option.trim().is_empty() => {
+                        options.push((option.trim().to_string(), value.to_string()))
+                    }
+                    _ => {
+                        return Err(format!(
+                            "engine {text:?}: unknown key {key:?} (known: name, cmd, dir, option.<Name>)"
+                        ))
+                    }
+                },
+            }
+        }
+        let command = command.ok_or_else(|| format!("engine {text:?}: missing cmd=<command line>"))?;
+        let name = name.unwrap_or_else(|| {
+            let program = &command[0];
+            program.rsplit('/').next().unwrap_or(program).to_string()
+        });
+        Ok(EngineSpec { name, command, dir, options })
+    }
+}
+
+/// How one seat's moves are limited.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeControl {
+    /// A clock: `base` to start, `inc` added after each move, and with
+    /// `moves` set, `base` added again after every `moves` moves.
+    Clock { moves: Option<u32>, base: Duration, inc: Duration },
+    /// A fixed time per move.
+    MoveTime(Duration),
+    /// A fixed search depth in plies (no clock: a hang is judged by the
+    /// match's `--timeout`).
+    Depth(u32),
+    /// A fixed node count (as for depth).
+    Nodes(u64),
+}
+
+fn seconds(text: &str, what: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if (0.0..1e9).contains(&s) => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!("{what}: expected seconds, got {text:?}")),
+    }
+}
+
+/// `1.5` → "1.5", `60` → "60": seconds as a PGN `TimeControl` writes them.
+pub fn format_seconds(d: Duration) -> String {
+    let ms = d.as_millis();
+    if ms.is_multiple_of(1000) {
+        format!("{}", ms / 1000)
+    } else {
+        let s = format!("{:.3}", d.as_secs_f64());
+        s.trim_end_matches('0').to_string()
+    }
+}
+
+impl TimeControl {
+    /// `[moves/]base[+inc]` in seconds, `movetime=<ms>`, `depth=<plies>` or
+    /// `nodes=<n>`.
+    pub fn parse(text: &str) -> Result<TimeControl, String> {
+        let what = format!("time control {text:?}");
+        let number = |v: &str| v.parse::<u64>().map_err(|_| format!("{what}: expected a whole number, got {v:?}"));
+        if let Some((key, value)) = text.split_once('=') {
+            return match key {
+                "movetime" => Ok(TimeControl::MoveTime(Duration::from_millis(number(value)?.max(1)))),
+                "depth" => Ok(TimeControl::Depth(number(value)?.clamp(1, u32::MAX as u64) as u32)),
+                "nodes" => Ok(TimeControl::Nodes(number(value)?.max(1))),
+                _ => {
+                    Err(format!("{what}: unknown kind {key:?} (known: movetime=, depth=, nodes=, or [moves/]base+inc)"))
+                }
+            };
+        }
+        let (moves, clock) = match text.split_once('/') {
+            Some((m, rest)) => match m.parse::<u32>() {
+                Ok(m) if m > 0 => (Some(m), rest),
+                _ => return Err(format!("{what}: expected a move count before '/', got {m:?}")),
+            },
+            None => (None, text),
+        };
+        let (base, inc) = match clock.split_once('+') {
+            Some((b, i)) => (seconds(b, &what)?, seconds(i, &what)?),
+            None => (seconds(clock, &what)?, Duration::ZERO),
+        };
+        if base.is_zero() {
+            return Err(format!("{what}: the base time must be more than 0"));
+        }
+        Ok(TimeControl::Clock { moves, base, inc })
+    }
+
+    fn is_repeating_without_inc(&self) -> bool {
+        matches!(self, TimeControl::Clock { moves: Some(_), inc, .. } if inc.is_zero())
+    }
+
+    pub fn has_clock(&self) -> bool {
+        matches!(self, TimeControl::Clock { .. })
+    }
+
+    /// The PGN `TimeControl` value: `base+inc` or `moves/seconds` in
+    /// seconds; `?` for a repeating control with an increment (PGN has no
+    /// form for it) and `-` for limits that are not clocks.
+    pub fn pgn(&self) -> String {
+        match *self {
+            TimeControl::Clock { moves: Some(_), .. } if !self.is_repeating_without_inc() => "?".to_string(),
+            TimeControl::Clock { moves: Some(m), base, inc } if inc.is_zero() => {
+                format!("{m}/{}", format_seconds(base))
+            }
+            TimeControl::Clock { moves: None, base, inc } => {
+                if inc.is_zero() {
+                    format_seconds(base)
+                } else {
+                    format!("{}+{}", format_seconds(base), format_seconds(inc))
+                }
+            }
+            _ => "-".to_string(),
+        }
+    }
+}
+
+impl std::fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            TimeControl::Clock { moves, base, inc } => {
+                if let Some(m) = moves {
+                    write!(f, "{m}/")?;
+                }
+                write!(f, "{}+{}", format_seconds(base), format_seconds(inc))
+            }
+            TimeControl::MoveTime(t) => write!(f, "movetime={}", t.as_millis()),
+            TimeControl::Depth(d) => write!(f, "depth={d}"),
+            TimeControl::Nodes(n) => write!(f, "nodes={n}"),
+        }
+    }
+}
+
+/// `--tc` values: `<tc>` for every seat, or `<seat>:<tc>` for one seat
+/// (named as the game names its sides: `white`, `black`, `cats`, `red`).
+pub fn parse_seat_tc(text: &str) -> Result<(Option<String>, TimeControl), String> {
+    match text.split_once(':') {
+        Some((seat, tc)) => Ok((Some(seat.to_ascii_lowercase()), TimeControl::parse(tc)?)),
+        None => Ok((None, TimeControl::parse(text)?)),
+    }
+}
+
+/// Sequential probability ratio test bounds: H0 is "the first engine is
+/// `elo0` stronger than the second", H1 "`elo1` stronger"; `alpha` and
+/// `beta` the false positive and false negative rates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtSpec {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+impl SprtSpec {
+    /// `elo0,elo1,alpha,beta`, e.g. `0,10,0.05,0.05`.
+    pub fn parse(text: &str) -> Result<SprtSpec, String> {
+        let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+        let usage = format!("--sprt {text:?}: expected elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05)");
+        let [elo0, elo1, alpha, beta] = parts.as_slice() else { return Err(usage) };
+        let num = |v: &str| v.parse::<f64>().ok().filter(|x| x.is_finite()).ok_or_else(|| usage.clone());
+        let spec = SprtSpec { elo0: num(elo0)?, elo1: num(elo1)?, alpha: num(alpha)?, beta: num(beta)? };
+        if spec.elo0 >= spec.elo1 {
+            return Err(format!("--sprt {text:?}: elo0 must be below elo1"));
+        }
+        let rate = |x: f64| x > 0.0 && x < 0.5;
+        if !rate(spec.alpha) || !rate(spec.beta) {
+            return Err(format!("--sprt {text:?}: alpha and beta must lie between 0 and 0.5"));
+        }
+        Ok(spec)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_words_split_and_quote() {
+        assert_eq!(shell_words("a  b\tc").unwrap(), ["a", "b", "c"]);
+        assert_eq!(shell_words(r#"cmd="./x --y 1" 'o.A B=2'"#).unwrap(), ["cmd=./x --y 1", "o.A B=2"]);
+        assert_eq!(shell_words(r#"a\ b "q\"x""#).unwrap(), ["a b", "q\"x"]);
+        assert_eq!(shell_words("''").unwrap(), [""]);
+        assert!(shell_words("'open").is_err());
+        assert!(shell_words("\"open").is_err());
+    }
+
+    #[test]
+    fn engine_specs() {
+        let e =
+            EngineSpec::parse(r#"name=A cmd="./catchess random" option.Hash=16 "option.Move Overhead=100" dir=/tmp"#)
+                .unwrap();
+        assert_eq!(e.name, "A");
+        assert_eq!(e.command, ["./catchess", "random"]);
+        assert_eq!(e.dir, Some(PathBuf::from("/tmp")));
+        assert_eq!(e.options, [("Hash".to_string(), "16".to_string()), ("Move Overhead".into(), "100".into())]);
+        let e = EngineSpec::parse("cmd=/usr/games/stockfish").unwrap();
+        assert_eq!(e.name, "stockfish");
+        assert!(EngineSpec::parse("name=A").unwrap_err().contains("missing cmd"));
+        assert!(EngineSpec::parse("cmd=x colour=red").unwrap_err().contains("unknown key \"colour\""));
+        assert!(EngineSpec::parse("cmd=x stray").unwrap_err().contains("key=value"));
+        assert!(EngineSpec::parse("cmd=").unwrap_err().contains("empty cmd"));
+    }
+
+    #[test]
+    fn time_controls() {
+        let s = Duration::from_secs_f64;
+        assert_eq!(
+            TimeControl::parse("10+0.1").unwrap(),
+            TimeControl::Clock { moves: None, base: s(10.0), inc: s(0.1) }
+        );
+        assert_eq!(
+            TimeControl::parse("40/60").unwrap(),
+            TimeControl::Clock { moves: Some(40), base: s(60.0), inc: s(0.0) }
+        );
+        assert_eq!(TimeControl::parse("movetime=50").unwrap(), TimeControl::MoveTime(Duration::from_millis(50)));
+        assert_eq!(TimeControl::parse("depth=3").unwrap(), TimeControl::Depth(3));
+        assert_eq!(TimeControl::parse("nodes=1000").unwrap(), TimeControl::Nodes(1000));
+        for bad in ["", "x", "0", "10+", "1/2/3", "depth=x", "speed=3", "-1+0"] {
+            assert!(TimeControl::parse(bad).is_err(), "{bad}");
+        }
+        assert_eq!(TimeControl::parse("10+0.1").unwrap().to_string(), "10+0.1");
+        assert_eq!(TimeControl::parse("10+0.1").unwrap().pgn(), "10+0.1");
+        assert_eq!(TimeControl::parse("0.5").unwrap().pgn(), "0.5");
+        assert_eq!(TimeControl::parse("40/60").unwrap().pgn(), "40/60");
+        assert_eq!(TimeControl::parse("depth=2").unwrap().pgn(), "-");
+        assert_eq!(parse_seat_tc("Cats:depth=2").unwrap(), (Some("cats".into()), TimeControl::Depth(2)));
+        assert_eq!(parse_seat_tc("5+0").unwrap().0, None);
+    }
+
+    #[test]
+    fn sprt_specs() {
+        let s = SprtSpec::parse("0, 10, 0.05, 0.1").unwrap();
+        assert_eq!(s, SprtSpec { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.1 });
+        assert!(SprtSpec::parse("10,0,0.05,0.05").is_err());
+        assert!(SprtSpec::parse("0,10,0.05").is_err());
+        assert!(SprtSpec::parse("0,10,0.6,0.05").is_err());
+    }
+}

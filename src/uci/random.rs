@@ -1,0 +1,339 @@
+//! `catchess random`: an engine that answers `go` with a uniformly random
+//! legal move, for every variant. A baseline opponent, and a test opponent
+//! for the match runner: its `Faults` option makes it misbehave on purpose
+//! (an illegal move, a crash, a hang, a late answer) so the arbiter's fault
+//! handling can be tested with a real process.
+//!
+//! The choice is a hash of the `Seed` option, the position and the number
+//! of moves played, so a game replays exactly, whichever process or order
+//! the games are played in.
+
+use super::command::{parse, Command, GoParams, Start};
+use super::{read_line, Output, MAX_LINE};
+use crate::core::Side;
+use crate::game::{Game, History};
+use crate::moves::MoveList;
+use crate::variants::VariantKind;
+use crate::with_game;
+use std::any::Any;
+use std::io::BufRead;
+use std::time::Duration;
+
+pub const RANDOM_NAME: &str = concat!("catchess-random ", env!("CARGO_PKG_VERSION"));
+
+/// A deliberate misbehaviour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Misbehaviour {
+    /// Answer with a move that is not legal.
+    Illegal,
+    /// Exit at once (code 3) without answering.
+    Crash,
+    /// Never answer again, nor read another command.
+    Hang,
+    /// Sleep past the clock (or move time) by 300 ms, then answer.
+    Slow,
+}
+
+/// `Faults` option: `<side>=<fault>[@<n>]` entries separated by commas or
+/// spaces (from the n-th `go` of a game as that side on, default the
+/// first), and `noready` (never answer `isready`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FaultPlan {
+    pub by_side: Vec<(String, Misbehaviour, u32)>,
+    pub no_ready: bool,
+}
+
+impl FaultPlan {
+    pub fn parse(text: &str) -> Result<FaultPlan, String> {
+        let mut plan = FaultPlan::default();
+        for item in text.split([',', ' ']).filter(|s| !s.is_empty()) {
+            match item {
+                "none" => {}
+                "noready" => plan.no_ready = true,
+                _ => {
+                    let usage =
+                        || format!("fault {item:?}: expected <side>=illegal|crash|hang|slow[@n], noready or none");
+                    let (side, rest) = item.split_once('=').ok_or_else(usage)?;
+                    let (kind, after) = match rest.split_once('@') {
+                        Some((k, n)) => (k, n.parse::<u32>().map_err(|_| usage())?.max(1)),
+                        None => (rest, 1),
+                    };
+                    let kind = match kind {
+                        "illegal" => Misbehaviour::Illegal,
+                        "crash" => Misbehaviour::Crash,
+                        "hang" => Misbehaviour::Hang,
+                        "slow" => Misbehaviour::Slow,
+                        _ => return Err(usage()),
+                    };
+                    plan.by_side.push((side.to_ascii_lowercase(), kind, after));
+                }
+            }
+        }
+        Ok(plan)
+    }
+}
+
+struct RandomEngine {
+    variant: VariantKind,
+    seed: u64,
+    faults: FaultPlan,
+    start: Start,
+    moves: Vec<String>,
+    /// The `History<G>` of `start` and `moves`, `G` the variant's game.
+    game: Box<dyn Any + Send>,
+    /// `go` commands per side since the game began.
+    goes: [u32; 3],
+}
+
+fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The game after `start` and `moves`, as `position` gives them. When
+/// `previous` is the game of the last `position` from the same start and
+/// `moves` extends its moves, only the new ones are played: an arbiter
+/// sends the whole game before every move, and replaying it each time
+/// would make a long game quadratic.
+fn history<G: Game>(
+    start: &Start,
+    moves: &[String],
+    previous: Option<(&Start, &[String], &History<G>)>,
+) -> Result<History<G>, String> {
+    let (mut h, done) = match previous {
+        Some((s, m, h)) if s == start && moves.starts_with(m) => (h.clone(), m.len()),
+        _ => {
+            let first = match start {
+                Start::StartPos => G::startpos(),
+                Start::Fen(fen) => G::from_fen(fen).map_err(|e| format!("position: {e}"))?,
+            };
+            (History::new(first), 0)
+        }
+    };
+    for (i, text) in moves.iter().enumerate().skip(done) {
+        // Unlike the real engine, no check that the game had not already
+        // ended before a move: that costs a repetition scan per move, and
+        // an arbiter never sends moves after the end.
+        h.push_protocol(text).map_err(|e| format!("position: move {} ({text}): {e}", i + 1))?;
+    }
+    Ok(h)
+}
+
+/// What to answer to `go`: the side to move, a random legal move (`None`
+/// when the game is over), and a move that is not legal here.
+fn choose<G: Game>(h: &History<G>, seed: u64) -> (Side, &'static str, Option<String>, String) {
+    let pos = h.current();
+    let mut list = MoveList::default();
+    pos.legal_moves(&mut list);
+    let legal: Vec<String> = list.iter().map(|m| m.to_string()).collect();
+    let pick = if h.outcome().is_some() || legal.is_empty() {
+        None
+    } else {
+        let r = splitmix(seed ^ splitmix(pos.key() ^ (h.moves().len() as u64).wrapping_mul(0x2545_F491_4F6C_DD1D)));
+        Some(legal[(r % legal.len() as u64) as usize].clone())
+    };
+    // An illegal answer: the pass if it is not legal, else a legal move
+    // played backwards that is not itself legal.
+    let illegal = std::iter::once("0000".to_string())
+        .chain(legal.iter().map(|m| {
+            let (a, b) = m.split_at(m.len() / 2);
+            format!("{b}{a}")
+        }))
+        .find(|m| pos.parse_move(m).is_err())
+        .unwrap_or_else(|| "z9z9".to_string());
+    (pos.turn(), G::side_name(pos.turn()), pick, illegal)
+}
+
+impl RandomEngine {
+    fn set_position(&mut self, start: Start, moves: Vec<String>) -> Result<(), String> {
+        self.game = with_game!(self.variant, G => {
+            let previous = self.game.downcast_ref::<History<G>>().map(|h| (&self.start, self.moves.as_slice(), h));
+            Box::new(history::<G>(&start, &moves, previous)?) as Box<dyn Any + Send>
+        });
+        self.start = start;
+        self.moves = moves;
+        Ok(())
+    }
+
+    fn new_game(&mut self) {
+        self.start = Start::StartPos;
+        self.moves.clear();
+        self.game = with_game!(self.variant, G => Box::new(History::new(G::startpos())) as Box<dyn Any + Send>);
+        self.goes = [0; 3];
+    }
+
+    fn go(&mut self, params: &GoParams, out: &Output) {
+        let (side, name, pick, illegal) = with_game!(self.variant, G => {
+            let h = self.game.downcast_ref::<History<G>>().expect("the game is always of the current variant");
+            choose::<G>(h, self.seed)
+        });
+        self.goes[side.index()] += 1;
+        let count = self.goes[side.index()];
+        let fault = self
+            .faults
+            .by_side
+            .iter()
+            .find(|(s, _, after)| (s == name || s == side.name()) && count >= *after)
+            .map(|(_, kind, _)| *kind);
+        match fault {
+            Some(Misbehaviour::Crash) => {
+                out.line("info string crashing on purpose (Faults)");
+                std::process::exit(3);
+            }
+            Some(Misbehaviour::Hang) => loop {
+                std::thread::sleep(Duration::from_secs(3600));
+            },
+            Some(Misbehaviour::Illegal) => {
+                out.line(&format!("bestmove {illegal}"));
+                return;
+            }
+            Some(Misbehaviour::Slow) => {
+                let budget = params.movetime.or(params.time[side.index()]).unwrap_or_default();
+                std::thread::sleep(budget + Duration::from_millis(300));
+            }
+            None => {}
+        }
+        match pick {
+            Some(m) => out.line(&format!("bestmove {m}")),
+            None => {
+                out.error("go: the game is over");
+                out.line("bestmove (none)");
+            }
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        let value = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => {
+                self.variant = value.parse()?;
+                self.new_game();
+            }
+            "seed" => {
+                self.seed = value.parse().map_err(|_| format!("option 'Seed' takes a whole number, got '{value}'"))?
+            }
+            "faults" => self.faults = FaultPlan::parse(value)?,
+            _ => return Err(format!("unknown option '{name}'")),
+        }
+        Ok(())
+    }
+}
+
+/// Runs the random engine until `quit` or the end of input.
+pub fn run(mut input: impl BufRead, out: Output) {
+    let mut engine = RandomEngine {
+        variant: VariantKind::default(),
+        seed: 0,
+        faults: FaultPlan::default(),
+        start: Start::StartPos,
+        moves: Vec::new(),
+        game: Box::new(()),
+        goes: [0; 3],
+    };
+    engine.new_game();
+    let mut buf = Vec::new();
+    loop {
+        let line = match read_line(&mut input, &mut buf) {
+            Ok(None) | Err(_) => break,
+            Ok(Some(Err(len))) => {
+                out.error(&format!("line of {len} bytes is longer than the {MAX_LINE}-byte limit; ignored"));
+                continue;
+            }
+            Ok(Some(Ok(()))) => String::from_utf8_lossy(&buf).into_owned(),
+        };
+        let command = match parse(&line) {
+            Ok(Some(c)) => c,
+            Ok(None) => continue,
+            Err(e) => {
+                out.error(&e);
+                continue;
+            }
+        };
+        match command {
+            Command::Quit => break,
+            Command::Uci => {
+                out.line(&format!("id name {RANDOM_NAME}"));
+                out.line(&format!("id author {}", super::ENGINE_AUTHOR));
+                let vars: Vec<String> = VariantKind::ALL.iter().map(|v| format!("var {v}")).collect();
+                out.line(&format!(
+                    "option name UCI_Variant type combo default {} {}",
+                    VariantKind::default(),
+                    vars.join(" ")
+                ));
+                out.line("option name Seed type spin default 0 min 0 max 2147483647");
+                out.line("option name Faults type string default none");
+                out.line("uciok");
+            }
+            Command::IsReady => {
+                if !engine.faults.no_ready {
+                    out.line("readyok");
+                }
+            }
+            Command::UciNewGame => engine.new_game(),
+            Command::SetOption { name, value } => {
+                if let Err(e) = engine.set_option(&name, value.as_deref()) {
+                    out.error(&format!("setoption: {e}"));
+                }
+            }
+            Command::Position { start, moves } => {
+                if let Err(e) = engine.set_position(start, moves) {
+                    out.error(&format!("{e}; position unchanged"));
+                }
+            }
+            Command::Go(params) if params.perft.is_some() => out.error("go perft: not supported by the random engine"),
+            Command::Go(params) => engine.go(&params, &out),
+            Command::Stop | Command::PonderHit | Command::Debug(_) => {}
+            Command::Display | Command::Eval | Command::Outcome => out.error("not supported by the random engine"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fault_plans() {
+        let p = FaultPlan::parse("white=illegal,cats=hang@3 black=crash").unwrap();
+        assert_eq!(
+            p.by_side,
+            [
+                ("white".to_string(), Misbehaviour::Illegal, 1),
+                ("cats".to_string(), Misbehaviour::Hang, 3),
+                ("black".to_string(), Misbehaviour::Crash, 1)
+            ]
+        );
+        assert!(!p.no_ready);
+        assert!(FaultPlan::parse("noready").unwrap().no_ready);
+        assert_eq!(FaultPlan::parse("none").unwrap(), FaultPlan::default());
+        assert!(FaultPlan::parse("white=explode").is_err());
+        assert!(FaultPlan::parse("white").is_err());
+    }
+
+    #[test]
+    fn answers_are_legal_and_the_illegal_move_is_not() {
+        use crate::variants::CatChess;
+        for plies in 0..6 {
+            let moves: Vec<String> =
+                ["e2e4", "e7e5", "h5g4", "g1f3", "b8c6", "a4b4"][..plies].iter().map(|s| s.to_string()).collect();
+            let h = history::<CatChess>(&Start::StartPos, &moves, None).unwrap();
+            let (_, _, pick, illegal) = choose::<CatChess>(&h, 1);
+            assert!(h.current().parse_move(&pick.unwrap()).is_ok());
+            assert!(h.current().parse_move(&illegal).is_err(), "{illegal}");
+        }
+        // Mated: no move.
+        let mate: Vec<String> = ["f2f3", "e7e5", "g2g4", "d8h4"].iter().map(|s| s.to_string()).collect();
+        let h = history::<crate::variants::Chess>(&Start::StartPos, &mate, None).unwrap();
+        assert_eq!(choose(&h, 0).2, None);
+        // Extending a game plays only the new moves; another start replays.
+        let short = &mate[..2];
+        let h2 = history::<crate::variants::Chess>(&Start::StartPos, short, None).unwrap();
+        let h3 = history(&Start::StartPos, &mate, Some((&Start::StartPos, short, &h2))).unwrap();
+        assert_eq!(h3.current().to_fen(), h.current().to_fen());
+        let fen = Start::Fen(crate::variants::Chess::startpos().to_fen());
+        let h4 = history(&fen, short, Some((&Start::StartPos, &mate, &h))).unwrap();
+        assert_eq!(h4.current().to_fen(), h2.current().to_fen());
+    }
+}

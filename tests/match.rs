@@ -1,0 +1,374 @@
+//! `catchess match`: short real tournaments between real engine processes —
+//! the engine itself at depth 1, the random engine, and the random engine
+//! told to misbehave (its `Faults` option: illegal moves, crashes, hangs,
+//! time losses) — checked through their PGN records and final tables.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_catchess");
+
+/// One game record: tags and movetext.
+#[derive(Debug)]
+struct Record {
+    tags: HashMap<String, String>,
+    moves: String,
+}
+
+impl Record {
+    fn tag(&self, name: &str) -> &str {
+        self.tags.get(name).map(String::as_str).unwrap_or_else(|| panic!("no {name} tag in {self:?}"))
+    }
+}
+
+fn records(pgn: &str) -> Vec<Record> {
+    let mut out = Vec::new();
+    for block in pgn.split("\n\n[Event ").filter(|b| !b.trim().is_empty()) {
+        let block = if block.starts_with("[Event ") { block.to_string() } else { format!("[Event {block}") };
+        let (head, moves) = block.split_once("\n\n").expect("tags, a blank line, moves");
+        let tags = head
+            .lines()
+            .map(|l| {
+                let l = l.trim_start_matches('[').trim_end_matches(']');
+                let (k, v) = l.split_once(' ').unwrap();
+                (k.to_string(), v.trim_matches('"').replace("\\\"", "\""))
+            })
+            .collect();
+        out.push(Record { tags, moves: moves.trim().to_string() });
+    }
+    out
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("catchess-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+struct Run {
+    ok: bool,
+    table: String,
+    progress: String,
+    records: Vec<Record>,
+    pgn: String,
+}
+
+/// Runs `catchess match` with `args` plus a PGN file of its own.
+fn run_match(name: &str, args: &[String]) -> Run {
+    let pgn_path = temp(&format!("{name}.pgn"));
+    let out = Command::new(BIN)
+        .arg("match")
+        .args(args)
+        .args(["--pgn", pgn_path.to_str().unwrap()])
+        .output()
+        .expect("the binary runs");
+    let pgn = std::fs::read_to_string(&pgn_path).unwrap_or_default();
+    Run {
+        ok: out.status.success(),
+        table: String::from_utf8_lossy(&out.stdout).into_owned(),
+        progress: String::from_utf8_lossy(&out.stderr).into_owned(),
+        records: records(&pgn),
+        pgn,
+    }
+}
+
+fn engine(spec: &str) -> [String; 2] {
+    ["--engine".to_string(), spec.replace("$BIN", BIN)]
+}
+
+fn args(engines: &[&str], rest: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = engines.iter().flat_map(|e| engine(e)).collect();
+    v.extend(rest.iter().map(|s| s.to_string()));
+    v
+}
+
+/// The table row of an engine: its whitespace-separated fields.
+fn row<'a>(table: &'a str, name: &str) -> Vec<&'a str> {
+    table
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .find(|w| w.get(1) == Some(&name))
+        .unwrap_or_else(|| panic!("no row for {name} in\n{table}"))
+}
+
+fn seat_of(r: &Record, engine: &str) -> Vec<&'static str> {
+    ["White", "Black", "Cats"].into_iter().filter(|s| r.tags.get(*s).map(String::as_str) == Some(engine)).collect()
+}
+
+#[test]
+fn catchess_tournament_scores_a_crashing_hanging_cheating_engine_zero_and_goes_on() {
+    // As white it plays an illegal move, as black it crashes, as the cats
+    // it hangs. Concurrency 1: games run in order, so the crash in one game
+    // and the illegal move in a later one show the engine was restarted.
+    let run = run_match(
+        "faulty",
+        &args(
+            &[
+                "name=cc cmd=$BIN option.Hash=4",
+                "name=rnd cmd=\"$BIN random\" option.Seed=7",
+                "name=bad cmd=\"$BIN random\" option.Faults=white=illegal,black=crash,cats=hang",
+            ],
+            &["--tc", "depth=1", "--timeout", "1", "--seed", "1"],
+        ),
+    );
+    assert!(run.ok, "{}\n{}", run.progress, run.table);
+    assert_eq!(run.records.len(), 6, "one round: every seating of 3 engines once\n{}", run.pgn);
+    let mut points_total = 0.0;
+    for (i, r) in run.records.iter().enumerate() {
+        assert_eq!(r.tag("Round"), (i + 1).to_string());
+        assert_eq!(r.tag("Variant"), "catchess");
+        assert_eq!(r.tag("FEN"), "rnbqkbnr/pppppppp/8/7*/*7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert!(["white", "black", "cats", "draw"].contains(&r.tag("Result")));
+        assert!(r.moves.ends_with(r.tag("Result")), "{}", r.moves);
+        let seat = seat_of(r, "bad");
+        assert_eq!(seat.len(), 1);
+        let faults = r.tag("Faults");
+        match seat[0] {
+            "White" => {
+                assert_eq!(r.tag("Result"), "black");
+                assert_eq!(r.tag("Termination"), "illegal move by white");
+                assert_eq!(r.tag("PlyCount"), "0");
+                assert!(faults.starts_with("white (bad) illegal move at ply 1: bestmove"), "{faults}");
+                assert_eq!(r.tag("Points"), "white 0, black 1, cats 0");
+            }
+            "Black" => {
+                assert_eq!(r.tag("Result"), "white");
+                assert_eq!(r.tag("Termination"), "crash by black");
+                assert_eq!(r.tag("PlyCount"), "1");
+                assert!(faults.contains("black (bad) crash at ply 2: exited with code 3"), "{faults}");
+            }
+            _ => {
+                // The game went on with the cats passing; they score 0.
+                assert!(faults.starts_with("cats (bad) hang at ply 3: no bestmove within 1.000 s"), "{faults}");
+                assert_ne!(r.tag("Result"), "cats");
+                assert!(r.tag("Points").ends_with("cats 0"));
+                assert!(r.moves.contains("0000"), "{}", r.moves);
+                assert!(r.moves.contains("the cats pass from here"));
+                if r.tag("Result") == "draw" {
+                    assert_eq!(r.tag("Points"), "white 1/2, black 1/2, cats 0");
+                }
+                assert!(r.tag("PlyCount").parse::<u32>().unwrap() > 3);
+            }
+        }
+        points_total += 1.0;
+    }
+    assert_eq!(points_total, 6.0);
+    // bad: 6 games, 0 points, 0/2 in every seat, 6 faults.
+    let bad = row(&run.table, "bad");
+    assert_eq!(&bad[2..5], ["6", "0.0", "0.0%"], "{}", run.table);
+    assert_eq!(&bad[5..], ["0", "0", "6", "0/2", "0/2", "0/2", "6"], "{}", run.table);
+    assert!(run.table.contains("Faults of bad: 2 illegal move, 2 crash, 2 hang"), "{}", run.table);
+    let (cc, rnd) = (row(&run.table, "cc"), row(&run.table, "rnd"));
+    let points = |r: &[&str]| r[3].parse::<f64>().unwrap();
+    assert_eq!(points(&cc) + points(&rnd), 6.0);
+    assert_eq!(cc.last(), Some(&"0"), "the good engines never fault");
+    assert_eq!(run.progress.lines().filter(|l| l.starts_with("game ")).count(), 6);
+}
+
+#[test]
+fn cats_faults_void_the_cats_but_the_game_goes_on() {
+    // Two misbehaving cats: one plays an illegal move on its second turn,
+    // one crashes on its second turn. As white or black they play fairly.
+    // White and black must accept the arbiter's passes (they would fault
+    // otherwise). Openings: a file position plus two random plies.
+    let openings = temp("openings.epd");
+    std::fs::write(
+        &openings,
+        "# two Cat Chess openings\nrnbqkbnr/pppp1ppp/8/4p2*/*3P3/8/PPPP1PPP/RNBQKBNR c KQkq e6 0 1\n\
+         rnbqkbnr/pppppppp/8/7*/*7/8/PPPPPPPP/RNBQKBNR w KQkq - ;id \"start\"\n",
+    )
+    .unwrap();
+    let run = run_match(
+        "cats",
+        &args(
+            &[
+                "name=rnd cmd=\"$BIN random\" option.Seed=1",
+                "name=cheat cmd=\"$BIN random\" option.Seed=2 option.Faults=cats=illegal@2",
+                "name=crash cmd=\"$BIN random\" option.Seed=3 option.Faults=cats=crash@2",
+            ],
+            &[
+                "--tc",
+                "depth=1",
+                "--games",
+                "12",
+                "--concurrency",
+                "2",
+                "--openings",
+                openings.to_str().unwrap(),
+                "--random-plies",
+                "2",
+                "--seed",
+                "5",
+            ],
+        ),
+    );
+    assert!(run.ok, "{}\n{}", run.progress, run.table);
+    assert_eq!(run.records.len(), 12);
+    let mut fens = Vec::new();
+    for (i, r) in run.records.iter().enumerate() {
+        assert_eq!(r.tag("Round"), (i + 1).to_string(), "records in game order, whatever order games end in");
+        fens.push(r.tag("FEN").to_string());
+        assert!(r.moves.starts_with("{opening: 2 random plies}"), "{}", r.moves);
+        let cats = r.tag("Cats");
+        let faults = r.tags.get("Faults").map(String::as_str).unwrap_or("");
+        match cats {
+            "rnd" => assert_eq!(faults, "", "{r:?}"),
+            "cheat" => assert!(faults.starts_with("cats (cheat) illegal move at ply"), "{faults}"),
+            _ => assert!(faults.starts_with("cats (crash) crash at ply") && faults.contains("exited with code 3")),
+        }
+        assert!(!faults.contains("white") && !faults.contains("black"), "{faults}");
+        if cats != "rnd" {
+            assert_ne!(r.tag("Result"), "cats");
+            assert!(r.tag("Points").ends_with("cats 0"), "{r:?}");
+            assert!(r.moves.contains("0000"));
+        }
+        let expected = match r.tag("Result") {
+            "white" => "white 1, black 0, cats 0",
+            "black" => "white 0, black 1, cats 0",
+            "cats" => "white 0, black 0, cats 1",
+            _ => "white 1/2, black 1/2, cats 0",
+        };
+        assert_eq!(r.tag("Points"), expected);
+    }
+    // Round 1 (games 1-6) starts from line 1, round 2 from line 2.
+    assert!(fens[..6].iter().all(|f| f.ends_with(" c KQkq e6 0 1")), "{fens:?}");
+    assert!(fens[6..].iter().all(|f| f == "rnbqkbnr/pppppppp/8/7*/*7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "{fens:?}");
+    // A record that starts with the cats to move numbers its first move `1...`.
+    assert!(run.records[0].moves.contains("1... "), "{}", run.records[0].moves);
+    assert_eq!(row(&run.table, "cheat")[5..].last(), Some(&"4"), "{}", run.table);
+    assert!(run.table.contains("Faults of crash: 4 crash"), "{}", run.table);
+    assert_eq!(row(&run.table, "cheat")[10], "0/4", "cats column: 0 points in 4 games\n{}", run.table);
+}
+
+#[test]
+fn chess_match_scores_time_losses_and_illegal_moves_with_standard_pgn() {
+    // bad: as white it answers 300 ms after its clock runs out; as black it
+    // plays one fair move, then an illegal one.
+    let run = run_match(
+        "clock",
+        &args(
+            &["name=cc cmd=$BIN", "name=bad cmd=\"$BIN random\" option.Faults=white=slow,black=illegal@2"],
+            &["--variant", "chess", "--tc", "0.5+0.05", "--games", "2"],
+        ),
+    );
+    assert!(run.ok, "{}\n{}", run.progress, run.table);
+    let [g1, g2] = &run.records[..] else { panic!("{}", run.pgn) };
+    assert!(!g1.tags.contains_key("Variant") && !g1.tags.contains_key("FEN") && !g1.tags.contains_key("Cats"));
+    assert_eq!((g1.tag("White"), g1.tag("Black"), g1.tag("Result")), ("cc", "bad", "1-0"));
+    assert_eq!(g1.tag("Termination"), "illegal move by black");
+    assert_eq!(g1.tag("PlyCount"), "3");
+    assert_eq!(g1.tag("TimeControl"), "0.5+0.05");
+    assert!(g1.moves.ends_with("1-0") && g1.moves.starts_with("1. "), "{}", g1.moves);
+    assert_eq!((g2.tag("White"), g2.tag("Result"), g2.tag("Termination")), ("bad", "0-1", "time forfeit by white"));
+    assert!(g2.tag("Faults").contains("no bestmove within 0.550 s (0.500 s on the clock); engine killed"), "{g2:?}");
+    assert!(run.table.contains("Elo difference cc vs bad: +inf"), "{}", run.table);
+    assert_eq!(&row(&run.table, "bad")[2..5], ["2", "0.0", "0.0%"]);
+}
+
+#[test]
+fn an_engine_that_never_answers_isready_loses_every_game_at_the_start() {
+    let run = run_match(
+        "noready",
+        &args(
+            &["name=rnd cmd=\"$BIN random\"", "name=mute cmd=\"$BIN random\" option.Faults=noready"],
+            &["--variant", "chess", "--tc", "1+0", "--timeout", "1"],
+        ),
+    );
+    assert!(run.ok, "{}", run.progress);
+    assert_eq!(run.records.len(), 2);
+    for r in &run.records {
+        assert_eq!(r.tag("PlyCount"), "0");
+        assert!(r.tag("Faults").contains("(mute) hang at the start: no readyok within 1.0 s"), "{r:?}");
+    }
+    assert_eq!(run.records[0].tag("Result"), "1-0");
+    assert_eq!(run.records[1].tag("Result"), "0-1");
+}
+
+#[test]
+fn sprt_stops_a_lopsided_match_early() {
+    let run = run_match(
+        "sprt",
+        &args(
+            &["name=cc cmd=$BIN", "name=rnd cmd=\"$BIN random\""],
+            &["--variant", "chess", "--tc", "depth=2", "--games", "100", "--sprt", "0,200,0.05,0.05"],
+        ),
+    );
+    assert!(run.ok, "{}", run.progress);
+    assert!(run.records.len() < 20, "{} games", run.records.len());
+    assert!(run.table.contains("SPRT elo0 0 elo1 200 alpha 0.05 beta 0.05: LLR"), "{}", run.table);
+    assert!(run.table.contains("H1 accepted"), "{}", run.table);
+    assert!(run.progress.contains("SPRT: H1 accepted, stopping"), "{}", run.progress);
+}
+
+#[test]
+fn chess_records_are_read_by_python_chess() {
+    if !Command::new("python3").args(["-c", "import chess.pgn"]).output().is_ok_and(|o| o.status.success()) {
+        assert!(std::env::var_os("CI").is_none(), "CI must have python-chess (pip install chess)");
+        eprintln!("skipped: python3 with python-chess not found (pip install chess)");
+        return;
+    }
+    let run = run_match(
+        "python",
+        &args(
+            &["name=cc cmd=$BIN", "name=rnd cmd=\"$BIN random\" option.Seed=9"],
+            &["--variant", "chess", "--tc", "depth=2", "--games", "4", "--random-plies", "3", "--seed", "2"],
+        ),
+    );
+    assert!(run.ok, "{}", run.progress);
+    let out = Command::new("python3")
+        .args(["tests/python/read_pgn.py", temp("python.pgn").to_str().unwrap(), "4"])
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("4 passed, 0 failed"), "{stdout}");
+}
+
+#[test]
+fn configuration_errors_stop_the_match_before_it_starts() {
+    let fail = |engines: &[&str], rest: &[&str]| {
+        let run = run_match("errors", &args(engines, rest));
+        assert!(!run.ok);
+        assert!(run.records.is_empty());
+        run.progress
+    };
+    let err = fail(&["cmd=$BIN option.Colour=red"], &[]);
+    assert!(err.contains("engine catchess has no option \"Colour\""), "{err}");
+    let err = fail(&["cmd=/nonexistent/engine"], &[]);
+    assert!(err.contains("cannot start engine engine"), "{err}");
+    let err = fail(&["cmd=$BIN"], &["--variant", "chess", "--tc", "cats:depth=1"]);
+    assert!(err.contains("chess has no seat \"cats\""), "{err}");
+    let err = fail(&["name=a cmd=$BIN", "name=a cmd=$BIN"], &[]);
+    assert!(err.contains("two engines are named \"a\""), "{err}");
+    let err = fail(&["cmd=$BIN"], &["--tc", "fast"]);
+    assert!(err.contains("time control \"fast\""), "{err}");
+    let err = fail(&["cmd=$BIN", "cmd=\"$BIN random\""], &["--sprt", "0,10"]);
+    assert!(err.contains("expected elo0,elo1,alpha,beta"), "{err}");
+}
+
+#[test]
+fn match_help_documents_every_flag() {
+    let out = Command::new(BIN).args(["match", "--help"]).output().unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    for flag in [
+        "--engine",
+        "--variant",
+        "--games",
+        "--concurrency",
+        "--tc",
+        "--openings",
+        "--random-plies",
+        "--seed",
+        "--pgn",
+        "--timeout",
+        "--time-margin",
+        "--sprt",
+        "--event",
+        "--log",
+        "Matches and faults",
+        "Examples:",
+    ] {
+        assert!(help.contains(flag), "{flag} missing from\n{help}");
+    }
+}

@@ -1,0 +1,73 @@
+"""python-chess reads the chess records of `catchess match`: every game
+parses without errors (SAN that python-chess cannot resolve is an error),
+has the Seven Tag Roster, and ends as its Result and Termination say.
+Run by tests/match.rs.
+
+Usage: python3 tests/python/read_pgn.py GAMES.pgn EXPECTED_GAME_COUNT
+"""
+
+import sys
+
+import chess
+import chess.pgn
+
+ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
+
+
+def check(game: chess.pgn.Game) -> str | None:
+    """What is wrong with a game, or None."""
+    if game.errors:
+        return f"parse errors: {game.errors}"
+    missing = [t for t in ROSTER if t not in game.headers]
+    if missing:
+        return f"missing tags {missing}"
+    if list(game.headers.keys())[:7] != ROSTER:
+        return f"tags out of order: {list(game.headers.keys())}"
+    board = game.end().board()
+    result = game.headers["Result"]
+    termination = game.headers.get("Termination", "")
+    if int(game.headers["PlyCount"]) != board.ply() - game.board().ply():
+        return f"PlyCount {game.headers['PlyCount']} but {board.ply()} plies"
+    if termination == "checkmate":
+        want = "1-0" if board.turn == chess.BLACK else "0-1"
+        if not board.is_checkmate() or result != want:
+            return f"not a checkmate for {result}: {board.fen()}"
+    elif termination == "stalemate":
+        if not board.is_stalemate() or result != "1/2-1/2":
+            return f"not a stalemate: {board.fen()}"
+    elif termination == "threefold repetition":
+        if not board.is_repetition(3) or result != "1/2-1/2":
+            return f"not a threefold repetition: {board.fen()}"
+    elif termination == "fifty-move rule":
+        if board.halfmove_clock < 100 or result != "1/2-1/2":
+            return f"not fifty moves: {board.fen()}"
+    elif termination == "insufficient material":
+        if not board.is_insufficient_material() or result != "1/2-1/2":
+            return f"material is sufficient: {board.fen()}"
+    elif " by " not in termination:
+        return f"unknown termination {termination!r}"
+    return None
+
+
+def main() -> int:
+    path, expected = sys.argv[1], int(sys.argv[2])
+    passed = failed = 0
+    with open(path, encoding="utf-8") as f:
+        while (game := chess.pgn.read_game(f)) is not None:
+            problem = check(game)
+            name = f"game {game.headers.get('Round')}"
+            if problem:
+                failed += 1
+                print(f"FAIL {name}: {problem}")
+            else:
+                passed += 1
+                print(f"ok   {name}: {game.headers['Result']} {game.headers.get('Termination')}")
+    if passed + failed != expected:
+        print(f"FAIL expected {expected} games, read {passed + failed}")
+        failed += 1
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
