@@ -24,6 +24,7 @@
 
 use super::history::bonus;
 use super::movepick::MovePicker;
+use super::params::QS_CAT_STEP_PLIES;
 use super::tt::Bound;
 use super::worker::Worker;
 use super::worker::NO_EVAL;
@@ -35,16 +36,24 @@ use crate::moves::{MoveList, MAX_MOVES};
 /// that stands for every quiet cat step.
 type Child<M> = Option<M>;
 
+/// How far a cat node's children are searched: to a depth in plies, or in
+/// quiescence (with the plies already spent there).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Horizon {
+    Plies(i32),
+    Quiescence(usize),
+}
+
 impl<G: SearchGame> Worker<'_, G> {
-    /// Searches a cat node's legal moves to `depth` (quiescence if `None`
-    /// is given, see `cat_qnode`). Values are from white's point of view.
+    /// Searches a cat node's legal moves to `depth` plies. Values are from
+    /// white's point of view.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn cat_node(
         &mut self,
         pos: &G,
         list: MoveList<G::Move>,
         hash_move: Option<G::Move>,
-        depth: Option<i32>,
+        depth: i32,
         alpha: i32,
         beta: i32,
         ply: usize,
@@ -57,13 +66,12 @@ impl<G: SearchGame> Worker<'_, G> {
             children[n] = Some(m);
             n += 1;
         }
-        let (value, chosen) = self.cat_choice(pos, &children[..n], depth, alpha, beta, ply, pv);
+        let (value, chosen) = self.cat_choice(pos, &children[..n], Horizon::Plies(depth), alpha, beta, ply, pv);
         if self.stopped {
             return 0;
         }
-        let chosen = chosen.and_then(|i| children[i]);
-        if let (Some(d), Some(m)) = (depth, chosen) {
-            self.history.update(Side::Cats.index(), G::move_squares(m), bonus(d));
+        if let Some(m) = chosen.and_then(|i| children[i]) {
+            self.history.update(Side::Cats.index(), G::move_squares(m), bonus(depth));
             let bound = if value >= beta {
                 Bound::Lower
             } else if value <= alpha {
@@ -71,23 +79,27 @@ impl<G: SearchGame> Worker<'_, G> {
             } else {
                 Bound::Exact
             };
-            self.store(pos.key(), d, value, NO_EVAL, bound, Some(m), ply);
+            self.store(pos.key(), depth, value, NO_EVAL, bound, Some(m), ply);
         }
         value
     }
 
     /// Quiescence at the cats' turn: the pass (standing for any quiet cat
-    /// step, which leaves the captures as they are) and the cat steps that
-    /// disarm a capturer or shelter its victim.
-    pub(super) fn cat_qnode(&mut self, pos: &G, alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// step, which leaves the captures as they are) and, in the first plies
+    /// of quiescence only, the cat steps that disarm a capturer or shelter
+    /// its victim (deeper, cat steps that unmask checks could chain on
+    /// without a capture to end them).
+    pub(super) fn cat_qnode(&mut self, pos: &G, alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
         let mut list = MoveList::default();
-        pos.tactical_moves(&mut list);
+        if qply <= QS_CAT_STEP_PLIES {
+            pos.tactical_moves(&mut list);
+        }
         let mut children: [Child<G::Move>; MAX_MOVES] = [None; MAX_MOVES];
         for (i, &m) in list.iter().enumerate().take(MAX_MOVES - 1) {
             children[i + 1] = Some(m);
         }
         let n = (list.len() + 1).min(MAX_MOVES);
-        self.cat_choice(pos, &children[..n], None, alpha, beta, ply, false).0
+        self.cat_choice(pos, &children[..n], Horizon::Quiescence(qply), alpha, beta, ply, false).0
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -95,7 +107,7 @@ impl<G: SearchGame> Worker<'_, G> {
         &mut self,
         pos: &G,
         child: Child<G::Move>,
-        depth: Option<i32>,
+        horizon: Horizon,
         alpha: i32,
         beta: i32,
         ply: usize,
@@ -105,9 +117,9 @@ impl<G: SearchGame> Worker<'_, G> {
             Some(m) => pos.play(m),
             None => pos.null_move(),
         };
-        match depth {
-            Some(d) => self.child_value(Side::Cats, &next, d - 1, alpha, beta, ply + 1, pv),
-            None => self.child_qvalue(Side::Cats, &next, alpha, beta, ply + 1),
+        match horizon {
+            Horizon::Plies(d) => self.child_value(Side::Cats, &next, d - 1, alpha, beta, ply + 1, pv),
+            Horizon::Quiescence(q) => self.child_qvalue(Side::Cats, &next, alpha, beta, ply + 1, q + 1),
         }
     }
 
@@ -119,7 +131,7 @@ impl<G: SearchGame> Worker<'_, G> {
         &mut self,
         pos: &G,
         children: &[Child<G::Move>],
-        depth: Option<i32>,
+        horizon: Horizon,
         alpha: i32,
         beta: i32,
         ply: usize,
@@ -127,12 +139,12 @@ impl<G: SearchGame> Worker<'_, G> {
     ) -> (i32, Option<usize>) {
         let mut search = |i: usize, w: i32| -> Option<i32> {
             // Only the first child continues the principal variation.
-            let v = self.cat_child(pos, children[i], depth, -w, w, ply, pv && i == 0);
+            let v = self.cat_child(pos, children[i], horizon, -w, w, ply, pv && i == 0);
             if self.stopped {
                 return None;
             }
             // Inside the window means nearer zero than every child so far.
-            if let (true, Some(m), Some(_)) = (v > -w && v < w, children[i], depth) {
+            if let (true, Some(m), Horizon::Plies(_)) = (v > -w && v < w, children[i], horizon) {
                 self.update_pv(ply, m);
             }
             Some(v)
@@ -140,7 +152,7 @@ impl<G: SearchGame> Worker<'_, G> {
         let Some(choice) = closest_to_zero(children.len(), alpha, beta, &mut search) else {
             return (0, None);
         };
-        if let (false, Some(m), Some(_)) = (choice.exact, children[choice.index], depth) {
+        if let (false, Some(m), Horizon::Plies(_)) = (choice.exact, children[choice.index], horizon) {
             self.pv[ply][0] = m;
             self.pv_len[ply] = 1;
         }

@@ -237,6 +237,21 @@ mod tests {
     use super::*;
     use crate::variants::{CatChess, Chess};
 
+    fn search_nodes<G: SearchGame>(fen: &str, depth: u32) -> SearchResult<G::Move> {
+        let pos = G::from_fen(fen).unwrap();
+        let limits = Limits { depth: Some(depth), ..Default::default() };
+        Searcher::<G>::new(4).search(&GameHistory::new(pos), &limits, &AtomicBool::new(false), &mut |_| {})
+    }
+
+    #[test]
+    fn quiescence_stays_bounded_when_cat_steps_unmask_checks() {
+        // Here cat steps that uncover checks, answered by king moves, once
+        // chained through quiescence for millions of nodes at depth 1.
+        let r = search_nodes::<CatChess>("1r6/n1p*1k2/p2ppq1r/1bPP1P1n/3N1B1p/1pb2p1P/R2*PK2/1N1Q2RB c - - 4 47", 2);
+        assert!(r.best.is_some());
+        assert!(r.nodes < 200_000, "{} nodes", r.nodes);
+    }
+
     #[test]
     fn mate_scores_count_the_side_s_own_moves() {
         // Chess: mate delivered 1 and 3 plies away is mate in 1 and 2.

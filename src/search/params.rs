@@ -33,6 +33,11 @@ pub fn lmp_limit(depth: i32, improving: bool) -> usize {
 pub const SEE_PRUNE_PER_DEPTH: i32 = -90;
 pub const SEE_PRUNE_MAX_DEPTH: i32 = 6;
 
+/// Quiescence: cat steps are tried at the cats' turn only this many plies
+/// into it, and checks are answered move by move only this deep.
+pub const QS_CAT_STEP_PLIES: usize = 4;
+pub const QS_EVASION_PLIES: usize = 8;
+
 /// Aspiration window half-width at the root, from this depth on.
 pub const ASPIRATION_WINDOW: i32 = 25;
 pub const ASPIRATION_MIN_DEPTH: i32 = 5;

@@ -38,9 +38,6 @@ pub(crate) struct Worker<'a, G: SearchGame> {
     id: usize,
     /// Set once this thread must unwind; its current iteration is void.
     pub(super) stopped: bool,
-    /// The depth of the iteration in progress: depth 1 always finishes, so
-    /// there is always a move to play.
-    iteration: i32,
 }
 
 impl<'a, G: SearchGame> Worker<'a, G> {
@@ -67,7 +64,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             seldepth: 0,
             id,
             stopped: false,
-            iteration: 0,
         }
     }
 
@@ -97,10 +93,14 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             if self.id > 0 && depth > 1 && (depth + self.id as i32) % 3 == 0 && depth < max_depth {
                 continue;
             }
-            self.iteration = depth;
             self.seldepth = 0;
             let value = self.aspiration(root, depth, last);
             if self.stopped {
+                // A first iteration cut short still beats the first legal
+                // move: keep the best root move it found.
+                if depth == 1 && self.pv_len[0] > 0 {
+                    result.best = Some(self.pv[0][0]);
+                }
                 break;
             }
             last = value;
@@ -183,10 +183,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
     }
 
-    /// Whether to unwind now (never during the first iteration).
+    /// Whether to unwind now.
     #[inline]
     pub(super) fn should_stop(&mut self) -> bool {
-        if !self.stopped && self.iteration > 1 && self.shared.stopped() {
+        if !self.stopped && self.shared.stopped() {
             self.stopped = true;
         }
         self.stopped
@@ -218,14 +218,22 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         v
     }
 
-    /// As `child_value`, in quiescence search.
+    /// As `child_value`, in quiescence search (`qply` plies into it).
     #[inline]
-    pub(super) fn child_qvalue(&mut self, parent: Side, child: &G, alpha: i32, beta: i32, ply: usize) -> i32 {
+    pub(super) fn child_qvalue(
+        &mut self,
+        parent: Side,
+        child: &G,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
         let same = perspective(parent) == perspective(child.turn());
         if same {
-            self.qsearch(child, alpha, beta, ply)
+            self.qsearch(child, alpha, beta, ply, qply)
         } else {
-            -self.qsearch(child, -beta, -alpha, ply)
+            -self.qsearch(child, -beta, -alpha, ply, qply)
         }
     }
 
@@ -350,7 +358,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.qsearch(pos, alpha, beta, ply);
+            return self.qsearch(pos, alpha, beta, ply, 0);
         }
         self.count_node();
         self.seldepth = self.seldepth.max(ply + 1);
@@ -376,7 +384,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
         let hash_move = Self::tt_move(&list, entry);
         if cats {
-            return self.cat_node(pos, list, hash_move, Some(depth), alpha, beta, ply, pv_node);
+            return self.cat_node(pos, list, hash_move, depth, alpha, beta, ply, pv_node);
         }
         // No hash move: this node was never searched, or failed low;
         // spend less on it (internal iterative reduction).
@@ -513,8 +521,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     }
 
     /// Quiescence search: captures and promotions until the position is
-    /// quiet (at the cats' turn, see `cat_qnode`).
-    pub(super) fn qsearch(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// quiet (at the cats' turn, see `cat_qnode`); `qply` plies into it.
+    pub(super) fn qsearch(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
         if self.should_stop() {
             return 0;
         }
@@ -525,7 +533,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
         let turn = pos.turn();
         if turn == Side::Cats {
-            return self.cat_qnode(pos, alpha, beta, ply);
+            return self.cat_qnode(pos, alpha, beta, ply, qply);
         }
         let key = pos.key();
         let entry = self.tt.probe(key);
@@ -547,6 +555,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             pos.legal_moves(&mut list);
             if list.is_empty() {
                 return Self::outcome_value(pos.no_moves_outcome().winner, turn, ply);
+            }
+            // Deep in quiescence, checks unmasked by cat steps could chain
+            // on without a capture: past the limit a check is not answered
+            // move by move (a mate was ruled out above).
+            if qply > QS_EVASION_PLIES {
+                return Self::static_value(pos);
             }
             (MovePicker::new(pos, list, None, self.history, ply), -INF, NO_EVAL)
         } else {
@@ -570,7 +584,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 continue;
             }
             let child = pos.play(m);
-            let v = self.child_qvalue(turn, &child, alpha, beta, ply + 1);
+            let v = self.child_qvalue(turn, &child, alpha, beta, ply + 1, qply + 1);
             if self.stopped {
                 return 0;
             }
