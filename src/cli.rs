@@ -95,8 +95,9 @@ pub struct MatchArgs {
     /// An engine: `key=value` words, quoted as in a shell. Keys: `cmd=<command line>` (required;
     /// quote it if it has arguments: `cmd="./catchess random"`), `name=<unique name>` (default: the
     /// program's file name), `dir=<working directory>`, `option.<Name>=<value>` (a setoption sent
-    /// after uciok; quote the word if the name has spaces: `'option.Move Overhead=100'`).
-    /// Repeat for each engine.
+    /// after uciok; quote the word if the name has spaces: `'option.Move Overhead=100'`),
+    /// `tc=<tc>` (this engine's own limit in every seat, overriding --tc: handicap matches such
+    /// as `tc=depth=6` against `tc=depth=3`). Repeat for each engine.
     #[arg(long = "engine", value_name = "SPEC", required = true)]
     pub engines: Vec<String>,
     /// The variant: catchess (seats white, black, cats) or chess (white, black).

@@ -267,6 +267,32 @@ fn chess_match_scores_time_losses_and_illegal_moves_with_standard_pgn() {
 }
 
 #[test]
+fn an_engine_s_own_time_control_overrides_the_seat_s() {
+    // Both seats are told movetime; each engine brings its own depth.
+    let run = run_match(
+        "handicap",
+        &args(
+            &["name=deep cmd=$BIN tc=depth=3", "name=shallow cmd=$BIN tc=depth=1"],
+            &["--variant", "chess", "--tc", "movetime=5000", "--games", "2", "--random-plies", "2", "--seed", "3"],
+        ),
+    );
+    assert!(run.ok, "{}", run.progress);
+    for r in &run.records {
+        // Move comments are `{<score>/<depth> <time>}`; white's moves come first.
+        let depths: Vec<&str> = r
+            .moves
+            .split('{')
+            .skip(1)
+            .filter_map(|c| c.split_whitespace().next()?.rsplit_once('/').map(|(_, d)| d))
+            .collect();
+        let (deep, shallow) = if r.tag("White") == "deep" { (0, 1) } else { (1, 0) };
+        assert!(depths.len() > 4, "{r:?}");
+        assert!(depths.iter().skip(deep).step_by(2).all(|d| *d == "3"), "{r:?}");
+        assert!(depths.iter().skip(shallow).step_by(2).all(|d| *d == "1"), "{r:?}");
+    }
+}
+
+#[test]
 fn an_engine_that_never_answers_isready_loses_every_game_at_the_start() {
     let run = run_match(
         "noready",

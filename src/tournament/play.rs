@@ -320,7 +320,8 @@ pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> G
         .seating
         .iter()
         .zip(&arbiter.time_controls)
-        .map(|(&engine, &tc)| SeatState {
+        .map(|(&engine, &seat_tc)| (engine, arbiter.engines[engine].tc.unwrap_or(seat_tc)))
+        .map(|(engine, tc)| SeatState {
             engine,
             process: None,
             tc,

@@ -16,6 +16,10 @@ pub struct EngineSpec {
     pub dir: Option<PathBuf>,
     /// `setoption name <n> value <v>` pairs, sent in this order after `uciok`.
     pub options: Vec<(String, String)>,
+    /// This engine's own limit, in whatever seat it plays (for handicap
+    /// matches such as a deeper search against a shallower one); `None`
+    /// follows the seat's `--tc`.
+    pub tc: Option<TimeControl>,
 }
 
 /// Splits a line into words as a POSIX shell would for plain words:
@@ -76,15 +80,17 @@ pub fn shell_words(line: &str) -> Result<Vec<String>, String> {
 
 impl EngineSpec {
     /// Parses `name=A cmd="./catchess" dir=/tmp option.Hash=16
-    /// "option.Move Overhead=100"`: words as a shell splits them (quote a
-    /// value or a whole word that holds spaces), each `key=value`. `cmd` is
-    /// required and is itself split into program and arguments; `name`
-    /// defaults to the program's file name.
+    /// "option.Move Overhead=100" tc=depth=6`: words as a shell splits them
+    /// (quote a value or a whole word that holds spaces), each `key=value`.
+    /// `cmd` is required and is itself split into program and arguments;
+    /// `name` defaults to the program's file name; `tc` overrides the seat's
+    /// time control for this engine.
     pub fn parse(text: &str) -> Result<EngineSpec, String> {
         let mut name = None;
         let mut command = None;
         let mut dir = None;
         let mut options = Vec::new();
+        let mut tc = None;
         for word in shell_words(text)? {
             let Some((key, value)) = word.split_once('=') else {
                 return Err(format!("engine {text:?}: expected key=value, got {word:?}"));
@@ -99,13 +105,14 @@ impl EngineSpec {
                     command = Some(words);
                 }
                 "dir" => dir = Some(PathBuf::from(value)),
+                "tc" => tc = Some(TimeControl::parse(value).map_err(|e| format!("engine {text:?}: tc: {e}"))?),
                 _ => match key.strip_prefix("option.") {
                     Some(option) if !option.trim().is_empty() => {
                         options.push((option.trim().to_string(), value.to_string()))
                     }
                     _ => {
                         return Err(format!(
-                            "engine {text:?}: unknown key {key:?} (known: name, cmd, dir, option.<Name>)"
+                            "engine {text:?}: unknown key {key:?} (known: name, cmd, dir, tc, option.<Name>)"
                         ))
                     }
                 },
@@ -116,7 +123,7 @@ impl EngineSpec {
             let program = &command[0];
             program.rsplit('/').next().unwrap_or(program).to_string()
         });
-        Ok(EngineSpec { name, command, dir, options })
+        Ok(EngineSpec { name, command, dir, options, tc })
     }
 }
 
@@ -293,8 +300,11 @@ mod tests {
         assert_eq!(e.command, ["./catchess", "random"]);
         assert_eq!(e.dir, Some(PathBuf::from("/tmp")));
         assert_eq!(e.options, [("Hash".to_string(), "16".to_string()), ("Move Overhead".into(), "100".into())]);
+        assert_eq!(e.tc, None);
         let e = EngineSpec::parse("cmd=/usr/games/stockfish").unwrap();
         assert_eq!(e.name, "stockfish");
+        assert_eq!(EngineSpec::parse("cmd=x tc=depth=6").unwrap().tc, Some(TimeControl::Depth(6)));
+        assert!(EngineSpec::parse("cmd=x tc=fast").unwrap_err().contains("tc:"));
         assert!(EngineSpec::parse("name=A").unwrap_err().contains("missing cmd"));
         assert!(EngineSpec::parse("cmd=x colour=red").unwrap_err().contains("unknown key \"colour\""));
         assert!(EngineSpec::parse("cmd=x stray").unwrap_err().contains("key=value"));
