@@ -58,6 +58,8 @@ impl Xiangqi {
 
 impl SearchGame for Xiangqi {
     const CYCLE: u32 = 2;
+    /// WXF: the side whose every move in a repetition gave check loses.
+    const PERPETUAL_CHECK_LOSES: bool = true;
 
     #[inline(always)]
     fn move_bits(m: XMove) -> u16 {
