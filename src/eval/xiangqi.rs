@@ -14,6 +14,11 @@ const SOLDIER_ACROSS: i32 = 100;
 
 /// A bonus for points near the centre files and, for attackers, for being
 /// advanced: from the mover's side, rank 0 is its own back rank.
+/// A piece's value in exchanges (the static exchange evaluation).
+pub fn see_value(role: XRole) -> i32 {
+    VALUE[role.index()]
+}
+
 fn placement(role: XRole, sq: XSquare, color: Color) -> i32 {
     let file = sq.file() as i32;
     let rank = sq.relative_rank(color) as i32;
