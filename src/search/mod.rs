@@ -80,6 +80,14 @@ pub trait SearchGame: Game + Evaluate {
     /// by the moves of its cycle (see `Worker::repetition_value`). With the
     /// default `false` nothing is recorded and every repetition is a draw.
     const PERPETUAL_CHECK_LOSES: bool = false;
+
+    /// Whether the quiet move `m` must not be pruned by move count or
+    /// futility near the leaves (xiangqi: a check, since most mates there
+    /// begin and end with quiet checks). Asked only of moves about to be
+    /// pruned; the default `false` prunes as chess and Cat Chess always have.
+    fn keep_quiet(&self, _m: Self::Move) -> bool {
+        false
+    }
 }
 
 /// The value of a position from the perspective a node of `side` uses:

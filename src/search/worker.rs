@@ -479,10 +479,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         while let Some((m, tactical, score)) = picker.pick() {
             if !root && !in_check && best > -MATE_BOUND {
                 if !tactical {
-                    if depth <= LMP_MAX_DEPTH && searched >= lmp_limit(depth, improving) {
-                        continue;
-                    }
-                    if depth <= FUTILITY_MAX_DEPTH && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha {
+                    let late = depth <= LMP_MAX_DEPTH && searched >= lmp_limit(depth, improving);
+                    let futile =
+                        depth <= FUTILITY_MAX_DEPTH && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
+                    if (late || futile) && !pos.keep_quiet(m) {
                         continue;
                     }
                 } else if depth <= SEE_PRUNE_MAX_DEPTH

@@ -136,6 +136,12 @@ impl SearchGame for Xiangqi {
         self.see(m) >= threshold
     }
 
+    /// Quiet checks are searched even where other quiet moves are pruned.
+    #[inline]
+    fn keep_quiet(&self, m: XMove) -> bool {
+        self.gives_check(m)
+    }
+
     fn null_move(&self) -> Self {
         let mut next = *self;
         next.turn = self.turn.other();
