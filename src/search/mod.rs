@@ -72,6 +72,22 @@ pub trait SearchGame: Game + Evaluate {
     /// An upper bound on the plies since the last irreversible move: how far
     /// back a repetition can be.
     fn reversible_plies(&self) -> usize;
+
+    /// Whether a repetition in which every move of one side gave check is
+    /// lost by that side (xiangqi's perpetual check) instead of drawn. Only
+    /// two-sided games may set it: the worker then records, per ply, whether
+    /// the move just played gave check, and judges each repetition it finds
+    /// by the moves of its cycle (see `Worker::repetition_value`). With the
+    /// default `false` nothing is recorded and every repetition is a draw.
+    const PERPETUAL_CHECK_LOSES: bool = false;
+
+    /// Whether the quiet move `m` must not be pruned by move count or
+    /// futility near the leaves (xiangqi: a check, since most mates there
+    /// begin and end with quiet checks). Asked only of moves about to be
+    /// pruned; the default `false` prunes as chess and Cat Chess always have.
+    fn keep_quiet(&self, _m: Self::Move) -> bool {
+        false
+    }
 }
 
 /// The value of a position from the perspective a node of `side` uses:
@@ -213,18 +229,23 @@ impl<G: SearchGame> Searcher<G> {
         };
         let max_depth = limits.depth.map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
         let keys: Vec<u64> = game.keys().collect();
+        let checks: Vec<bool> = if G::PERPETUAL_CHECK_LOSES {
+            game.positions().iter().map(|p| p.in_check()).collect()
+        } else {
+            vec![false; keys.len()]
+        };
         let root = *game.current();
         let tt = &*self.tt;
         let (main_history, helper_histories) = self.histories.split_first_mut().expect("at least one thread");
         std::thread::scope(|scope| {
             for (i, h) in helper_histories.iter_mut().enumerate() {
-                let (shared, keys) = (&shared, keys.clone());
+                let (shared, keys, checks) = (&shared, keys.clone(), checks.clone());
                 scope.spawn(move || {
-                    let mut w = Worker::new(tt, shared, h, keys, i + 1);
+                    let mut w = Worker::new(tt, shared, h, keys, &checks, i + 1);
                     w.iterate(&root, max_depth, &mut |_| {});
                 });
             }
-            let mut w = Worker::new(tt, &shared, main_history, keys.clone(), 0);
+            let mut w = Worker::new(tt, &shared, main_history, keys.clone(), &checks, 0);
             let result = w.iterate(&root, max_depth, on_info);
             shared.stop.store(true, Ordering::Relaxed);
             result

@@ -16,6 +16,12 @@ use std::sync::atomic::Ordering;
 /// Nodes between looks at the clock, the node limit and the stop flag.
 const CHECK_EVERY: u64 = 512;
 
+/// How a position in `Worker::plies` was reached: a move without check, a
+/// checking move, or a null move (a cycle through one is judged a draw).
+pub(super) const PLY_QUIET: u8 = 0;
+pub(super) const PLY_CHECK: u8 = 1;
+pub(super) const PLY_NULL: u8 = 2;
+
 /// The stored static evaluation of a node that has none (in check, cats).
 pub(super) const NO_EVAL: i32 = i16::MIN as i32;
 
@@ -26,6 +32,9 @@ pub(crate) struct Worker<'a, G: SearchGame> {
     /// Keys of the game so far, then of the current search path; the last
     /// one is the node being searched.
     pub(super) keys: Vec<u64>,
+    /// Per entry of `keys`: how the position was reached (`PLY_*`). Only
+    /// games whose perpetual checks lose read it.
+    pub(super) plies: Vec<u8>,
     /// Index in `keys` of the root position.
     root_index: usize,
     pub(super) pv: Vec<[G::Move; MAX_PLY + 1]>,
@@ -46,15 +55,19 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         shared: &'a Shared<'a>,
         history: &'a mut History<G::Move>,
         keys: Vec<u64>,
+        checks: &[bool],
         id: usize,
     ) -> Self {
         let root_index = keys.len() - 1;
+        let mut plies: Vec<u8> = checks.iter().map(|&c| if c { PLY_CHECK } else { PLY_QUIET }).collect();
+        plies.reserve(MAX_PLY + 2);
         history.clear_killers();
         Worker {
             tt,
             shared,
             history,
             keys,
+            plies,
             root_index,
             pv: vec![[G::Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -208,6 +221,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         pv: bool,
     ) -> i32 {
         self.keys.push(child.key());
+        self.plies.push(if G::PERPETUAL_CHECK_LOSES && child.in_check() { PLY_CHECK } else { PLY_QUIET });
         let same = perspective(parent) == perspective(child.turn());
         let v = if same {
             self.search(child, depth, alpha, beta, ply, pv, true)
@@ -215,6 +229,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             -self.search(child, depth, -beta, -alpha, ply, pv, true)
         };
         self.keys.pop();
+        self.plies.pop();
         v
     }
 
@@ -237,9 +252,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
     }
 
-    /// Whether the node (the last key) repeats a position: once within the
-    /// search, or twice in the game before it.
-    fn is_repetition(&self, pos: &G) -> bool {
+    /// If the node (the last key) repeats a position, once within the
+    /// search or twice in the game before it: its value from the side to
+    /// move's perspective (see `cycle_value`).
+    fn repetition_value(&self, pos: &G, ply: usize) -> Option<i32> {
         let n = self.keys.len();
         let key = self.keys[n - 1];
         let back = pos.reversible_plies().min(n - 1);
@@ -247,15 +263,47 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         for i in (n - 1 - back..n - 1).rev() {
             if self.keys[i] == key {
                 if i >= self.root_index {
-                    return true;
+                    return Some(self.cycle_value(pos, i, ply));
                 }
                 before_root += 1;
                 if before_root >= 2 {
-                    return true;
+                    return Some(self.cycle_value(pos, i, ply));
                 }
             }
         }
-        false
+        None
+    }
+
+    /// The value of a repetition whose cycle runs from `keys[first]` to the
+    /// node: a draw, unless the game's perpetual checks lose and every move
+    /// of exactly one side in the cycle gave check (that side loses, as
+    /// though mated here). Without that rule this is always `DRAW`.
+    fn cycle_value(&self, pos: &G, first: usize, ply: usize) -> i32 {
+        if !G::PERPETUAL_CHECK_LOSES {
+            return DRAW;
+        }
+        let n = self.keys.len();
+        // The move into position j was made by the side that just moved
+        // (the node's opponent) when n - 1 - j is even.
+        let (mut last_mover_checks, mut to_move_checks) = (true, true);
+        for j in first + 1..n {
+            let how = self.plies[j];
+            if how == PLY_NULL {
+                return DRAW;
+            }
+            if (n - 1 - j).is_multiple_of(2) {
+                last_mover_checks &= how == PLY_CHECK;
+            } else {
+                to_move_checks &= how == PLY_CHECK;
+            }
+        }
+        let turn = pos.turn();
+        let winner = match (last_mover_checks, to_move_checks, turn) {
+            (true, false, Side::White) | (false, true, Side::Black) => Winner::White,
+            (true, false, Side::Black) | (false, true, Side::White) => Winner::Black,
+            _ => return DRAW,
+        };
+        Self::outcome_value(winner, turn, ply)
     }
 
     /// The value of an outcome from `turn`'s perspective, `ply` plies from
@@ -337,8 +385,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let root = ply == 0;
         let turn = pos.turn();
         if !root {
-            if self.is_repetition(pos) {
-                return DRAW;
+            if let Some(v) = self.repetition_value(pos, ply) {
+                return v;
             }
             if pos.is_judged() && pos.rule_draw().is_some() {
                 // A mate on the move that completes the count is still a mate.
@@ -412,6 +460,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 let r = NMP_BASE + depth / NMP_DIVISOR + ((eval - beta) / 200).min(3);
                 let child = pos.null_move();
                 self.keys.push(child.key());
+                self.plies.push(PLY_NULL);
                 let same = perspective(turn) == perspective(child.turn());
                 let v = if same {
                     self.search(&child, depth - 1 - r, beta - 1, beta, ply + 1, false, false)
@@ -419,6 +468,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false, false)
                 };
                 self.keys.pop();
+                self.plies.pop();
                 if self.stopped {
                     return 0;
                 }
@@ -437,10 +487,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         while let Some((m, tactical, score)) = picker.pick() {
             if !root && !in_check && best > -MATE_BOUND {
                 if !tactical {
-                    if depth <= LMP_MAX_DEPTH && searched >= lmp_limit(depth, improving) {
-                        continue;
-                    }
-                    if depth <= FUTILITY_MAX_DEPTH && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha {
+                    let late = depth <= LMP_MAX_DEPTH && searched >= lmp_limit(depth, improving);
+                    let futile =
+                        depth <= FUTILITY_MAX_DEPTH && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
+                    if (late || futile) && !pos.keep_quiet(m) {
                         continue;
                     }
                 } else if depth <= SEE_PRUNE_MAX_DEPTH

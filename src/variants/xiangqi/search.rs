@@ -1,63 +1,120 @@
-//! What the search needs from xiangqi beyond the rules: capture ordering,
-//! a static exchange estimate, the null move.
+//! What the search needs from xiangqi beyond the rules: captures for the
+//! quiescence search (the legal generator limited to captures), capture
+//! ordering, a static exchange evaluation, the null move.
+//!
+//! The exchange evaluation recomputes the attackers of the point after
+//! every capture on the board as it then stands, so the line pieces see
+//! through the pieces that have left (a chariot behind a chariot joins in)
+//! and cannons gain or lose their screens as pieces come and go (a cannon
+//! whose screen captured first can no longer fire; one that had two
+//! pieces in front may now have exactly one). Pins and the flying general
+//! are ignored, except that a general only captures last: into a point the
+//! other side still attacks it may not go.
 
 use super::attacks;
 use super::position::keys;
 use super::{XMove, XRole, XSquare, Xiangqi};
 use crate::core::Color;
-use crate::eval::xiangqi::VALUE;
+use crate::eval::xiangqi::see_value;
 use crate::moves::MoveList;
 use crate::search::SearchGame;
 
 /// Exchange value of a general: it can never be taken.
 const GENERAL_VALUE: i32 = 10_000;
 
+#[inline(always)]
 fn value(role: XRole) -> i32 {
     if role == XRole::General {
         GENERAL_VALUE
     } else {
-        VALUE[role.index()]
+        see_value(role)
     }
 }
 
 impl Xiangqi {
-    /// The least valuable piece of `by` attacking `sq`, on the board as it
-    /// stands (every piece kind, unlike the check test).
-    fn least_attacker(&self, sq: XSquare, by: Color) -> Option<XRole> {
-        let occ = self.occupied().0;
-        let ours = self.by_color(by).0;
-        let has = |role: XRole, reach: u128| reach & self.by_role(role).0 & ours != 0;
-        if has(XRole::Soldier, attacks::soldier_attackers(by, sq)) {
-            return Some(XRole::Soldier);
+    /// The least valuable piece of `by` among `occ` attacking `sq` on the
+    /// board whose occupancy is `occ` / `occ_t` (pieces not in `occ` have
+    /// been exchanged off): its point and kind.
+    fn least_attacker_in(&self, sq: XSquare, by: Color, occ: u128, occ_t: u128) -> Option<(XSquare, XRole)> {
+        let ours = self.by_color(by).0 & occ;
+        let first = |set: u128| (set != 0).then(|| XSquare::from_index_unchecked(set.trailing_zeros()));
+        let of = |role: XRole| self.by_role(role).0 & ours;
+        if let Some(s) = first(attacks::soldier_attackers(by, sq) & of(XRole::Soldier)) {
+            return Some((s, XRole::Soldier));
         }
-        if has(XRole::Advisor, attacks::advisor(sq)) {
-            return Some(XRole::Advisor);
+        if let Some(s) = first(attacks::advisor(sq) & of(XRole::Advisor)) {
+            return Some((s, XRole::Advisor));
         }
-        if has(XRole::Elephant, attacks::elephant(sq, occ)) {
-            return Some(XRole::Elephant);
+        if let Some(s) = first(attacks::elephant(sq, occ) & of(XRole::Elephant)) {
+            return Some((s, XRole::Elephant));
         }
-        let horses = self.by_role(XRole::Horse).0 & ours;
-        if horses & attacks::horse_zone(sq) != 0
-            && attacks::horse_attackers(sq).iter().any(|g| g.to & horses != 0 && occ >> g.leg.index() & 1 == 0)
-        {
-            return Some(XRole::Horse);
+        let horses = of(XRole::Horse);
+        if horses & attacks::horse_zone(sq) != 0 {
+            for g in attacks::horse_attackers(sq) {
+                if g.to & horses != 0 && occ >> g.leg.index() & 1 == 0 {
+                    return first(g.to & horses).map(|s| (s, XRole::Horse));
+                }
+            }
         }
-        let (rook, cannon) = attacks::lines(sq, occ, self.occ_t);
-        if has(XRole::Cannon, cannon) {
-            return Some(XRole::Cannon);
+        let lines = of(XRole::Chariot) | of(XRole::Cannon);
+        if lines & attacks::cross(sq) != 0 {
+            let (rook, cannon) = attacks::lines(sq, occ, occ_t);
+            if let Some(s) = first(cannon & of(XRole::Cannon)) {
+                return Some((s, XRole::Cannon));
+            }
+            if let Some(s) = first(rook & of(XRole::Chariot)) {
+                return Some((s, XRole::Chariot));
+            }
         }
-        if has(XRole::Chariot, rook) {
-            return Some(XRole::Chariot);
+        first(attacks::general(sq) & of(XRole::General)).map(|s| (s, XRole::General))
+    }
+
+    /// The material the side to move wins by `m` when both sides then
+    /// capture on its destination, least valuable piece first, each free
+    /// to stop (the swap algorithm).
+    pub fn see(&self, m: XMove) -> i32 {
+        let (from, to) = (m.from(), m.to());
+        let Some(mover) = self.piece_at(from) else { return 0 };
+        let mut gain = [0i32; 34];
+        gain[0] = self.piece_at(to).map_or(0, |p| value(p.role));
+        let mut occ = self.occupied().0 & !(1u128 << from.index());
+        let mut occ_t = self.occ_t & !(1u128 << from.transposed());
+        // The destination is occupied by whoever took last.
+        occ |= 1 << to.index();
+        occ_t |= 1 << to.transposed();
+        let mut on_square = value(mover.role);
+        let mut side = mover.color.other();
+        let mut d = 0;
+        while let Some((sq, role)) = self.least_attacker_in(to, side, occ, occ_t) {
+            if role == XRole::General
+                && self
+                    .least_attacker_in(to, side.other(), occ & !(1 << sq.index()), occ_t & !(1 << sq.transposed()))
+                    .is_some()
+            {
+                break;
+            }
+            d += 1;
+            gain[d] = on_square - gain[d - 1];
+            if (-gain[d - 1]).max(gain[d]) < 0 || d + 1 >= gain.len() {
+                break;
+            }
+            on_square = value(role);
+            occ &= !(1 << sq.index());
+            occ_t &= !(1 << sq.transposed());
+            side = side.other();
         }
-        if has(XRole::General, attacks::general(sq)) {
-            return Some(XRole::General);
+        while d > 0 {
+            gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+            d -= 1;
         }
-        None
+        gain[0]
     }
 }
 
 impl SearchGame for Xiangqi {
     const CYCLE: u32 = 2;
+    /// WXF: the side whose every move in a repetition gave check loses.
+    const PERPETUAL_CHECK_LOSES: bool = true;
 
     #[inline(always)]
     fn move_bits(m: XMove) -> u16 {
@@ -65,34 +122,24 @@ impl SearchGame for Xiangqi {
     }
 
     fn tactical_moves(&self, list: &mut MoveList<XMove>) {
-        let mut all = MoveList::default();
-        self.legal_moves(&mut all);
-        let theirs = self.by_color(self.side_to_move().other());
-        for &m in all.iter() {
-            if theirs.contains(m.to()) {
-                list.push(m);
-            }
-        }
+        self.legal_captures(list);
     }
 
     #[inline]
     fn tactical_value(&self, m: XMove) -> Option<i32> {
         let victim = self.piece_at(m.to())?;
-        let attacker = self.piece_at(m.from()).map_or(0, |p| p.role.index() as i32);
-        Some(value(victim.role) * 8 - attacker)
+        let attacker = self.piece_at(m.from()).map_or(0, |p| value(p.role).min(1000));
+        Some(value(victim.role) * 8 - attacker / 16)
     }
 
-    /// A one-exchange estimate: the victim, minus the mover if the
-    /// destination is then defended.
     fn see_ge(&self, m: XMove, threshold: i32) -> bool {
-        let victim = self.piece_at(m.to()).map_or(0, |p| value(p.role));
-        let mover = self.piece_at(m.from()).map_or(0, |p| value(p.role));
-        if victim - threshold < 0 {
-            return false;
-        }
-        let after = self.play(m);
-        let recapture = after.least_attacker(m.to(), after.side_to_move()).is_some();
-        (if recapture { victim - mover } else { victim }) >= threshold
+        self.see(m) >= threshold
+    }
+
+    /// Quiet checks are searched even where other quiet moves are pruned.
+    #[inline]
+    fn keep_quiet(&self, m: XMove) -> bool {
+        self.gives_check(m)
     }
 
     fn null_move(&self) -> Self {
@@ -109,5 +156,39 @@ impl SearchGame for Xiangqi {
 
     fn reversible_plies(&self) -> usize {
         self.halfmove as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    fn see_of(fen: &str, m: &str) -> i32 {
+        let pos = Xiangqi::from_fen(fen).unwrap();
+        let m = pos.parse_move(m).unwrap();
+        pos.see(m)
+    }
+
+    #[test]
+    fn exchanges() {
+        let (h, r, c, p) =
+            (see_value(XRole::Horse), see_value(XRole::Chariot), see_value(XRole::Cannon), see_value(XRole::Soldier));
+        // A free horse.
+        assert_eq!(see_of("4k4/9/9/9/4n4/9/9/9/4R4/3K5 w - - 0 1", "e2e6"), h);
+        // A horse defended by a soldier: chariot for horse is a loss.
+        assert_eq!(see_of("4k4/9/9/4p4/4n4/9/9/9/4R4/3K5 w - - 0 1", "e2e6"), h - r);
+        // Two chariots on the file (x-ray): the second recaptures.
+        assert_eq!(see_of("3k5/9/4r4/4p4/9/9/9/4R4/4R4/5K3 w - - 0 1", "e3e7"), p);
+        // The cannon's screen takes first; the cannon, now screenless, cannot
+        // follow when the chariot on e9 recaptures.
+        assert_eq!(see_of("3k5/4r4/9/4p4/4P4/9/9/9/4C4/5K3 w - - 0 1", "e6e7"), 0);
+        // A cannon behind two pieces: once the front one has taken, it has
+        // exactly one screen and recaptures the chariot.
+        assert_eq!(see_of("3k5/4r4/9/4c4/9/4R4/4P4/4C4/9/5K3 w - - 0 1", "e5e7"), c);
+        // The defending horse's leg is blocked: no recapture.
+        assert_eq!(see_of("3k5/9/9/4c4/3P5/3n5/9/9/4R4/5K3 w - - 0 1", "e2e7"), c);
+        // A general may only take last.
+        assert_eq!(see_of("9/9/3ak4/9/9/9/9/3R5/3R5/5K3 w - - 0 1", "d3d8"), see_value(XRole::Advisor));
     }
 }
