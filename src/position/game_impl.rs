@@ -152,6 +152,13 @@ impl<V: Variant> SearchGame for Position<V> {
         self.turn.color().is_none_or(|c| Position::has_non_pawn_material(self, c))
     }
 
+    /// A quiet check is never pruned: in Cat Chess a quiet check is often
+    /// the mate the cats must be shown, and the cats' own defence is found
+    /// only if the check is searched.
+    fn keep_quiet(&self, m: Move) -> bool {
+        self.gives_check(m)
+    }
+
     fn reversible_plies(&self) -> usize {
         // The clock counts white/black moves; the cats' moves in between
         // add half as many plies again.

@@ -57,6 +57,16 @@ impl<V: Variant> Position<V> {
         next
     }
 
+    /// Whether white's or black's move `m` checks the other army's king
+    /// (judged right after the move: for black that is before the cats,
+    /// whose step may still lift or give the check).
+    pub fn gives_check(&self, m: Move) -> bool {
+        match self.turn.color() {
+            Some(us) => self.play(m).checkers_of(us.other()).any(),
+            None => false,
+        }
+    }
+
     /// Whether `color` has a piece other than pawns and its king: positions
     /// without one are where zugzwang makes null-move pruning unsound.
     pub fn has_non_pawn_material(&self, color: Color) -> bool {
