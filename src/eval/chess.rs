@@ -62,10 +62,31 @@ const TEMPO: i32 = 12;
 /// King-attack weight of a knight, bishop, rook and queen hitting the ring.
 const KING_ATTACK_WEIGHT: [i32; 4] = [2, 2, 3, 5];
 
-/// Share of an advantage (in 1/64) that survives when the losing king
-/// stands at this king distance from the nearest cat: beside a cat it
-/// cannot be checked at all.
-const CONVERTIBILITY: [i32; 8] = [32, 32, 45, 55, 60, 64, 64, 64];
+/// Share of an advantage (in 1/64) that survives when a cat is this many
+/// cat moves from sheltering the losing king (0: it already does; beside a
+/// cat a king cannot be checked at all). Index 4 also means "never": no
+/// cat, or no empty square next to the king for a cat to step onto.
+const CAT_SHELTER: [i32; 5] = [32, 45, 55, 60, 64];
+
+/// How many cat moves until a cat stands next to `king`: 0 if one does,
+/// else the fewest king steps from a cat to an empty square beside the
+/// king (a cat can only step onto empty squares), capped at 4. A king
+/// walled in by pieces cannot be sheltered: that is where mates happen.
+fn cat_steps_to_shelter<V: Variant>(pos: &Position<V>, king: Square) -> usize {
+    let cats = pos.cats();
+    let around = attacks::king(king);
+    if (cats & around).any() {
+        return 0;
+    }
+    let landings = around - pos.occupied();
+    let mut best = 4;
+    for cat in cats {
+        for sq in landings {
+            best = best.min(distance(cat, sq) as usize);
+        }
+    }
+    best.clamp(1, 4)
+}
 
 /// Piece-square tables built from a few rules (centralise knights and
 /// bishops, advance and centralise pawns, keep the king sheltered until the
@@ -425,13 +446,11 @@ fn scale_for<V: Variant>(pos: &Position<V>, raw: i32) -> (i32, &'static str) {
         scale = 16;
         reason = "no pawns and at most a minor piece ahead";
     }
-    if V::CATS && pos.cats().any() {
-        let king = pos.king(weak);
-        let nearest = pos.cats().iter().map(|c| distance(c, king)).min().unwrap_or(7);
-        let share = CONVERTIBILITY[nearest as usize];
+    if V::CATS {
+        let share = CAT_SHELTER[cat_steps_to_shelter(pos, pos.king(weak))];
         if share < 64 {
             scale = scale * share / 64;
-            reason = "the losing king is near a cat";
+            reason = "a cat is at or near the losing king";
         }
     }
     (scale, reason)
@@ -509,6 +528,20 @@ mod tests {
         let far = eval_cat("7k/8/8/8/8/8/PPP5/1K1R3* w - - 0 1");
         let near = eval_cat("6*k/8/8/8/8/8/PPP5/1K1R4 w - - 0 1");
         assert!(far > 300 && near > 0 && near * 3 < far * 2, "far {far}, near {near}");
+    }
+
+    #[test]
+    fn cat_steps_to_shelter_count_moves_to_an_empty_square_beside_the_king() {
+        let steps = |fen: &str| {
+            let pos = CatChess::from_fen(fen).unwrap();
+            cat_steps_to_shelter(&pos, pos.king(Color::Black))
+        };
+        assert_eq!(steps("6*k/8/8/8/8/8/8/K7 w - - 0 1"), 0, "a cat beside the king");
+        assert_eq!(steps("7k/8/8/5*2/8/8/8/K7 w - - 0 1"), 2, "f5 to g7 (or h7) is two cat moves");
+        // Walled in by its own pieces, the king cannot be reached at all.
+        assert_eq!(steps("5rkr/5ppp/8/4*3/8/8/8/K7 w - - 0 1"), 4);
+        assert_eq!(steps("5rk1/5ppp/8/4*3/8/8/8/K7 w - - 0 1"), 3, "only h8 is free, three cat moves from e5");
+        assert_eq!(steps("7k/8/8/8/8/8/8/K7 w - - 0 1"), 4, "no cats");
     }
 
     #[test]
