@@ -14,9 +14,9 @@ use std::time::{Duration, Instant};
 /// Default depth (plies) per variant: a few seconds for the whole bench.
 pub fn default_depth(variant: VariantKind) -> u32 {
     match variant {
-        VariantKind::CatChess => 9,
-        VariantKind::Chess => 11,
-        VariantKind::Xiangqi => 9,
+        VariantKind::CatChess => 11,
+        VariantKind::Chess => 16,
+        VariantKind::Xiangqi => 16,
     }
 }
 
