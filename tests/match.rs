@@ -267,6 +267,37 @@ fn chess_match_scores_time_losses_and_illegal_moves_with_standard_pgn() {
 }
 
 #[test]
+fn xiangqi_matches_have_red_and_black_seats_and_wxf_records() {
+    let run = run_match(
+        "xiangqi",
+        &args(
+            &["name=cc cmd=$BIN", "name=rnd cmd=\"$BIN random\" option.Seed=2"],
+            &["--variant", "xiangqi", "--tc", "depth=2", "--games", "2"],
+        ),
+    );
+    assert!(run.ok, "{}", run.progress);
+    assert!(run.table.contains("Red") && run.table.contains("Black") && !run.table.contains("Cats"), "{}", run.table);
+    assert_eq!(run.records.len(), 2);
+    for r in &run.records {
+        assert_eq!(r.tag("Variant"), "xiangqi");
+        assert!(["cc", "rnd"].contains(&r.tag("Red")) && ["cc", "rnd"].contains(&r.tag("Black")));
+        // WXF: piece letter, file or tandem sign, direction, file or steps.
+        let moves: Vec<&str> = r
+            .moves
+            .split_whitespace()
+            .filter(|w| !w.starts_with('{') && !w.ends_with('}') && !w.ends_with('.'))
+            .filter(|w| w.len() == 4)
+            .collect();
+        assert!(moves.len() > 10, "{r:?}");
+        for m in moves {
+            let b = m.as_bytes();
+            assert!(b"KAEHRCP".contains(&b[0]) || b[0].is_ascii_digit() || b"+-".contains(&b[0]), "{m}");
+            assert!(b".+-".contains(&b[2]) && b[3].is_ascii_digit(), "{m} in {}", r.moves);
+        }
+    }
+}
+
+#[test]
 fn an_engine_s_own_time_control_overrides_the_seat_s() {
     // Both seats are told movetime; each engine brings its own depth.
     let run = run_match(

@@ -113,6 +113,10 @@ impl Game for Xiangqi {
     fn is_well_formed_move(&self, text: &str) -> bool {
         XMove::parse(text).is_some()
     }
+    /// Game records write xiangqi moves in WXF notation (`C2.5`, `H8+7`).
+    fn record_move(&self, m: XMove) -> String {
+        self.to_wxf(m)
+    }
     fn render(&self) -> String {
         render::board(self)
     }
