@@ -412,18 +412,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         self.seldepth = self.seldepth.max(ply + 1);
         let key = pos.key();
         let entry = self.tt.probe(key);
-        if let Some(e) = entry {
-            if !pv_node && e.depth as i32 >= depth {
-                let v = from_tt(e.value as i32, ply);
-                let fits = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => v >= beta,
-                    Bound::Upper => v <= alpha,
-                };
-                if fits {
-                    return v;
-                }
-            }
+        if let Some(v) = entry.filter(|e| !pv_node && e.depth as i32 >= depth).and_then(|e| cutoff(e, ply, alpha, beta))
+        {
+            return v;
         }
         let mut list = MoveList::default();
         pos.legal_moves(&mut list);
@@ -587,16 +578,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
         let key = pos.key();
         let entry = self.tt.probe(key);
-        if let Some(e) = entry {
-            let v = from_tt(e.value as i32, ply);
-            let fits = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => v >= beta,
-                Bound::Upper => v <= alpha,
-            };
-            if fits {
-                return v;
-            }
+        if let Some(v) = entry.and_then(|e| cutoff(e, ply, alpha, beta)) {
+            return v;
         }
         let alpha_orig = alpha;
         let in_check = pos.in_check();
@@ -659,6 +642,17 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         self.store(key, 0, best, eval, bound, best_move, ply);
         best
     }
+}
+
+/// The stored value if its bound settles the window (alpha, beta).
+fn cutoff(e: Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let v = from_tt(e.value as i32, ply);
+    let settles = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => v >= beta,
+        Bound::Upper => v <= alpha,
+    };
+    settles.then_some(v)
 }
 
 /// Mate scores are stored relative to the node, not the root.

@@ -103,10 +103,10 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Opt
     }
 }
 
-/// Runs the protocol until `quit` or the end of input.
-pub fn run(mut input: impl BufRead, output: Output) {
-    let mut options = Options::default();
-    let mut session = AnySession::new(&options);
+/// Reads commands until `quit` or the end of input, answering unreadable
+/// lines (too long, malformed) with an error, and hands every other command
+/// to `handle`. Shared by the engine and the random engine.
+pub(crate) fn serve(mut input: impl BufRead, output: &Output, mut handle: impl FnMut(Command)) {
     let mut buf = Vec::new();
     loop {
         let line = match read_line(&mut input, &mut buf) {
@@ -117,18 +117,19 @@ pub fn run(mut input: impl BufRead, output: Output) {
             }
             Ok(Some(Ok(()))) => String::from_utf8_lossy(&buf).into_owned(),
         };
-        let command = match parse(&line) {
-            Ok(Some(c)) => c,
-            Ok(None) => continue,
-            Err(e) => {
-                output.error(&e);
-                continue;
-            }
-        };
-        if command == Command::Quit {
-            break;
+        match parse(&line) {
+            Ok(Some(Command::Quit)) => break,
+            Ok(Some(command)) => handle(command),
+            Ok(None) => {}
+            Err(e) => output.error(&e),
         }
-        session.handle(command, &mut options, &output);
     }
+}
+
+/// Runs the protocol until `quit` or the end of input.
+pub fn run(input: impl BufRead, output: Output) {
+    let mut options = Options::default();
+    let mut session = AnySession::new(&options);
+    serve(input, &output, |command| session.handle(command, &mut options, &output));
     session.shutdown();
 }

@@ -8,8 +8,8 @@
 //! of moves played, so a game replays exactly, whichever process or order
 //! the games are played in.
 
-use super::command::{parse, Command, GoParams, Start};
-use super::{read_line, Output, MAX_LINE};
+use super::command::{Command, GoParams, Start};
+use super::Output;
 use crate::core::Side;
 use crate::game::{Game, History};
 use crate::moves::MoveList;
@@ -222,7 +222,7 @@ impl RandomEngine {
 }
 
 /// Runs the random engine until `quit` or the end of input.
-pub fn run(mut input: impl BufRead, out: Output) {
+pub fn run(input: impl BufRead, out: Output) {
     let mut engine = RandomEngine {
         variant: VariantKind::default(),
         seed: 0,
@@ -233,61 +233,42 @@ pub fn run(mut input: impl BufRead, out: Output) {
         goes: [0; 3],
     };
     engine.new_game();
-    let mut buf = Vec::new();
-    loop {
-        let line = match read_line(&mut input, &mut buf) {
-            Ok(None) | Err(_) => break,
-            Ok(Some(Err(len))) => {
-                out.error(&format!("line of {len} bytes is longer than the {MAX_LINE}-byte limit; ignored"));
-                continue;
-            }
-            Ok(Some(Ok(()))) => String::from_utf8_lossy(&buf).into_owned(),
-        };
-        let command = match parse(&line) {
-            Ok(Some(c)) => c,
-            Ok(None) => continue,
-            Err(e) => {
-                out.error(&e);
-                continue;
-            }
-        };
-        match command {
-            Command::Quit => break,
-            Command::Uci => {
-                out.line(&format!("id name {RANDOM_NAME}"));
-                out.line(&format!("id author {}", super::ENGINE_AUTHOR));
-                let vars: Vec<String> = VariantKind::ALL.iter().map(|v| format!("var {v}")).collect();
-                out.line(&format!(
-                    "option name UCI_Variant type combo default {} {}",
-                    VariantKind::default(),
-                    vars.join(" ")
-                ));
-                out.line("option name Seed type spin default 0 min 0 max 2147483647");
-                out.line("option name Faults type string default none");
-                out.line("uciok");
-            }
-            Command::IsReady => {
-                if !engine.faults.no_ready {
-                    out.line("readyok");
-                }
-            }
-            Command::UciNewGame => engine.new_game(),
-            Command::SetOption { name, value } => {
-                if let Err(e) = engine.set_option(&name, value.as_deref()) {
-                    out.error(&format!("setoption: {e}"));
-                }
-            }
-            Command::Position { start, moves } => {
-                if let Err(e) = engine.set_position(start, moves) {
-                    out.error(&format!("{e}; position unchanged"));
-                }
-            }
-            Command::Go(params) if params.perft.is_some() => out.error("go perft: not supported by the random engine"),
-            Command::Go(params) => engine.go(&params, &out),
-            Command::Stop | Command::PonderHit | Command::Debug(_) => {}
-            Command::Display | Command::Eval | Command::Outcome => out.error("not supported by the random engine"),
+    super::serve(input, &out, |command| match command {
+        Command::Uci => {
+            out.line(&format!("id name {RANDOM_NAME}"));
+            out.line(&format!("id author {}", super::ENGINE_AUTHOR));
+            let vars: Vec<String> = VariantKind::ALL.iter().map(|v| format!("var {v}")).collect();
+            out.line(&format!(
+                "option name UCI_Variant type combo default {} {}",
+                VariantKind::default(),
+                vars.join(" ")
+            ));
+            out.line("option name Seed type spin default 0 min 0 max 2147483647");
+            out.line("option name Faults type string default none");
+            out.line("uciok");
         }
-    }
+        Command::IsReady => {
+            if !engine.faults.no_ready {
+                out.line("readyok");
+            }
+        }
+        Command::UciNewGame => engine.new_game(),
+        Command::SetOption { name, value } => {
+            if let Err(e) = engine.set_option(&name, value.as_deref()) {
+                out.error(&format!("setoption: {e}"));
+            }
+        }
+        Command::Position { start, moves } => {
+            if let Err(e) = engine.set_position(start, moves) {
+                out.error(&format!("{e}; position unchanged"));
+            }
+        }
+        Command::Go(params) if params.perft.is_some() => out.error("go perft: not supported by the random engine"),
+        Command::Go(params) => engine.go(&params, &out),
+        Command::Stop | Command::PonderHit | Command::Debug(_) => {}
+        Command::Display | Command::Eval | Command::Outcome => out.error("not supported by the random engine"),
+        Command::Quit => {}
+    });
 }
 
 #[cfg(test)]
