@@ -1,6 +1,9 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod cat_claim;
+pub mod solver;
+
 use catchess::{CatChess, Chess, Game, History, MoveList};
 
 pub fn cat(fen: &str) -> CatChess {
