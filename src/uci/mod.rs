@@ -133,3 +133,129 @@ pub fn run(input: impl BufRead, output: Output) {
     serve(input, &output, |command| session.handle(command, &mut options, &output));
     session.shutdown();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{rngs::StdRng, Rng, SeedableRng};
+    use std::io::Cursor;
+
+    /// A writer whose bytes the test can read afterwards.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Lines built from protocol words, numbers, moves, FEN pieces and
+    /// noise: close enough to real commands to reach deep into the parser
+    /// and the session.
+    fn random_line(rng: &mut StdRng) -> String {
+        const WORDS: &[&str] = &[
+            "uci",
+            "isready",
+            "ucinewgame",
+            "position",
+            "startpos",
+            "fen",
+            "moves",
+            "go",
+            "depth",
+            "nodes",
+            "movetime",
+            "wtime",
+            "btime",
+            "ctime",
+            "winc",
+            "binc",
+            "cinc",
+            "movestogo",
+            "perft",
+            "infinite",
+            "stop",
+            "d",
+            "eval",
+            "outcome",
+            "setoption",
+            "name",
+            "value",
+            "Hash",
+            "Threads",
+            "UCI_Variant",
+            "chess",
+            "catchess",
+            "xiangqi",
+            "Clear",
+            "Move",
+            "Overhead",
+            "e2e4",
+            "e7e5",
+            "a4b4",
+            "0000",
+            "h3e3",
+            "-1",
+            "0",
+            "1",
+            "2",
+            "99999999999999999999",
+            "w",
+            "b",
+            "c",
+            "-",
+            "KQkq",
+            "8/8/8/8/8/8/8/8",
+            "rnbqkbnr/pppppppp/8/7*/*7/8/PPPPPPPP/RNBQKBNR",
+            "\u{0}",
+            "\t",
+            "é",
+            "quit",
+        ];
+        if rng.gen_bool(0.1) {
+            return "go depth 1".to_string();
+        }
+        let n = rng.gen_range(0..12);
+        let mut words: Vec<String> = (0..n)
+            .map(|_| {
+                if rng.gen_bool(0.1) {
+                    (0..rng.gen_range(1..6)).map(|_| rng.gen_range(0u8..=127) as char).collect()
+                } else {
+                    WORDS[rng.gen_range(0..WORDS.len())].to_string()
+                }
+            })
+            .collect();
+        // `quit` would end the session early; `go` without a limit would
+        // search until a `stop` that may never come.
+        words.retain(|w| w != "quit" && w != "infinite");
+        if words.first().is_some_and(|w| w == "go") {
+            words.extend(["depth".to_string(), "1".to_string()]);
+        }
+        words.join(" ")
+    }
+
+    #[test]
+    fn random_command_lines_never_panic_or_hang_and_every_go_is_answered() {
+        let mut rng = StdRng::seed_from_u64(17);
+        for _ in 0..20 {
+            let lines: Vec<String> = (0..300).map(|_| random_line(&mut rng)).collect();
+            let gos = lines.iter().filter(|l| l.starts_with("go") && !l.contains("perft")).count();
+            let out = Shared::default();
+            run(Cursor::new(lines.join("\n")), Output::new(out.clone()));
+            let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+            let bestmoves = text.lines().filter(|l| l.starts_with("bestmove")).count();
+            // Every accepted go gets exactly one bestmove; a refused one none.
+            let refused = text.lines().filter(|l| l.starts_with("info string error: go")).count();
+            assert!(bestmoves >= 10, "some searches ran: {bestmoves}");
+            assert!(
+                bestmoves <= gos && bestmoves + refused >= gos,
+                "{gos} go, {bestmoves} bestmove, {refused} refused"
+            );
+        }
+    }
+}
