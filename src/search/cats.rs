@@ -72,13 +72,7 @@ impl<G: SearchGame> Worker<'_, G> {
         }
         if let Some(m) = chosen.and_then(|i| children[i]) {
             self.history.update(Side::Cats.index(), G::move_squares(m), bonus(depth));
-            let bound = if value >= beta {
-                Bound::Lower
-            } else if value <= alpha {
-                Bound::Upper
-            } else {
-                Bound::Exact
-            };
+            let bound = Bound::of(value, alpha, beta);
             self.store(pos.key(), depth, value, NO_EVAL, bound, Some(m), ply);
         }
         value

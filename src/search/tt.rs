@@ -14,6 +14,20 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// What a fail-soft value says about a node searched with the window
+    /// (alpha, beta).
+    pub fn of(value: i32, alpha: i32, beta: i32) -> Bound {
+        if value >= beta {
+            Bound::Lower
+        } else if value > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// What a probe returns. `value` is as stored (mate scores relative to the
 /// stored node); the search converts it with the ply.
 #[derive(Clone, Copy, Debug)]

@@ -550,13 +550,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             // check, where nothing is pruned): a fail low, not stored.
             return alpha_orig;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha_orig, beta);
         self.store(key, depth, best, if in_check { NO_EVAL } else { eval }, bound, best_move, ply);
         best
     }
@@ -632,13 +626,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha_orig, beta);
         self.store(key, 0, best, eval, bound, best_move, ply);
         best
     }
