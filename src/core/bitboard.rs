@@ -2,7 +2,6 @@
 
 use super::square::Square;
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
 
 #[derive(Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub struct Bitboard(pub u64);
@@ -161,42 +160,53 @@ impl Iterator for BitboardIter {
 
 impl ExactSizeIterator for BitboardIter {}
 
-macro_rules! bit_ops {
-    ($($tr:ident $f:ident $op:tt, $tra:ident $fa:ident $opa:tt;)*) => {$(
-        impl $tr for Bitboard {
-            type Output = Bitboard;
+/// The set operators of a bitboard type wrapping an integer: `&`, `|`,
+/// `^` (and their assigning forms), `-` for set difference, `!` for the
+/// complement. Shared by the 64- and 128-square bitboards.
+macro_rules! set_ops {
+    ($t:ident) => {
+        $crate::core::bitboard::set_ops!(@binary $t, BitAnd bitand &, BitAndAssign bitand_assign &=);
+        $crate::core::bitboard::set_ops!(@binary $t, BitOr bitor |, BitOrAssign bitor_assign |=);
+        $crate::core::bitboard::set_ops!(@binary $t, BitXor bitxor ^, BitXorAssign bitxor_assign ^=);
+
+        impl std::ops::Sub for $t {
+            type Output = $t;
+            /// Set difference.
             #[inline(always)]
-            fn $f(self, rhs: Bitboard) -> Bitboard { Bitboard(self.0 $op rhs.0) }
+            fn sub(self, rhs: $t) -> $t {
+                $t(self.0 & !rhs.0)
+            }
         }
-        impl $tra for Bitboard {
+
+        impl std::ops::Not for $t {
+            type Output = $t;
+            /// The complement within the integer: boards wider than their
+            /// squares mask it to them.
             #[inline(always)]
-            fn $fa(&mut self, rhs: Bitboard) { self.0 $opa rhs.0; }
+            fn not(self) -> $t {
+                $t(!self.0)
+            }
         }
-    )*};
+    };
+    (@binary $t:ident, $tr:ident $f:ident $op:tt, $tra:ident $fa:ident $opa:tt) => {
+        impl std::ops::$tr for $t {
+            type Output = $t;
+            #[inline(always)]
+            fn $f(self, rhs: $t) -> $t {
+                $t(self.0 $op rhs.0)
+            }
+        }
+        impl std::ops::$tra for $t {
+            #[inline(always)]
+            fn $fa(&mut self, rhs: $t) {
+                self.0 $opa rhs.0;
+            }
+        }
+    };
 }
+pub(crate) use set_ops;
 
-bit_ops! {
-    BitAnd bitand &, BitAndAssign bitand_assign &=;
-    BitOr bitor |, BitOrAssign bitor_assign |=;
-    BitXor bitxor ^, BitXorAssign bitxor_assign ^=;
-}
-
-impl Sub for Bitboard {
-    type Output = Bitboard;
-    /// Set difference.
-    #[inline(always)]
-    fn sub(self, rhs: Bitboard) -> Bitboard {
-        Bitboard(self.0 & !rhs.0)
-    }
-}
-
-impl Not for Bitboard {
-    type Output = Bitboard;
-    #[inline(always)]
-    fn not(self) -> Bitboard {
-        Bitboard(!self.0)
-    }
-}
+set_ops!(Bitboard);
 
 impl From<Square> for Bitboard {
     #[inline(always)]

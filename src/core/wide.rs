@@ -5,7 +5,6 @@
 
 use std::fmt;
 use std::marker::PhantomData;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
 
 /// A square of some board with at most 128 squares.
 pub trait WideSquare: Copy {
@@ -160,43 +159,7 @@ impl<S: WideSquare> FromIterator<S> for Bitboard128 {
     }
 }
 
-macro_rules! bit_ops {
-    ($($tr:ident $f:ident $op:tt, $tra:ident $fa:ident $opa:tt;)*) => {$(
-        impl $tr for Bitboard128 {
-            type Output = Bitboard128;
-            #[inline(always)]
-            fn $f(self, rhs: Bitboard128) -> Bitboard128 { Bitboard128(self.0 $op rhs.0) }
-        }
-        impl $tra for Bitboard128 {
-            #[inline(always)]
-            fn $fa(&mut self, rhs: Bitboard128) { self.0 $opa rhs.0; }
-        }
-    )*};
-}
-
-bit_ops! {
-    BitAnd bitand &, BitAndAssign bitand_assign &=;
-    BitOr bitor |, BitOrAssign bitor_assign |=;
-    BitXor bitxor ^, BitXorAssign bitxor_assign ^=;
-}
-
-impl Sub for Bitboard128 {
-    type Output = Bitboard128;
-    /// Set difference.
-    #[inline(always)]
-    fn sub(self, rhs: Bitboard128) -> Bitboard128 {
-        Bitboard128(self.0 & !rhs.0)
-    }
-}
-
-impl Not for Bitboard128 {
-    type Output = Bitboard128;
-    /// The complement within 128 bits: boards mask it to their squares.
-    #[inline(always)]
-    fn not(self) -> Bitboard128 {
-        Bitboard128(!self.0)
-    }
-}
+super::bitboard::set_ops!(Bitboard128);
 
 impl fmt::Debug for Bitboard128 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
