@@ -32,8 +32,8 @@ pub(crate) struct Worker<'a, G: SearchGame> {
     /// Keys of the game so far, then of the current search path; the last
     /// one is the node being searched.
     pub(super) keys: Vec<u64>,
-    /// Per entry of `keys`: how the position was reached (`PLY_*`). Only
-    /// games whose perpetual checks lose read it.
+    /// Per entry of `keys`: how the position was reached (`PLY_*`). Kept
+    /// (and read) only in games whose perpetual checks lose; empty otherwise.
     pub(super) plies: Vec<u8>,
     /// Index in `keys` of the root position.
     root_index: usize,
@@ -221,7 +221,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         pv: bool,
     ) -> i32 {
         self.keys.push(child.key());
-        self.plies.push(if G::PERPETUAL_CHECK_LOSES && child.in_check() { PLY_CHECK } else { PLY_QUIET });
+        if G::PERPETUAL_CHECK_LOSES {
+            self.plies.push(if child.in_check() { PLY_CHECK } else { PLY_QUIET });
+        }
         let same = perspective(parent) == perspective(child.turn());
         let v = if same {
             self.search(child, depth, alpha, beta, ply, pv, true)
@@ -229,7 +231,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             -self.search(child, depth, -beta, -alpha, ply, pv, true)
         };
         self.keys.pop();
-        self.plies.pop();
+        if G::PERPETUAL_CHECK_LOSES {
+            self.plies.pop();
+        }
         v
     }
 
@@ -451,7 +455,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 let r = NMP_BASE + depth / NMP_DIVISOR + ((eval - beta) / 200).min(3);
                 let child = pos.null_move();
                 self.keys.push(child.key());
-                self.plies.push(PLY_NULL);
+                if G::PERPETUAL_CHECK_LOSES {
+                    self.plies.push(PLY_NULL);
+                }
                 let same = perspective(turn) == perspective(child.turn());
                 let v = if same {
                     self.search(&child, depth - 1 - r, beta - 1, beta, ply + 1, false, false)
@@ -459,7 +465,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false, false)
                 };
                 self.keys.pop();
-                self.plies.pop();
+                if G::PERPETUAL_CHECK_LOSES {
+                    self.plies.pop();
+                }
                 if self.stopped {
                     return 0;
                 }
