@@ -44,14 +44,13 @@ use cat_claim::{only_because_of_z, without_cats};
 use catchess::core::{Bitboard, Color, Piece, Role, Side, Square};
 use catchess::moves::MoveKind;
 use catchess::position::{Position, Variant};
-use catchess::search::{Limits, SearchGame, Searcher};
+use catchess::search::{Limits, SearchControl, SearchGame, Searcher};
 use catchess::{CatChess, Chess, Game, History, Move, MoveList};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use solver::{cat_saves, forced_mates, has_forced_mate, mates, names};
 use std::collections::{BTreeMap, HashSet};
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// Chess positions games start from besides the initial position: open
@@ -347,7 +346,7 @@ fn engine_choice<G: SearchGame>(searcher: &mut Searcher<G>, pos: &G, depth: u32)
     searcher.clear();
     let limits = Limits { depth: Some(depth), movetime: Some(Duration::from_millis(300)), ..Default::default() };
     let t = Instant::now();
-    let r = searcher.search(&History::new(*pos), &limits, &AtomicBool::new(false), &mut |_| {});
+    let r = searcher.search(&History::new(*pos), &limits, &SearchControl::new(), &mut |_| {});
     if t.elapsed() > Duration::from_secs(2) {
         eprintln!("slow search {:?} depth {depth} {} nodes: {}", t.elapsed(), r.nodes, pos.to_fen());
     }

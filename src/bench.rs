@@ -5,10 +5,9 @@
 //! search), and nodes per second measures its speed.
 
 use crate::game::History;
-use crate::search::{Limits, SearchGame, Searcher};
+use crate::search::{Limits, SearchControl, SearchGame, Searcher};
 use crate::variants::VariantKind;
 use crate::with_game;
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// Default depth (plies) per variant: a few seconds for the whole bench.
@@ -74,13 +73,13 @@ fn bench_game<G: SearchGame>(variant: VariantKind, depth: u32, hash_mb: usize, t
     let mut searcher = Searcher::<G>::new(hash_mb);
     searcher.set_threads(threads);
     let limits = Limits { depth: Some(depth), ..Default::default() };
-    let stop = AtomicBool::new(false);
+    let control = SearchControl::new();
     let mut report = BenchReport { variant, depth, nodes: 0, time: Duration::ZERO, per_position: Vec::new() };
     for fen in positions(variant) {
         let pos = G::from_fen(fen).expect("bench positions are valid");
         searcher.clear();
         let started = Instant::now();
-        let result = searcher.search(&History::new(pos), &limits, &stop, &mut |_| {});
+        let result = searcher.search(&History::new(pos), &limits, &control, &mut |_| {});
         report.time += started.elapsed();
         report.nodes += result.nodes;
         report.per_position.push((fen, result.nodes));

@@ -2,7 +2,7 @@
 //! subcommands are tools (perft, match) and the random engine.
 
 use crate::game::Game;
-use crate::perft::{divide, parse_suite, perft};
+use crate::perft::{divide, divide_with, parse_suite, perft};
 use crate::tournament::{
     self,
     spec::{parse_seat_tc, EngineSpec, SprtSpec},
@@ -23,6 +23,10 @@ use std::time::{Duration, Instant};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// The protocol's variant until a client sets UCI_Variant: catchess, chess (the default) or
+    /// xiangqi. Only for the engine itself (no subcommand).
+    #[arg(long)]
+    pub variant: Option<VariantKind>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -177,6 +181,12 @@ pub fn run() -> ExitCode {
     crate::attacks::init();
     crate::variants::xiangqi::attacks::init();
     let cli = Cli::parse();
+    if cli.variant.is_some() && cli.command.is_some() {
+        eprintln!(
+            "error: --variant before a subcommand sets the engine's variant; give the subcommand its own --variant"
+        );
+        return ExitCode::FAILURE;
+    }
     let result = match cli.command {
         Some(Command::Perft { depth, fen, variant, divide, suite }) => match suite {
             Some(path) => with_game!(variant, G => run_suite::<G>(&path, depth)),
@@ -200,7 +210,7 @@ pub fn run() -> ExitCode {
         }
         None => {
             let stdin = std::io::stdin();
-            crate::uci::run(stdin.lock(), crate::uci::Output::new(std::io::stdout()));
+            crate::uci::run(stdin.lock(), crate::uci::Output::new(std::io::stdout()), cli.variant);
             Ok(())
         }
     };
@@ -225,25 +235,44 @@ fn report_speed(nodes: u64, started: Instant) {
     eprintln!("Time: {:.3} s, {:.0} nodes/s", secs, nodes as f64 / secs.max(1e-9));
 }
 
+/// Perft from one position. Each root move's count is printed as it
+/// finishes: with --divide as the answer on stdout, otherwise as progress
+/// on stderr (a deep count shows it is alive; Ctrl-C stops it).
 fn run_perft<G: Game>(fen: Option<&str>, depth: u32, show_divide: bool) -> Result<(), String> {
     let pos: G = parse_position(fen)?;
     let started = Instant::now();
-    let total = if show_divide {
-        let split = divide(&pos, depth);
-        for (m, n) in &split {
+    let total = divide_with(&pos, depth, &|| false, |m, n| {
+        if show_divide {
             println!("{m}: {n}");
+        } else {
+            eprintln!("{m}: {n}");
         }
-        split.iter().map(|(_, n)| n).sum()
-    } else {
-        perft(&pos, depth)
-    };
+    })
+    .expect("never stopped");
     println!("Nodes searched: {total}");
     report_speed(total, started);
     Ok(())
 }
 
+/// The largest perft suite read: far beyond any real one (the suites here
+/// are a few kilobytes), small enough that `--suite /dev/zero` fails fast.
+const MAX_SUITE_BYTES: u64 = 16 << 20;
+
+/// Reads a text file of at most `limit` bytes; a larger or endless one
+/// (a device, a pipe) is an error, not an unbounded read.
+pub fn read_text_file(path: &str, limit: u64) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {path}: {e}"))?;
+    if bytes.len() as u64 > limit {
+        return Err(format!("{path} is larger than {} MiB; not read", limit >> 20));
+    }
+    String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))
+}
+
 fn run_suite<G: Game>(path: &str, max_depth: Option<u32>) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let text = read_text_file(path, MAX_SUITE_BYTES)?;
     let entries = parse_suite(&text).map_err(|e| format!("{path}: {e}"))?;
     let started = Instant::now();
     let (mut checked, mut failed, mut nodes) = (0, 0, 0u64);

@@ -165,6 +165,19 @@ impl<M: Copy + Default> MoveList<M> {
         self.len = 0;
     }
 
+    /// Keeps the moves for which `keep` holds, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&M) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            let m = self.moves[i];
+            if keep(&m) {
+                self.moves[kept] = m;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
     #[inline(always)]
     pub fn as_slice(&self) -> &[M] {
         &self.moves[..self.len]

@@ -19,11 +19,10 @@
 mod common;
 
 use catchess::core::Side;
-use catchess::search::{Limits, SearchGame, Searcher};
+use catchess::search::{Limits, SearchControl, SearchGame, Searcher};
 use catchess::{CatChess, Chess, Game, History};
 use common::cat_claim::only_because_of_z;
 use common::solver::{cat_saves, forced_mates, names};
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 const PUBLIC: &str = "tests/data/catchess-puzzles.epd";
@@ -35,7 +34,7 @@ fn best_move<G: SearchGame>(fen: &str, depth: u32) -> String {
     let pos = G::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let mut searcher = Searcher::<G>::new(8);
     let limits = Limits { depth: Some(depth), ..Default::default() };
-    let result = searcher.search(&History::new(pos), &limits, &AtomicBool::new(false), &mut |_| {});
+    let result = searcher.search(&History::new(pos), &limits, &SearchControl::new(), &mut |_| {});
     result.best.expect("a move").to_string()
 }
 

@@ -4,9 +4,8 @@
 //! modest depth.
 
 use catchess::game::Winner;
-use catchess::search::{Limits, Score, Searcher};
+use catchess::search::{Limits, Score, SearchControl, Searcher};
 use catchess::{Game, History, MoveList, Xiangqi};
-use std::sync::atomic::AtomicBool;
 
 /// Whether the side that just moved into `pos` has won: the side to move
 /// has no legal move (checkmate or, in xiangqi, stalemate) and the game
@@ -128,7 +127,7 @@ fn the_engine_finds_every_mate() {
         let mut searcher = Searcher::<Xiangqi>::new(8);
         // A cycle deeper than the mate.
         let limits = Limits { depth: Some(2 * p.mate_in + 1), ..Default::default() };
-        let result = searcher.search(&History::new(pos), &limits, &AtomicBool::new(false), &mut |_| {});
+        let result = searcher.search(&History::new(pos), &limits, &SearchControl::new(), &mut |_| {});
         let best = result.best.unwrap().to_string();
         if !p.answers.contains(&best) || result.score != Score::Mate(p.mate_in as i32) {
             failures.push(format!(

@@ -19,6 +19,7 @@
 //! The variant never appears as a flag: chess simply has no cat nodes.
 
 mod cats;
+pub mod control;
 pub mod history;
 pub mod movepick;
 pub mod params;
@@ -26,6 +27,7 @@ pub mod timeman;
 pub mod tt;
 mod worker;
 
+pub use control::SearchControl;
 pub use timeman::{Limits, TimeManager};
 
 use crate::core::Side;
@@ -35,7 +37,7 @@ use crate::moves::MoveList;
 use history::History;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tt::Table;
 use worker::Worker;
 
@@ -121,6 +123,8 @@ pub struct SearchInfo {
     /// The value from white's point of view (the cats' outlook reads it).
     pub white_view: i32,
     pub pv: Vec<String>,
+    /// Which of the best lines this is, from 1 (`MultiPV`).
+    pub multipv: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -136,7 +140,7 @@ pub struct SearchResult<M> {
 /// State the threads of one search share.
 pub(crate) struct Shared<'a> {
     pub stop: AtomicBool,
-    pub external_stop: &'a AtomicBool,
+    pub control: &'a SearchControl,
     pub nodes: AtomicU64,
     pub node_limit: Option<u64>,
     pub time: TimeManager,
@@ -182,12 +186,31 @@ pub struct Searcher<G: SearchGame> {
 }
 
 impl<G: SearchGame> Searcher<G> {
+    /// A searcher with a table of `hash_mb` MiB; panics if the memory
+    /// cannot be had (the protocol uses [`try_new`](Self::try_new)).
     pub fn new(hash_mb: usize) -> Self {
-        Searcher { tt: Arc::new(Table::new(hash_mb)), threads: 1, histories: vec![History::new(G::SQUARES)] }
+        Self::try_new(hash_mb).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    pub fn set_hash(&mut self, mb: usize) {
-        self.tt = Arc::new(Table::new(mb));
+    pub fn try_new(hash_mb: usize) -> Result<Self, String> {
+        Ok(Searcher { tt: Arc::new(Table::try_new(hash_mb)?), threads: 1, histories: vec![History::new(G::SQUARES)] })
+    }
+
+    /// A table of `mb` MiB in place of the old one, which is kept if the
+    /// new one cannot be had. The old one is freed first when it is larger,
+    /// so that shrinking a large table always succeeds.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        let old_mb = self.tt.size_bytes() >> 20;
+        if mb < old_mb {
+            self.tt = Arc::new(Table::new(1));
+        }
+        match Table::try_new(mb) {
+            Ok(t) => {
+                self.tt = Arc::new(t);
+                Ok(())
+            }
+            Err(e) => Err(format!("{e}; Hash stays {} MiB", self.tt.size_bytes() >> 20)),
+        }
     }
 
     pub fn set_threads(&mut self, n: usize) {
@@ -201,7 +224,11 @@ impl<G: SearchGame> Searcher<G> {
 
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
-        self.tt.clear();
+        match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.clear(),
+            // Only a running search shares the table, and none runs now.
+            None => self.tt = Arc::new(Table::new(self.tt.size_bytes() >> 20)),
+        }
         self.histories.iter_mut().for_each(History::clear);
     }
 
@@ -210,24 +237,46 @@ impl<G: SearchGame> Searcher<G> {
     }
 
     /// Searches the current position of `game` within `limits` until done
-    /// or `stop` is set; calls `on_info` after each completed iteration.
+    /// or `control` stops it; calls `on_info` after each completed iteration.
     pub fn search(
         &mut self,
         game: &GameHistory<G>,
         limits: &Limits,
-        stop: &AtomicBool,
+        control: &SearchControl,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult<G::Move> {
-        let start = Instant::now();
+        self.search_among(game, limits, &[], control, on_info)
+    }
+
+    /// As [`search`](Self::search), choosing only among `root_moves` (all
+    /// legal moves when empty; `go searchmoves`).
+    pub fn search_among(
+        &mut self,
+        game: &GameHistory<G>,
+        limits: &Limits,
+        root_moves: &[G::Move],
+        control: &SearchControl,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult<G::Move> {
         self.tt.new_search();
         let shared = Shared {
             stop: AtomicBool::new(false),
-            external_stop: stop,
+            control,
             nodes: AtomicU64::new(0),
             node_limit: limits.nodes,
-            time: TimeManager::new(limits, start),
+            time: TimeManager::new(limits),
         };
         let max_depth = limits.depth.map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
+        let max_depth = match (limits.mate, limits.depth) {
+            // A mate in n needs about n turns of plies; twice that (and a
+            // margin) lets pruned lines be found too, and bounds a `go mate`
+            // where there is no mate.
+            (Some(n), None) => {
+                max_depth.min((2 * n.saturating_mul(G::CYCLE)).saturating_add(4).min(MAX_DEPTH as u32) as i32)
+            }
+            _ => max_depth,
+        };
+        let lines = limits.multipv.max(1);
         let keys: Vec<u64> = game.keys().collect();
         let checks: Vec<bool> = if G::PERPETUAL_CHECK_LOSES {
             game.positions().iter().map(|p| p.in_check()).collect()
@@ -241,12 +290,12 @@ impl<G: SearchGame> Searcher<G> {
             for (i, h) in helper_histories.iter_mut().enumerate() {
                 let (shared, keys, checks) = (&shared, keys.clone(), checks.clone());
                 scope.spawn(move || {
-                    let mut w = Worker::new(tt, shared, h, keys, &checks, i + 1);
-                    w.iterate(&root, max_depth, &mut |_| {});
+                    let mut w = Worker::new(tt, shared, h, keys, &checks, root_moves, i + 1);
+                    w.iterate(&root, max_depth, 1, None, &mut |_| {});
                 });
             }
-            let mut w = Worker::new(tt, &shared, main_history, keys.clone(), &checks, 0);
-            let result = w.iterate(&root, max_depth, on_info);
+            let mut w = Worker::new(tt, &shared, main_history, keys.clone(), &checks, root_moves, 0);
+            let result = w.iterate(&root, max_depth, lines, limits.mate, on_info);
             shared.stop.store(true, Ordering::Relaxed);
             result
         })
@@ -261,7 +310,7 @@ mod tests {
     fn search_nodes<G: SearchGame>(fen: &str, depth: u32) -> SearchResult<G::Move> {
         let pos = G::from_fen(fen).unwrap();
         let limits = Limits { depth: Some(depth), ..Default::default() };
-        Searcher::<G>::new(4).search(&GameHistory::new(pos), &limits, &AtomicBool::new(false), &mut |_| {})
+        Searcher::<G>::new(4).search(&GameHistory::new(pos), &limits, &SearchControl::new(), &mut |_| {})
     }
 
     #[test]

@@ -47,7 +47,7 @@ struct Slot {
 const BUCKET: usize = 4;
 
 pub struct Table {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
     /// Bucket count minus one (a power of two).
     mask: usize,
     /// Search generation, 6 bits: older entries are replaced first.
@@ -79,22 +79,57 @@ fn unpack(d: u64) -> Option<(Entry, u8)> {
     Some((e, (d >> 58) as u8))
 }
 
+/// `n` empty slots, or `None` if the memory cannot be had. The memory
+/// comes zeroed from the allocator (for a large table, fresh pages from the
+/// OS that are mapped only when first written), so a table costs memory as
+/// the search fills it, and clearing it touches no page.
+fn zeroed_slots(n: usize) -> Option<Box<[Slot]>> {
+    let layout = std::alloc::Layout::array::<Slot>(n).ok()?;
+    if layout.size() == 0 {
+        return None;
+    }
+    // SAFETY: the layout has a non-zero size; a slot is two AtomicU64, for
+    // which all-zero bytes are a valid value (an empty slot); and the
+    // pointer, from the global allocator with the layout of `[Slot; n]`, is
+    // what `Box<[Slot]>` frees with that same layout.
+    unsafe {
+        let p = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+        if p.is_null() {
+            return None;
+        }
+        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, n)))
+    }
+}
+
 impl Table {
     /// A table of about `mb` mebibytes (rounded down to a power of two of
-    /// buckets, at least one).
-    pub fn new(mb: usize) -> Table {
-        let bytes = mb.max(1) << 20;
+    /// buckets, at least one), or an error if the memory cannot be had.
+    pub fn try_new(mb: usize) -> Result<Table, String> {
+        let bytes = mb.max(1).saturating_mul(1 << 20);
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        let slots = (0..buckets * BUCKET).map(|_| Slot { key: AtomicU64::new(0), data: AtomicU64::new(0) }).collect();
-        Table { slots, mask: buckets - 1, age: AtomicU64::new(0) }
+        let slots = zeroed_slots(buckets * BUCKET)
+            .ok_or_else(|| format!("cannot allocate a {mb} MiB hash table (not enough memory)"))?;
+        Ok(Table { slots, mask: buckets - 1, age: AtomicU64::new(0) })
     }
 
-    pub fn clear(&self) {
-        for s in &self.slots {
-            s.key.store(0, Ordering::Relaxed);
-            s.data.store(0, Ordering::Relaxed);
-        }
+    /// As [`try_new`](Self::try_new), for sizes that surely fit (tests, tools).
+    pub fn new(mb: usize) -> Table {
+        Self::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Empties the table by trading its memory for fresh zeroed memory of
+    /// the same size: no page is written, so pages the search never used
+    /// stay unmapped.
+    pub fn clear(&mut self) {
+        let n = self.slots.len();
+        self.slots = Box::new([]);
+        self.slots = zeroed_slots(n).unwrap_or_else(|| {
+            // The memory just given back is not to be had again: fall back
+            // to the smallest table rather than fail the command.
+            self.mask = 0;
+            zeroed_slots(BUCKET).expect("a few bytes")
+        });
         self.age.store(0, Ordering::Relaxed);
     }
 
@@ -188,15 +223,25 @@ mod tests {
 
     #[test]
     fn stores_and_finds_entries() {
-        let t = Table::new(1);
+        let mut t = Table::new(1);
         assert!(t.size_bytes() <= 1 << 20 && t.size_bytes() >= 1 << 19);
         let e = Entry { mv: 0x1234, value: -31_000, eval: 57, depth: 9, bound: Bound::Lower };
         t.store(0xDEAD_BEEF_0000_0001, e);
         let got = t.probe(0xDEAD_BEEF_0000_0001).expect("stored");
         assert_eq!((got.mv, got.value, got.eval, got.depth, got.bound), (0x1234, -31_000, 57, 9, Bound::Lower));
         assert!(t.probe(0xDEAD_BEEF_0000_0002).is_none());
+        let size = t.size_bytes();
         t.clear();
         assert!(t.probe(0xDEAD_BEEF_0000_0001).is_none());
+        assert_eq!(t.size_bytes(), size);
+    }
+
+    #[test]
+    fn a_table_too_large_for_the_machine_is_an_error_not_an_abort() {
+        // 2^50 MiB cannot be had anywhere (nor addressed on 64 bits).
+        let err = Table::try_new(1 << 50).err().expect("refused");
+        assert!(err.contains("cannot allocate"), "{err}");
+        assert!(Table::try_new(1).is_ok());
     }
 
     #[test]

@@ -6,7 +6,7 @@ use super::movepick::MovePicker;
 use super::params::*;
 use super::tt::{Bound, Entry, Table};
 use super::{
-    perspective, uci_score, SearchGame, SearchInfo, SearchResult, Shared, DRAW, INF, MATE, MATE_BOUND, MAX_PLY,
+    perspective, uci_score, Score, SearchGame, SearchInfo, SearchResult, Shared, DRAW, INF, MATE, MATE_BOUND, MAX_PLY,
 };
 use crate::core::Side;
 use crate::game::Winner;
@@ -37,6 +37,11 @@ pub(crate) struct Worker<'a, G: SearchGame> {
     pub(super) plies: Vec<u8>,
     /// Index in `keys` of the root position.
     root_index: usize,
+    /// The root moves to choose among (all when empty: `go searchmoves`).
+    root_moves: &'a [G::Move],
+    /// Root moves left out: the best moves of the lines already reported
+    /// at this depth (`MultiPV`).
+    excluded: Vec<G::Move>,
     pub(super) pv: Vec<[G::Move; MAX_PLY + 1]>,
     pub(super) pv_len: [usize; MAX_PLY + 1],
     evals: [i32; MAX_PLY + 2],
@@ -56,6 +61,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         history: &'a mut History<G::Move>,
         keys: Vec<u64>,
         checks: &[bool],
+        root_moves: &'a [G::Move],
         id: usize,
     ) -> Self {
         let root_index = keys.len() - 1;
@@ -69,6 +75,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             keys,
             plies,
             root_index,
+            root_moves,
+            excluded: Vec::new(),
             pv: vec![[G::Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             evals: [0; MAX_PLY + 2],
@@ -80,9 +88,17 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
     }
 
-    /// Iterative deepening to `max_depth`; the result of the deepest
-    /// iteration that finished.
-    pub fn iterate(&mut self, root: &G, max_depth: i32, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult<G::Move> {
+    /// Iterative deepening to `max_depth`, reporting the best `lines` root
+    /// moves at each depth; stops early once a mate in at most `mate` moves
+    /// is found. The result of the deepest iteration that finished.
+    pub fn iterate(
+        &mut self,
+        root: &G,
+        max_depth: i32,
+        lines: usize,
+        mate: Option<u32>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult<G::Move> {
         let mut result = SearchResult {
             best: None,
             score: uci_score::<G>(root.turn(), 0),
@@ -93,13 +109,15 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         };
         let mut list = MoveList::default();
         root.legal_moves(&mut list);
+        self.restrict_root(&mut list);
         if list.is_empty() {
             return result;
         }
         result.best = Some(list.as_slice()[0]);
-        let mut last = 0;
-        for depth in 1..=max_depth {
-            if self.id == 0 && depth > 1 && !self.shared.time.may_start_iteration() {
+        let lines = lines.clamp(1, list.len());
+        let mut last = vec![0; lines];
+        'deepening: for depth in 1..=max_depth {
+            if self.id == 0 && depth > 1 && !self.shared.time.may_start_iteration(self.shared.control) {
                 break;
             }
             // Helpers spread over depths so they fill the table ahead.
@@ -107,45 +125,68 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 continue;
             }
             self.seldepth = 0;
-            let value = self.aspiration(root, depth, last);
-            if self.stopped {
-                // A first iteration cut short still beats the first legal
-                // move: keep the best root move it found.
-                if depth == 1 && self.pv_len[0] > 0 {
-                    result.best = Some(self.pv[0][0]);
+            self.excluded.clear();
+            for (line, last) in last.iter_mut().enumerate() {
+                let value = self.aspiration(root, depth, *last);
+                if self.stopped {
+                    // A first iteration cut short still beats the first legal
+                    // move: keep the best root move it found.
+                    if depth == 1 && line == 0 && self.pv_len[0] > 0 {
+                        result.best = Some(self.pv[0][0]);
+                    }
+                    break 'deepening;
                 }
-                break;
-            }
-            last = value;
-            let pv: Vec<G::Move> = self.pv[0][..self.pv_len[0]].to_vec();
-            if let Some(&best) = pv.first() {
-                result.best = Some(best);
-            }
-            result.score = uci_score::<G>(root.turn(), value);
-            result.white_view = value * perspective(root.turn());
-            result.depth = depth as u32;
-            result.pv = pv;
-            self.flush_nodes();
-            result.nodes = self.shared.nodes.load(Ordering::Relaxed);
-            if self.id == 0 {
-                on_info(&SearchInfo {
-                    depth: depth as u32,
-                    seldepth: self.seldepth.max(depth as usize) as u32,
-                    nodes: result.nodes,
-                    time: self.shared.time.elapsed(),
-                    hashfull: self.tt.hashfull(),
-                    score: result.score,
-                    white_view: result.white_view,
-                    pv: result.pv.iter().map(|m| m.to_string()).collect(),
-                });
+                *last = value;
+                let pv: Vec<G::Move> = self.pv[0][..self.pv_len[0]].to_vec();
+                let score = uci_score::<G>(root.turn(), value);
+                let white_view = value * perspective(root.turn());
+                if line == 0 {
+                    if let Some(&best) = pv.first() {
+                        result.best = Some(best);
+                    }
+                    result.score = score;
+                    result.white_view = white_view;
+                    result.depth = depth as u32;
+                    result.pv = pv.clone();
+                }
+                self.flush_nodes();
+                result.nodes = self.shared.nodes.load(Ordering::Relaxed);
+                if self.id == 0 {
+                    on_info(&SearchInfo {
+                        depth: depth as u32,
+                        seldepth: self.seldepth.max(depth as usize) as u32,
+                        nodes: result.nodes,
+                        time: self.shared.control.elapsed(),
+                        hashfull: self.tt.hashfull(),
+                        score,
+                        white_view,
+                        pv: pv.iter().map(|m| m.to_string()).collect(),
+                        multipv: line + 1,
+                    });
+                }
+                match pv.first() {
+                    Some(&m) => self.excluded.push(m),
+                    None => break,
+                }
             }
             if self.shared.stopped() {
                 break;
+            }
+            if let (Some(n), Score::Mate(k)) = (mate, result.score) {
+                if k > 0 && k as u32 <= n {
+                    break;
+                }
             }
         }
         self.flush_nodes();
         result.nodes = self.shared.nodes.load(Ordering::Relaxed);
         result
+    }
+
+    /// Keeps the root moves this search may choose among.
+    fn restrict_root(&self, list: &mut MoveList<G::Move>) {
+        let (allowed, excluded) = (self.root_moves, &self.excluded);
+        list.retain(|m| (allowed.is_empty() || allowed.contains(m)) && !excluded.contains(m));
     }
 
     fn aspiration(&mut self, root: &G, depth: i32, last: i32) -> i32 {
@@ -186,12 +227,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         self.unreported += 1;
         if self.unreported >= CHECK_EVERY {
             self.flush_nodes();
-            if self.id == 0 {
-                let shared = self.shared;
-                let over_nodes = shared.node_limit.is_some_and(|n| shared.nodes.load(Ordering::Relaxed) >= n);
-                if shared.external_stop.load(Ordering::Relaxed) || over_nodes || shared.time.out_of_time() {
-                    shared.stop.store(true, Ordering::Relaxed);
-                }
+            // Every thread looks, not only the main one: with more threads
+            // than cores the main thread may wait long for its turn.
+            let shared = self.shared;
+            let over_nodes = shared.node_limit.is_some_and(|n| shared.nodes.load(Ordering::Relaxed) >= n);
+            if shared.control.is_stopped() || over_nodes || shared.time.out_of_time(shared.control) {
+                shared.stop.store(true, Ordering::Relaxed);
             }
         }
     }
@@ -424,6 +465,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         pos.legal_moves(&mut list);
         if list.is_empty() {
             return Self::outcome_value(pos.no_moves_outcome().winner, turn, ply);
+        }
+        if root {
+            self.restrict_root(&mut list);
         }
         let hash_move = Self::tt_move(&list, entry);
         if cats {

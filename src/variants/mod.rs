@@ -17,8 +17,9 @@ use std::str::FromStr;
 /// in generic, monomorphised code.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
 pub enum VariantKind {
-    #[default]
     CatChess,
+    /// The protocol's default, as in Fairy-Stockfish (protocol.md).
+    #[default]
     Chess,
     Xiangqi,
 }
