@@ -72,3 +72,29 @@ fn bad_perft_input_is_a_clear_error() {
     assert!(!ok);
     assert!(err.contains("--depth"), "{err}");
 }
+
+#[test]
+fn impossible_material_is_a_fen_error_not_a_crash() {
+    // 263 legal moves, more than any position the rules can reach: refused
+    // with the reason (it used to overflow the move list at depth 2).
+    let fen = "QQQQQQnk/Q4Qnn/Q5QQ/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1";
+    for variant in ["chess", "catchess"] {
+        for depth in ["1", "2"] {
+            let (ok, out, err) = catchess(&["perft", "--variant", variant, "--depth", depth, "--fen", fen]);
+            assert!(!ok, "{out}");
+            assert!(err.contains("invalid FEN (piece placement): white has 27 pieces"), "{err}");
+            assert!(!err.contains("panicked"), "{err}");
+        }
+    }
+    let (ok, out, _) = catchess(&[
+        "perft",
+        "--variant",
+        "chess",
+        "--depth",
+        "1",
+        "--fen",
+        "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
+    ]);
+    assert!(ok);
+    assert_eq!(out, "Nodes searched: 218\n");
+}
