@@ -62,6 +62,9 @@ pub struct Outcome {
     pub reason: Reason,
 }
 
+/// The generic names (`white (checkmate)`): right for chess and Cat Chess,
+/// wrong for xiangqi, whose first side is red. Text for a user of game `G`
+/// goes through [`describe`] (or [`winner_name`]) instead.
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ({})", self.winner.name(), self.reason.name())
