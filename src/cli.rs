@@ -113,7 +113,7 @@ pub struct MatchArgs {
     /// as `tc=depth=6` against `tc=depth=3`). Repeat for each engine.
     #[arg(long = "engine", value_name = "SPEC", required = true)]
     pub engines: Vec<String>,
-    /// The variant: catchess (seats white, black, cats) or chess (white, black).
+    /// The variant: catchess (seats white, black, cats), chess (white, black) or xiangqi (red, black).
     #[arg(long, default_value = "catchess")]
     pub variant: VariantKind,
     /// Games to play (default: one round, i.e. every seating of the engines once).

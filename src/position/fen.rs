@@ -96,7 +96,7 @@ impl<V: Variant> Position<V> {
     }
 
     /// The checks that make a parsed position one the rules can reach
-    /// (rules §6).
+    /// (RULES.md §9).
     fn validate(&self) -> Result<(), FenError> {
         for color in Color::BOTH {
             let kings = self.pieces(color, Role::King).count();
@@ -143,7 +143,7 @@ impl<V: Variant> Position<V> {
         Ok(())
     }
 
-    /// Each side's material must be reachable from the start (rules §9): at
+    /// Each side's material must be reachable from the start (RULES.md §9): at
     /// most 16 men including its king, at most 8 pawns, and no more pieces
     /// beyond the starting set (a second queen, a third rook, bishop or
     /// knight) than pawns gone, since each of them is a promoted pawn. This
