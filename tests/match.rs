@@ -398,30 +398,6 @@ fn sprt_stops_a_lopsided_match_early() {
 }
 
 #[test]
-fn chess_records_are_read_by_python_chess() {
-    if !Command::new("python3").args(["-c", "import chess.pgn"]).output().is_ok_and(|o| o.status.success()) {
-        assert!(std::env::var_os("CI").is_none(), "CI must have python-chess (pip install chess)");
-        eprintln!("skipped: python3 with python-chess not found (pip install chess)");
-        return;
-    }
-    let run = run_match(
-        "python",
-        &args(
-            &["name=cc cmd=$BIN", "name=rnd cmd=\"$BIN random\" option.Seed=9"],
-            &["--variant", "chess", "--tc", "depth=2", "--games", "4", "--random-plies", "3", "--seed", "2"],
-        ),
-    );
-    assert!(run.ok, "{}", run.progress);
-    let out = Command::new("python3")
-        .args(["tests/python/read_pgn.py", temp("python.pgn").to_str().unwrap(), "4"])
-        .output()
-        .expect("python3 runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
-    assert!(stdout.contains("4 passed, 0 failed"), "{stdout}");
-}
-
-#[test]
 fn configuration_errors_stop_the_match_before_it_starts() {
     let fail = |engines: &[&str], rest: &[&str]| {
         let run = run_match("errors", &args(engines, rest));
