@@ -140,8 +140,9 @@ impl fmt::Debug for Move {
 /// 9 queens × 27 + 2 rooks × 14 + 2 bishops × 13 + 2 knights × 8 + king 8
 /// + 2 castlings = 243 + 28 + 26 + 16 + 8 + 2 = **323**.
 ///
-/// Cats only take squares away (they block rays and landings and ban
-/// captures), so the bound holds in Cat Chess too.
+/// These are each piece's most moves by geometry alone, whatever else stands
+/// on the board; cats only stop rays and take landing squares, so the bound
+/// holds in Cat Chess too.
 ///
 /// **Cat Chess, the cats to move:** at most 2 cats × 8 steps = 16, or the
 /// one pass.

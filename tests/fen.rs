@@ -127,7 +127,6 @@ fn two_hundred_and_eighteen_moves_are_all_generated() {
         pos.legal_moves(&mut list);
         (list.len(), pos.count_legal_moves(), catchess::perft::perft(&pos, 2))
     }
-    // At depth 2 black, stalemated after most moves, has few replies.
     let chess = count::<Chess>(fen);
     assert_eq!((chess.0, chess.1), (218, 218));
     assert_eq!(count::<CatChess>(fen), chess);
