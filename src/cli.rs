@@ -50,20 +50,33 @@ pub enum Command {
         suite: Option<String>,
     },
     /// Search fixed positions of every variant to a fixed depth; prints the
-    /// node count (deterministic with one thread) and nodes per second.
+    /// node count (deterministic with one thread) and nodes per second, and
+    /// ends with Stockfish's `Nodes searched  : N` and `Nodes/second    : N`.
+    ///
+    /// Positional arguments as in Stockfish's `bench 16 1 13`: hash (MiB),
+    /// threads, depth; each may be given as a flag instead, not both.
     Bench {
+        /// Transposition table size in MiB (default 16); the same as --hash.
+        #[arg(value_name = "HASH_MB", conflicts_with = "hash")]
+        hash_mb: Option<String>,
+        /// Search threads (default 1); the same as --threads.
+        #[arg(value_name = "THREADS", conflicts_with = "threads")]
+        threads_n: Option<String>,
+        /// Plies per position; the same as --depth.
+        #[arg(value_name = "DEPTH", conflicts_with = "depth")]
+        depth_n: Option<String>,
         /// Plies per position (default: per variant, a few seconds in all).
         #[arg(long)]
-        depth: Option<u32>,
+        depth: Option<String>,
         /// Only this variant (default: all).
         #[arg(long)]
         variant: Option<VariantKind>,
-        /// Transposition table size in MiB.
-        #[arg(long, default_value_t = 16)]
-        hash: usize,
-        /// Search threads (the node count is deterministic only with 1).
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
+        /// Transposition table size in MiB (default 16).
+        #[arg(long)]
+        hash: Option<String>,
+        /// Search threads (the node count is deterministic only with 1; default 1).
+        #[arg(long)]
+        threads: Option<String>,
     },
     /// Run a tournament between engines, with this program as the arbiter.
     #[command(
@@ -104,7 +117,7 @@ pub struct MatchArgs {
     /// as `tc=depth=6` against `tc=depth=3`). Repeat for each engine.
     #[arg(long = "engine", value_name = "SPEC", required = true)]
     pub engines: Vec<String>,
-    /// The variant: catchess (seats white, black, cats) or chess (white, black).
+    /// The variant: catchess (seats white, black, cats), chess (white, black) or xiangqi (red, black).
     #[arg(long, default_value = "catchess")]
     pub variant: VariantKind,
     /// Games to play (default: one round, i.e. every seating of the engines once).
@@ -197,7 +210,10 @@ pub fn run() -> ExitCode {
                 None => Err("perft needs --depth N (or --suite FILE)".to_string()),
             },
         },
-        Some(Command::Bench { depth, variant, hash, threads }) => run_bench(depth, variant, hash, threads),
+        Some(Command::Bench { hash_mb, threads_n, depth_n, depth, variant, hash, threads }) => {
+            BenchArgs::parse(hash_mb.or(hash), threads_n.or(threads), depth_n.or(depth))
+                .and_then(|args| run_bench(args, variant))
+        }
         Some(Command::Match(args)) => args.config().and_then(|config| {
             let summary = tournament::run(&config)?;
             print!("\n{}", summary.table);
@@ -308,21 +324,39 @@ fn run_suite<G: Game>(path: &str, max_depth: Option<u32>) -> Result<(), String> 
     }
 }
 
-fn run_bench(depth: Option<u32>, variant: Option<VariantKind>, hash: usize, threads: usize) -> Result<(), String> {
-    if !(1..=crate::uci::HASH_MAX_MB).contains(&hash) || !(1..=crate::uci::THREADS_MAX).contains(&threads) {
-        return Err(format!(
-            "--hash must be 1..={} and --threads 1..={}",
-            crate::uci::HASH_MAX_MB,
-            crate::uci::THREADS_MAX
-        ));
+/// The numbers of `catchess bench`, checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct BenchArgs {
+    hash: usize,
+    threads: usize,
+    depth: Option<u32>,
+}
+
+impl BenchArgs {
+    /// From the text of each (positional or flag), with the defaults.
+    fn parse(hash: Option<String>, threads: Option<String>, depth: Option<String>) -> Result<BenchArgs, String> {
+        fn number(what: &str, text: Option<String>, max: usize) -> Result<Option<usize>, String> {
+            let Some(text) = text else { return Ok(None) };
+            match text.parse::<usize>() {
+                Ok(n) if (1..=max).contains(&n) => Ok(Some(n)),
+                _ => Err(format!("bench: {what} must be a whole number in 1..={max}, got {text:?}")),
+            }
+        }
+        let hash = number("hash (MiB)", hash, crate::uci::HASH_MAX_MB)?.unwrap_or(16);
+        let threads = number("threads", threads, crate::uci::THREADS_MAX)?.unwrap_or(1);
+        let depth = number("depth", depth, crate::search::MAX_DEPTH as usize)?.map(|d| d as u32);
+        Ok(BenchArgs { hash, threads, depth })
     }
+}
+
+fn run_bench(args: BenchArgs, variant: Option<VariantKind>) -> Result<(), String> {
     let variants: Vec<VariantKind> = match variant {
         Some(v) => vec![v],
         None => VariantKind::ALL.to_vec(),
     };
     let (mut nodes, mut secs) = (0u64, 0f64);
     for v in variants {
-        let report = crate::bench::run(v, depth, hash, threads);
+        let report = crate::bench::run(v, args.depth, args.hash, args.threads);
         println!("{} depth {}:", v, report.depth);
         for (i, (fen, n)) in report.per_position.iter().enumerate() {
             println!("{:>3} {:>12}  {}", i + 1, n, fen);
@@ -332,7 +366,38 @@ fn run_bench(depth: Option<u32>, variant: Option<VariantKind>, hash: usize, thre
         nodes += report.nodes;
         secs += t;
     }
-    println!("Total nodes: {nodes}");
-    println!("Nodes/second: {:.0}", nodes as f64 / secs.max(1e-9));
+    // Stockfish's closing lines, spacing included: tools such as OpenBench
+    // read them.
+    println!("===========================");
+    println!("Total time (ms) : {:.0}", secs * 1000.0);
+    println!("Nodes searched  : {nodes}");
+    println!("Nodes/second    : {:.0}", nodes as f64 / secs.max(1e-9));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(hash: Option<&str>, threads: Option<&str>, depth: Option<&str>) -> Result<BenchArgs, String> {
+        BenchArgs::parse(hash.map(String::from), threads.map(String::from), depth.map(String::from))
+    }
+
+    #[test]
+    fn bench_numbers_default_and_are_checked() {
+        assert_eq!(args(None, None, None), Ok(BenchArgs { hash: 16, threads: 1, depth: None }));
+        assert_eq!(args(Some("32"), Some("2"), Some("13")), Ok(BenchArgs { hash: 32, threads: 2, depth: Some(13) }));
+        for (bad, what) in [
+            (args(Some("0"), None, None), "hash (MiB)"),
+            (args(Some("x"), None, None), "hash (MiB)"),
+            (args(None, Some("0"), None), "threads"),
+            (args(None, Some("-1"), None), "threads"),
+            (args(None, None, Some("0")), "depth"),
+            (args(None, None, Some("101")), "depth"),
+            (args(None, None, Some("99999999999999999999999")), "depth"),
+        ] {
+            let e = bad.unwrap_err();
+            assert!(e.contains(what) && e.contains("must be a whole number"), "{e}");
+        }
+    }
 }

@@ -62,6 +62,9 @@ pub struct Outcome {
     pub reason: Reason,
 }
 
+/// The generic names (`white (checkmate)`): right for chess and Cat Chess,
+/// wrong for xiangqi, whose first side is red. Text for a user of game `G`
+/// goes through [`describe`] (or [`winner_name`]) instead.
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ({})", self.winner.name(), self.reason.name())
@@ -138,7 +141,7 @@ pub trait Game: Copy + Send + Sync + fmt::Debug + 'static {
     fn draw_winner() -> Winner;
 
     /// The result, if the game is over at the end of `history`. The default
-    /// is the chess family's (rules §5): no legal move first (mate or
+    /// is the chess family's (RULES.md §8): no legal move first (mate or
     /// stalemate), then threefold repetition, then the rule draws.
     fn outcome(history: &History<Self>) -> Option<Outcome> {
         let pos = history.current();

@@ -121,9 +121,45 @@ impl fmt::Debug for Move {
     }
 }
 
-/// Room for every legal move of any reachable position (chess has at most
-/// 218; two cats at most 16).
-pub const MAX_MOVES: usize = 256;
+/// Room for every legal move of every position a FEN parser accepts, and so
+/// of every position play can reach from one: a proven bound, not a guess.
+///
+/// **Chess and Cat Chess, white or black to move.** The FEN parser
+/// (`src/position/fen.rs`, `validate_material`) accepts a side only with at
+/// most 8 pawns and no more pieces beyond the starting set (queens beyond
+/// 1, rooks, bishops or knights beyond 2) than pawns missing; play keeps
+/// that true (a promotion trades a pawn for one such piece, a capture only
+/// removes). The most moves each man can have: queen 27 (from d4, e4, d5
+/// or e5), rook 14, bishop 13, knight 8, king 8 steps plus 2 castlings, and
+/// a pawn 12 (three destinations times four promotion pieces; unpromoted at
+/// most 4: two pushes, two captures, en passant being one of the
+/// captures). A promoted queen (27) is worth more than the pawn (12) it
+/// replaces and more than any other promoted piece, so the most is with
+/// every pawn promoted to a queen:
+///
+/// 9 queens × 27 + 2 rooks × 14 + 2 bishops × 13 + 2 knights × 8 + king 8
+/// + 2 castlings = 243 + 28 + 26 + 16 + 8 + 2 = **323**.
+///
+/// These are each piece's most moves by geometry alone, whatever else stands
+/// on the board; cats only stop rays and take landing squares, so the bound
+/// holds in Cat Chess too.
+///
+/// **Cat Chess, the cats to move:** at most 2 cats × 8 steps = 16, or the
+/// one pass.
+///
+/// **Xiangqi:** the FEN parser accepts no more of a kind than the starting
+/// set (there is no promotion): 2 chariots × 17 (8 along the rank + 9 along
+/// the file) + 2 cannons × 17 (the same lines; a capture replaces the
+/// squares beyond the screen) + 2 horses × 8 + 2 elephants × 4 + 2 advisors
+/// × 4 + general 4 + 5 soldiers × 3 = 34 + 34 + 16 + 8 + 8 + 4 + 15 = 119.
+///
+/// (The most known in a reachable chess position is 218.)
+pub const MAX_MOVES: usize = 323;
+
+// The arithmetic above, for each game.
+const _: () = assert!(MAX_MOVES >= 9 * 27 + 2 * 14 + 2 * 13 + 2 * 8 + 8 + 2);
+const _: () = assert!(MAX_MOVES >= 2 * 8);
+const _: () = assert!(MAX_MOVES >= 2 * 17 + 2 * 17 + 2 * 8 + 2 * 4 + 2 * 4 + 4 + 5 * 3);
 
 /// A move list on the stack.
 #[derive(Clone)]

@@ -5,7 +5,7 @@ use crate::game::Game;
 use crate::moves::MoveList;
 use std::fmt;
 
-/// Leaves `depth` plies below `pos` (rules §7: cats' plies and passes count;
+/// Leaves `depth` plies below `pos` (RULES.md §10: cats' plies and passes count;
 /// draw rules are not applied). The last ply is counted, not played.
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     count(pos, depth, &|| false).expect("never stopped")

@@ -1,4 +1,4 @@
-//! One test (or more) per rule of RULES.md / the shared rules file. Each
+//! One test (or more) per rule of RULES.md (section numbers below are its). Each
 //! asserts the concrete moves or outcome the rule dictates, so breaking
 //! the rule breaks the test.
 
@@ -128,7 +128,7 @@ fn no_move_captures_a_king() {
     assert!(has(&pos, "b3f7"), "the bishop still moves along the diagonal");
 }
 
-// §4 Threats and checks
+// §5 Threats and check
 
 #[test]
 fn a_disarmed_piece_gives_no_check() {
@@ -175,7 +175,7 @@ fn a_move_may_not_leave_the_own_king_in_check() {
     assert!(!has(&pos, "e2d3"), "the pinned bishop may not leave the file");
 }
 
-// §4 Castling
+// §6 Castling
 
 #[test]
 fn castling_through_squares_in_the_zone_is_legal_and_a_cat_blocks_the_path() {
@@ -211,7 +211,7 @@ fn the_passed_over_square_is_judged_with_the_king_on_its_origin() {
     assert!(!has(&plain, "e1g1"));
 }
 
-// §4 En passant
+// §7 En passant across the cats' turn
 
 const EP_CATS_TO_MOVE: &str = "1k6/p7/8/4PpP1/8/2*4*/P7/1K6 c - f6 0 1";
 
@@ -251,7 +251,7 @@ fn white_double_push_gives_black_the_capture_right_away() {
     assert_eq!(after_black.ep_square(), None);
 }
 
-// §4 Promotion
+// §1 Pieces move as in chess: promotion
 
 #[test]
 fn promotions_offer_four_pieces_and_respect_the_capture_ban() {
@@ -262,7 +262,7 @@ fn promotions_offer_four_pieces_and_respect_the_capture_ban() {
     assert!(!moves(&guarded).iter().any(|m| m.starts_with("a7b8")), "b8 lies in Z of the c7 cat");
 }
 
-// §5 End of the game
+// §8 End of the game and scoring
 
 #[test]
 fn checkmate_wins_for_the_mating_side() {

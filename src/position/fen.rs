@@ -96,7 +96,7 @@ impl<V: Variant> Position<V> {
     }
 
     /// The checks that make a parsed position one the rules can reach
-    /// (rules §6).
+    /// (RULES.md §9).
     fn validate(&self) -> Result<(), FenError> {
         for color in Color::BOTH {
             let kings = self.pieces(color, Role::King).count();
@@ -104,6 +104,7 @@ impl<V: Variant> Position<V> {
                 return err(FenField::Placement, format!("{} has {kings} kings, expected exactly 1", color.side()));
             }
         }
+        self.validate_material()?;
         if self.cats.count() > 2 {
             return err(FenField::Placement, format!("{} cats, at most 2 allowed", self.cats.count()));
         }
@@ -137,6 +138,54 @@ impl<V: Variant> Position<V> {
         if let Some(color) = just_moved {
             if self.checkers_of(color).any() {
                 return err(FenField::Position, format!("{} is in check but has just moved", color.side()));
+            }
+        }
+        Ok(())
+    }
+
+    /// Each side's material must be reachable from the start (RULES.md §9): at
+    /// most 16 men including its king, at most 8 pawns, and no more pieces
+    /// beyond the starting set (a second queen, a third rook, bishop or
+    /// knight) than pawns gone, since each of them is a promoted pawn. This
+    /// is what bounds the number of legal moves (`crate::moves::MAX_MOVES`).
+    fn validate_material(&self) -> Result<(), FenError> {
+        for color in Color::BOTH {
+            let side = color.side();
+            let men = self.by_color(color).count();
+            if men > 16 {
+                return err(
+                    FenField::Placement,
+                    format!("{side} has {men} pieces (king and pawns included), at most 16"),
+                );
+            }
+            let pawns = self.pieces(color, Role::Pawn).count();
+            if pawns > 8 {
+                return err(FenField::Placement, format!("{side} has {pawns} pawns, at most 8"));
+            }
+            let mut promoted = 0;
+            let mut extras = Vec::new();
+            for (role, start, name) in [
+                (Role::Queen, 1, "queen"),
+                (Role::Rook, 2, "rook"),
+                (Role::Bishop, 2, "bishop"),
+                (Role::Knight, 2, "knight"),
+            ] {
+                let n = self.pieces(color, role).count();
+                if n > start {
+                    promoted += n - start;
+                    extras.push(format!("{n} {name}s"));
+                }
+            }
+            let missing = 8 - pawns;
+            if promoted > missing {
+                return err(
+                    FenField::Placement,
+                    format!(
+                        "{side} has {} ({promoted} more than the starting set, so {promoted} promoted pawns) \
+                         but only {missing} pawns missing",
+                        extras.join(", ")
+                    ),
+                );
             }
         }
         Ok(())

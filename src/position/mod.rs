@@ -192,7 +192,7 @@ impl<V: Variant> Position<V> {
         self.by_color(color) - self.zone()
     }
 
-    /// Whether `color` threatens `sq` (rules §4: geometry from armed pieces,
+    /// Whether `color` threatens `sq` (RULES.md §5: geometry from armed pieces,
     /// minus Z) with `occupied` as the blockers.
     #[inline(always)]
     pub fn threatened_by(&self, color: Color, sq: Square, occupied: Bitboard) -> bool {
@@ -218,7 +218,7 @@ impl<V: Variant> Position<V> {
         }
     }
 
-    /// Insufficient material (rules §5): besides kings and cats nothing, a
+    /// Insufficient material (RULES.md §8): besides kings and cats nothing, a
     /// single knight or bishop, or only bishops all on one square colour.
     pub fn insufficient_material(&self) -> bool {
         let kings = self.by_role(Role::King);

@@ -107,7 +107,7 @@ mod tests {
 
     #[test]
     fn castling_and_promotion() {
-        let fen = "r3k2r/pPpppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+        let fen = "r3k2r/pPpppppp/8/8/8/8/P1PPPPPP/R3K2R w KQkq - 0 1";
         assert_eq!(san(fen, "e1g1"), "O-O");
         assert_eq!(san(fen, "e1c1"), "O-O-O");
         // The new queen sees e8 along the empty rank, and nothing can step between.

@@ -38,7 +38,7 @@ pub fn without_cats(fen: &str) -> String {
 /// of Z: the same move in standard chess (the cats off the board) is legal
 /// and a check but no mate, and every defence chess allows is a capture by
 /// a piece that stands in Z in the Cat Chess position, i.e. one the capture
-/// ban forbids (rules §4). So the zone, not the cats' bodies blocking
+/// ban forbids (RULES.md §4). So the zone, not the cats' bodies blocking
 /// lines, makes the mate. Returns those chess defences, or why the claim
 /// fails.
 pub fn only_because_of_z(fen: &str, answer: &str) -> Result<Vec<Move>, String> {

@@ -75,7 +75,7 @@ impl Solver {
     fn mates<G: Game>(&mut self, pos: &G, attacker: Side, n: u32) -> bool {
         let turn = pos.turn();
         if pos.is_judged() {
-            // The game is judged here (rules §8): a side with no legal move
+            // The game is judged here (RULES.md §8): a side with no legal move
             // is mated if in check (the attacker wins if that side is not
             // itself), stalemated otherwise.
             if n == 0 {

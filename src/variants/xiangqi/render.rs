@@ -69,5 +69,9 @@ Fen: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1
     fn check_is_shown() {
         let pos = Xiangqi::from_fen("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1").unwrap();
         assert!(board(&pos).contains("black is in check"));
+        let pos = Xiangqi::from_fen("3k5/9/9/9/9/9/9/9/9/3rK4 w - - 0 1").unwrap();
+        let text = board(&pos);
+        assert!(text.contains("To move: red\nred is in check\n"), "{text}");
+        assert!(!text.to_lowercase().contains("white"), "{text}");
     }
 }
