@@ -127,7 +127,7 @@ pub struct SearchInfo {
     pub multipv: usize,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult<M> {
     pub best: Option<M>,
     pub score: Score,

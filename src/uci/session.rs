@@ -7,7 +7,7 @@ use super::{Options, Output, ENGINE_AUTHOR, ENGINE_NAME, HASH_MAX_MB, MOVE_OVERH
 use crate::core::Side;
 use crate::game::{describe, winner_name, Game, History};
 use crate::perft::divide_with;
-use crate::search::{Limits, Score, SearchControl, SearchGame, SearchInfo, Searcher};
+use crate::search::{Limits, Score, SearchControl, SearchGame, SearchInfo, SearchResult, Searcher};
 use crate::variants::VariantKind;
 use crate::with_game;
 use std::sync::Arc;
@@ -154,10 +154,11 @@ impl<G: SearchGame> Session<G> {
         let report = Report { show_wdl: options.show_wdl, ponder: options.ponder, multipv: options.multipv };
         let out = out.clone();
         self.spawn(control, options, move |searcher, control| {
-            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let pos = *history.current();
+            let result = guarded(&pos, || {
                 let mut on_info = |info: &SearchInfo| report.info_lines::<G>(info).iter().for_each(|l| out.line(l));
                 searcher.search_among(&history, &limits, &root_moves, control, &mut on_info)
-            }));
+            });
             // `go infinite` and a ponder search must not answer before
             // `stop` (or, pondering, `ponderhit`), even when the search has
             // nothing left to do.
@@ -166,12 +167,8 @@ impl<G: SearchGame> Session<G> {
             }
             let answer = match result {
                 Ok(r) => report.bestmove(r.best, &r.pv),
-                Err(_) => {
+                Err(first) => {
                     out.error("search failed; answering with the first legal move");
-                    let pos = *history.current();
-                    let first = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| first_legal_move(&pos)))
-                        .ok()
-                        .flatten();
                     report.bestmove(first, &[])
                 }
             };
@@ -234,6 +231,19 @@ fn first_legal_move<G: Game>(pos: &G) -> Option<G::Move> {
     let mut list = crate::moves::MoveList::default();
     pos.legal_moves(&mut list);
     list.as_slice().first().copied()
+}
+
+/// Runs `search` from `pos`; should it panic (in any of its threads: a scoped helper's panic reaches
+/// the caller), `Err` with the first legal move instead, so that every
+/// `go` is still answered.
+fn guarded<G: Game>(
+    pos: &G,
+    search: impl FnOnce() -> SearchResult<G::Move>,
+) -> Result<SearchResult<G::Move>, Option<G::Move>> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(search)) {
+        Ok(r) => Ok(r),
+        Err(_) => Err(std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| first_legal_move(pos))).ok().flatten()),
+    }
 }
 
 /// The limits of a `go`, and a warning when the client's words left the
@@ -566,6 +576,24 @@ mod tests {
         }
         assert_eq!(wdl(Score::Mate(3)), [1000, 0, 0]);
         assert_eq!(wdl(Score::Mate(-1)), [0, 0, 1000]);
+    }
+
+    #[test]
+    fn a_search_that_panics_in_any_thread_still_gives_a_move() {
+        use crate::variants::Chess;
+        let pos = Chess::startpos();
+        let first = first_legal_move(&pos);
+        assert!(first.is_some());
+        assert_eq!(guarded(&pos, || panic!("a bug in the main thread")), Err(first));
+        let helper_panics = || {
+            std::thread::scope(|s| {
+                s.spawn(|| panic!("a bug in a helper thread"));
+            });
+            unreachable!("the scope passes the helper's panic on")
+        };
+        assert_eq!(guarded(&pos, helper_panics), Err(first));
+        let fine = SearchResult { best: first, score: Score::Cp(0), white_view: 0, depth: 1, nodes: 1, pv: vec![] };
+        assert_eq!(guarded(&pos, || fine.clone()), Ok(fine));
     }
 
     #[test]
