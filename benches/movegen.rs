@@ -52,8 +52,8 @@ fn perft_group<G: Game>(c: &mut Criterion, group: &str, fen: &str, depth: u32) {
 }
 
 fn benches(c: &mut Criterion) {
-    catchess::attacks::init();
-    catchess::variants::xiangqi::attacks::init();
+    catchess::games::chess::attacks::init();
+    catchess::games::xiangqi::attacks::init();
     generate::<Chess>(c, "chess-movegen", CHESS);
     generate::<CatChess>(c, "catchess-movegen", CATCHESS);
     perft_group::<Chess>(c, "chess-perft", CHESS[0].1, 5);

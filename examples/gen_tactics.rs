@@ -41,9 +41,10 @@ mod cat_claim;
 mod solver;
 
 use cat_claim::{only_because_of_z, without_cats};
-use catchess::core::{Bitboard, Color, Piece, Role, Side, Square};
-use catchess::moves::MoveKind;
-use catchess::position::{Position, Variant};
+use catchess::core::{Bitboard, Color, Square};
+use catchess::games::chess::position::{Position, Variant};
+use catchess::games::chess::types::{Piece, Role, Side};
+use catchess::games::chess::MoveKind;
 use catchess::search::{Limits, SearchControl, SearchGame, Searcher};
 use catchess::{CatChess, Chess, Game, History, Move, MoveList};
 use rand::rngs::StdRng;
@@ -205,9 +206,9 @@ fn main() {
         game += 1;
         f.this_game.clear();
         if variant == "chess" {
-            run_game::<catchess::variants::chess::ChessRules>(&mut f, game);
+            run_game::<catchess::games::chess::ChessRules>(&mut f, game);
         } else {
-            run_game::<catchess::variants::catchess::CatChessRules>(&mut f, game);
+            run_game::<catchess::games::chess::CatChessRules>(&mut f, game);
         }
         if game % 20 == 0 {
             let counts: Vec<String> =

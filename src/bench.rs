@@ -5,8 +5,8 @@
 //! search), and nodes per second measures its speed.
 
 use crate::game::History;
+use crate::games::VariantKind;
 use crate::search::{Limits, SearchControl, SearchGame, Searcher};
-use crate::variants::VariantKind;
 use crate::with_game;
 use std::time::{Duration, Instant};
 
@@ -96,7 +96,7 @@ pub fn run(variant: VariantKind, depth: Option<u32>, hash_mb: usize, threads: us
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::{CatChess, Chess};
+    use crate::games::{CatChess, Chess};
 
     #[test]
     fn bench_positions_parse_and_cover_every_side_to_move() {

@@ -2,13 +2,13 @@
 //! subcommands are tools (perft, match) and the random engine.
 
 use crate::game::Game;
+use crate::games::VariantKind;
 use crate::perft::{divide, divide_with, parse_suite, perft};
 use crate::tournament::{
     self,
     spec::{parse_seat_tc, EngineSpec, SprtSpec},
     MatchConfig,
 };
-use crate::variants::VariantKind;
 use crate::with_game;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -191,8 +191,8 @@ impl MatchArgs {
 }
 
 pub fn run() -> ExitCode {
-    crate::attacks::init();
-    crate::variants::xiangqi::attacks::init();
+    crate::games::chess::attacks::init();
+    crate::games::xiangqi::attacks::init();
     let cli = Cli::parse();
     if cli.variant.is_some() && cli.command.is_some() {
         eprintln!(

@@ -2,7 +2,7 @@
 //! move generator. One generic implementation serves every game.
 
 use crate::game::Game;
-use crate::moves::MoveList;
+use crate::game::MoveList;
 use std::fmt;
 
 /// Leaves `depth` plies below `pos` (RULES.md §10: cats' plies and passes count;
@@ -126,7 +126,7 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::Chess;
+    use crate::games::Chess;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     #[test]

@@ -2,7 +2,7 @@
 //! feeds random and mutated strings (no input may panic).
 
 mod common;
-use catchess::position::FenField;
+use catchess::games::chess::position::FenField;
 use catchess::{CatChess, Chess, Game};
 use common::*;
 use pretty_assertions::assert_eq;

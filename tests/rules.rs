@@ -3,7 +3,8 @@
 //! the rule breaks the test.
 
 mod common;
-use catchess::core::{Bitboard, Color, Side, Square};
+use catchess::core::{Bitboard, Color, Square};
+use catchess::games::chess::types::Side;
 use catchess::{CatChess, Reason, Winner};
 use common::*;
 use pretty_assertions::assert_eq;

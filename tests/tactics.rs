@@ -18,7 +18,7 @@
 
 mod common;
 
-use catchess::core::Side;
+use catchess::games::chess::types::Side;
 use catchess::search::{Limits, SearchControl, SearchGame, Searcher};
 use catchess::{CatChess, Chess, Game, History};
 use common::cat_claim::only_because_of_z;

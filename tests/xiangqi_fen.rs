@@ -1,7 +1,7 @@
 //! Xiangqi FEN: round trips, one test per error, and a fuzz test that feeds
 //! random and mutated strings (no input may panic).
 
-use catchess::fen::FenField;
+use catchess::game::fen::FenField;
 use catchess::{Game, MoveList, Xiangqi};
 use pretty_assertions::assert_eq;
 use rand::{rngs::StdRng, Rng, SeedableRng};

@@ -4,7 +4,7 @@
 
 mod common;
 use catchess::game::{describe, Outcome};
-use catchess::variants::xiangqi::{rules, Perpetual, XMove, XSquare};
+use catchess::games::xiangqi::{rules, Perpetual, XMove, XSquare};
 use catchess::{Game, History, Reason, Winner, Xiangqi};
 use common::*;
 use pretty_assertions::assert_eq;
@@ -44,12 +44,12 @@ fn cycle(fen: &str, line: &str, times: usize) -> History<Xiangqi> {
 #[test]
 fn start_position_red_moves_first_with_44_moves() {
     let pos = Xiangqi::startpos();
-    assert_eq!(Game::turn(&pos), catchess::core::Side::White);
-    assert_eq!(Xiangqi::side_name(catchess::core::Side::White), "red");
+    assert_eq!(Game::turn(&pos), catchess::games::chess::Side::White);
+    assert_eq!(Xiangqi::side_name(catchess::games::chess::Side::White), "red");
     assert_eq!(pos.count_legal_moves(), 44);
     assert_eq!(pos.to_fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
     let after = play(&pos, "h3e3");
-    assert_eq!(Game::turn(&after), catchess::core::Side::Black);
+    assert_eq!(Game::turn(&after), catchess::games::chess::Side::Black);
     assert_eq!(after.fullmove_number(), 1);
     assert_eq!(play(&after, "h8e8").fullmove_number(), 2);
 }

@@ -18,11 +18,11 @@ fn lost_by_side_to_move<G: Game>(pos: &G) -> bool {
     winner != Winner::Draw && winner != side_winner(pos.turn())
 }
 
-fn side_winner(side: catchess::core::Side) -> Winner {
+fn side_winner(side: catchess::games::chess::Side) -> Winner {
     match side {
-        catchess::core::Side::White => Winner::White,
-        catchess::core::Side::Black => Winner::Black,
-        catchess::core::Side::Cats => Winner::Cats,
+        catchess::games::chess::Side::White => Winner::White,
+        catchess::games::chess::Side::Black => Winner::Black,
+        catchess::games::chess::Side::Cats => Winner::Cats,
     }
 }
 

@@ -29,8 +29,8 @@ use super::tt::Bound;
 use super::worker::Worker;
 use super::worker::NO_EVAL;
 use super::{SearchGame, INF};
-use crate::core::Side;
-use crate::moves::{MoveList, MAX_MOVES};
+use crate::game::{MoveList, MAX_MOVES};
+use crate::games::chess::types::Side;
 
 /// A child of a cat node: a real move, or (in quiescence only) the pass
 /// that stands for every quiet cat step.

@@ -20,6 +20,7 @@
 
 mod cats;
 pub mod control;
+pub mod evaluate;
 pub mod history;
 pub mod movepick;
 pub mod params;
@@ -28,12 +29,12 @@ pub mod tt;
 mod worker;
 
 pub use control::SearchControl;
+pub use evaluate::Evaluate;
 pub use timeman::{Limits, TimeManager};
 
-use crate::core::Side;
-use crate::eval::Evaluate;
+use crate::game::MoveList;
 use crate::game::{Game, History as GameHistory};
-use crate::moves::MoveList;
+use crate::games::chess::types::Side;
 use history::History;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -305,7 +306,7 @@ impl<G: SearchGame> Searcher<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::{CatChess, Chess};
+    use crate::games::{CatChess, Chess};
 
     fn search_nodes<G: SearchGame>(fen: &str, depth: u32) -> SearchResult<G::Move> {
         let pos = G::from_fen(fen).unwrap();

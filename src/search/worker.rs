@@ -8,9 +8,9 @@ use super::tt::{Bound, Entry, Table};
 use super::{
     perspective, uci_score, Score, SearchGame, SearchInfo, SearchResult, Shared, DRAW, INF, MATE, MATE_BOUND, MAX_PLY,
 };
-use crate::core::Side;
+use crate::game::MoveList;
 use crate::game::Winner;
-use crate::moves::MoveList;
+use crate::games::chess::types::Side;
 use std::sync::atomic::Ordering;
 
 /// Nodes between looks at the clock, the node limit and the stop flag.

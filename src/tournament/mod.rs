@@ -27,7 +27,7 @@ pub mod spec;
 pub mod stats;
 
 use crate::game::{Game, Winner};
-use crate::variants::VariantKind;
+use crate::games::VariantKind;
 use crate::with_game;
 use play::{Arbiter, FaultKind, GameReport, Job, Pool};
 use spec::{EngineSpec, SprtSpec, TimeControl};
@@ -461,7 +461,7 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::{CatChess, Chess};
+    use crate::games::{CatChess, Chess};
 
     fn report(number: usize, seating: &[usize], winner: Winner, points: &[f64]) -> GameReport {
         GameReport {

@@ -1,8 +1,8 @@
 //! Where games start: positions from an EPD or FEN file, and random plies
 //! played from there, reproducible from a seed.
 
+use crate::game::MoveList;
 use crate::game::{Game, History};
-use crate::moves::MoveList;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -84,7 +84,7 @@ pub fn random_line<G: Game>(start: &G, plies: usize, rng: &mut StdRng) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::{CatChess, Chess};
+    use crate::games::{CatChess, Chess};
 
     #[test]
     fn epd_and_fen_lines() {

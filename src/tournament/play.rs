@@ -12,9 +12,9 @@ use super::engine::{EngineProcess, Failure, Log, UciInfo};
 use super::record::{self, RecordTags};
 use super::spec::{EngineSpec, TimeControl};
 use super::stats::seat_points;
-use crate::core::Side;
 use crate::game::{Game, History, Winner};
-use crate::variants::VariantKind;
+use crate::games::chess::types::Side;
+use crate::games::VariantKind;
 use std::time::{Duration, Instant};
 
 /// What an engine did wrong.
@@ -487,7 +487,7 @@ pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> G
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::{CatChess, Chess};
+    use crate::games::{CatChess, Chess};
 
     fn seat(tc: &str, left_ms: u64, moves: u32) -> SeatState {
         SeatState {

@@ -6,8 +6,8 @@
 //! `Points` tag, and moves in UCI form with move numbers.
 
 use super::engine::{Score, SearchNote};
-use crate::core::Side;
 use crate::game::{Game, History, Winner};
+use crate::games::chess::types::Side;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Whether `G`'s records use standard PGN results (`1-0`, `0-1`, `1/2-1/2`).
@@ -225,7 +225,7 @@ pub fn seat_of<G: Game>(name: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::{CatChess, Chess};
+    use crate::games::{CatChess, Chess};
 
     fn tags(players: &[&str], winner: Winner, points: &[f64]) -> RecordTags {
         RecordTags {

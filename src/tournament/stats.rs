@@ -10,8 +10,8 @@
 //! whole round of the schedule both hold each seat equally often, and the
 //! Elo is that of the seat-balanced score.
 
-use crate::core::Side;
 use crate::game::Winner;
+use crate::games::chess::types::Side;
 
 /// Points per seat (seats in `sides` order) for a game won by `winner`.
 /// A `Draw` gives white and black ½ each and the cats (if any) 0.

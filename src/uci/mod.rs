@@ -13,7 +13,7 @@ mod session;
 
 pub use command::{parse, Command, GoParams, Start};
 
-use crate::variants::VariantKind;
+use crate::games::VariantKind;
 use session::AnySession;
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};

@@ -10,10 +10,10 @@
 
 use super::command::{Command, GoParams, Start};
 use super::Output;
-use crate::core::Side;
+use crate::game::MoveList;
 use crate::game::{Game, History};
-use crate::moves::MoveList;
-use crate::variants::VariantKind;
+use crate::games::chess::types::Side;
+use crate::games::VariantKind;
 use crate::with_game;
 use std::any::Any;
 use std::io::BufRead;
@@ -295,7 +295,7 @@ mod tests {
 
     #[test]
     fn answers_are_legal_and_the_illegal_move_is_not() {
-        use crate::variants::CatChess;
+        use crate::games::CatChess;
         for plies in 0..6 {
             let moves: Vec<String> =
                 ["e2e4", "e7e5", "h5g4", "g1f3", "b8c6", "a4b4"][..plies].iter().map(|s| s.to_string()).collect();
@@ -306,14 +306,14 @@ mod tests {
         }
         // Mated: no move.
         let mate: Vec<String> = ["f2f3", "e7e5", "g2g4", "d8h4"].iter().map(|s| s.to_string()).collect();
-        let h = history::<crate::variants::Chess>(&Start::StartPos, &mate, None).unwrap();
+        let h = history::<crate::games::Chess>(&Start::StartPos, &mate, None).unwrap();
         assert_eq!(choose(&h, 0).2, None);
         // Extending a game plays only the new moves; another start replays.
         let short = &mate[..2];
-        let h2 = history::<crate::variants::Chess>(&Start::StartPos, short, None).unwrap();
+        let h2 = history::<crate::games::Chess>(&Start::StartPos, short, None).unwrap();
         let h3 = history(&Start::StartPos, &mate, Some((&Start::StartPos, short, &h2))).unwrap();
         assert_eq!(h3.current().to_fen(), h.current().to_fen());
-        let fen = Start::Fen(crate::variants::Chess::startpos().to_fen());
+        let fen = Start::Fen(crate::games::Chess::startpos().to_fen());
         let h4 = history(&fen, short, Some((&Start::StartPos, &mate, &h))).unwrap();
         assert_eq!(h4.current().to_fen(), h2.current().to_fen());
     }

@@ -4,11 +4,11 @@
 
 use super::command::{Command, GoParams, Start};
 use super::{Options, Output, ENGINE_AUTHOR, ENGINE_NAME, HASH_MAX_MB, MOVE_OVERHEAD_MAX_MS, MULTIPV_MAX, THREADS_MAX};
-use crate::core::Side;
 use crate::game::{describe, winner_name, Game, History};
+use crate::games::chess::types::Side;
+use crate::games::VariantKind;
 use crate::perft::divide_with;
 use crate::search::{Limits, Score, SearchControl, SearchGame, SearchInfo, SearchResult, Searcher};
-use crate::variants::VariantKind;
 use crate::with_game;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -228,7 +228,7 @@ fn new_searcher<G: SearchGame>(options: &Options) -> Searcher<G> {
 }
 
 fn first_legal_move<G: Game>(pos: &G) -> Option<G::Move> {
-    let mut list = crate::moves::MoveList::default();
+    let mut list = crate::game::MoveList::default();
     pos.legal_moves(&mut list);
     list.as_slice().first().copied()
 }
@@ -580,7 +580,7 @@ mod tests {
 
     #[test]
     fn a_search_that_panics_in_any_thread_still_gives_a_move() {
-        use crate::variants::Chess;
+        use crate::games::Chess;
         let pos = Chess::startpos();
         let first = first_legal_move(&pos);
         assert!(first.is_some());
@@ -598,7 +598,7 @@ mod tests {
 
     #[test]
     fn a_search_that_panics_is_answered_and_its_searcher_kept() {
-        use crate::variants::Chess;
+        use crate::games::Chess;
         let options = Options { hash_mb: 2, threads: 3, ..Options::default() };
         let mut session = Session::<Chess>::new(&options);
         let out = Output::new(std::io::sink());

@@ -12,7 +12,7 @@
 //! must survive: black's and white's, and at the cats' turn every cat step
 //! and the pass.
 
-use catchess::core::Side;
+use catchess::games::chess::types::Side;
 use catchess::{Game, MoveList};
 use std::fmt::Display;
 

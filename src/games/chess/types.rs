@@ -1,9 +1,11 @@
-//! Who moves and what stands on a square.
+//! Who moves and what stands on a square in the chess family.
 
+use crate::core::Color;
 use std::fmt;
 
 /// A faction that takes turns. Cat Chess cycles White → Black → Cats; standard
-/// chess only uses the first two.
+/// chess only uses the first two. The game's seats (`Game::SEATS`) are
+/// these, in this order.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Side {
     White = 0,
@@ -43,49 +45,18 @@ impl Side {
     }
 }
 
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The colour of an army: white or black. Cats have no army colour.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Color {
-    White = 0,
-    Black = 1,
-}
-
-impl Color {
-    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
-
-    #[inline(always)]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    #[inline(always)]
-    pub const fn other(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    pub const fn side(self) -> Side {
-        match self {
+impl From<Color> for Side {
+    fn from(c: Color) -> Side {
+        match c {
             Color::White => Side::White,
             Color::Black => Side::Black,
         }
     }
+}
 
-    /// Rank index (0-based) of this colour's back rank.
-    #[inline(always)]
-    pub const fn back_rank(self) -> u8 {
-        match self {
-            Color::White => 0,
-            Color::Black => 7,
-        }
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

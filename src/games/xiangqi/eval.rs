@@ -26,11 +26,12 @@
 //!   less valuable piece;
 //! * **tempo** for the side to move.
 
-use super::{Evaluate, Tapered};
 use crate::core::Color;
-use crate::variants::xiangqi::attacks;
-use crate::variants::xiangqi::square::masks;
-use crate::variants::xiangqi::{XRole, XSquare, Xiangqi};
+use crate::core::Tapered;
+use crate::games::xiangqi::attacks;
+use crate::games::xiangqi::square::masks;
+use crate::games::xiangqi::{XRole, XSquare, Xiangqi};
+use crate::search::Evaluate;
 use std::fmt::Write;
 
 const fn t(mg: i32, eg: i32) -> Tapered {
@@ -429,7 +430,7 @@ mod tests {
     #[test]
     fn colour_symmetry() {
         let fens = [
-            crate::variants::xiangqi::START_FEN,
+            crate::games::xiangqi::START_FEN,
             "r1bakab1r/9/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/1CN1C1N2/9/R1BAKAB1R w - - 4 5",
             "1nbcka1n1/8r/5C3/p1p3p2/P5bcP/9/2P1p1P2/N7B/4A1R2/2BAK2N1 b - - 13 41",
             "2bakab1r/9/2n4cn/p1p1p1p1p/9/9/P1P1P1P1P/RcC5B/4A4/1NBK1A1NR w - - 1 9",
@@ -461,7 +462,7 @@ mod tests {
 
     #[test]
     fn the_start_is_balanced_and_material_counts() {
-        let start = eval(crate::variants::xiangqi::START_FEN);
+        let start = eval(crate::games::xiangqi::START_FEN);
         assert!(start.abs() <= 20, "{start}");
         // Black without a chariot.
         let up = eval("1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");

@@ -1,12 +1,10 @@
 //! The games the engine plays, and `AnyGame`: the one place where a variant
 //! chosen at run time (protocol option, command-line flag) becomes a type.
 
-pub mod catchess;
 pub mod chess;
 pub mod xiangqi;
 
-pub use catchess::CatChess;
-pub use chess::Chess;
+pub use chess::{CatChess, Chess};
 pub use xiangqi::Xiangqi;
 
 use std::fmt;
@@ -57,16 +55,16 @@ impl FromStr for VariantKind {
 macro_rules! with_game {
     ($kind:expr, $G:ident => $body:expr) => {
         match $kind {
-            $crate::variants::VariantKind::CatChess => {
-                type $G = $crate::variants::CatChess;
+            $crate::games::VariantKind::CatChess => {
+                type $G = $crate::games::CatChess;
                 $body
             }
-            $crate::variants::VariantKind::Chess => {
-                type $G = $crate::variants::Chess;
+            $crate::games::VariantKind::Chess => {
+                type $G = $crate::games::Chess;
                 $body
             }
-            $crate::variants::VariantKind::Xiangqi => {
-                type $G = $crate::variants::Xiangqi;
+            $crate::games::VariantKind::Xiangqi => {
+                type $G = $crate::games::Xiangqi;
                 $body
             }
         }

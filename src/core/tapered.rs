@@ -1,18 +1,5 @@
-//! Static evaluation: how good a position is, in centipawns from the first
-//! side's (white's, red's) point of view. One scalar serves all three Cat
-//! Chess factions: white wants it high, black low, and the cats close to
-//! zero, because a draw is their win (see `search`).
-
-pub mod chess;
-pub mod xiangqi;
-
-/// A game the search can evaluate.
-pub trait Evaluate {
-    /// Centipawns from white's point of view.
-    fn evaluate(&self) -> i32;
-    /// The evaluation term by term, for humans (the protocol's `eval`).
-    fn eval_breakdown(&self) -> String;
-}
+//! Tapered scores: middlegame and endgame parts blended by the phase, the
+//! shape every hand-written evaluation here uses.
 
 /// A score split into middlegame and endgame parts, blended by the phase.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]

@@ -4,9 +4,11 @@
 //! move, and the cat steps worth a look in quiescence search.
 
 use super::{Position, Variant};
-use crate::attacks;
-use crate::core::{Bitboard, Color, Role, Side};
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::core::{Bitboard, Color};
+use crate::game::MoveList;
+use crate::games::chess::attacks;
+use crate::games::chess::moves::{Move, MoveKind};
+use crate::games::chess::types::{Role, Side};
 
 /// Piece values for exchange arithmetic (not the evaluation's values: SEE
 /// only needs their order and rough ratios).
@@ -41,7 +43,7 @@ impl<V: Variant> Position<V> {
             return self.play(Move::PASS);
         }
         let mut next = *self;
-        let keys = crate::core::zobrist::keys();
+        let keys = crate::games::chess::zobrist::keys();
         if let (true, Some(ep)) = (self.ep_in_key, self.ep) {
             next.key ^= keys.ep_file(ep.file());
         }
@@ -143,7 +145,7 @@ impl<V: Variant> Position<V> {
     /// that bring an armed white piece able to capture, or the black piece
     /// it would take, into the zone. Quiescence search tries these (and a
     /// pass standing for every quiet cat step) at the cats' turn.
-    pub fn tactical_cat_moves(&self, list: &mut MoveList) {
+    pub fn tactical_cat_moves(&self, list: &mut MoveList<Move>) {
         if self.turn != Side::Cats {
             return;
         }
@@ -181,7 +183,7 @@ impl<V: Variant> Position<V> {
 
 #[cfg(test)]
 mod tests {
-    use crate::variants::{CatChess, Chess};
+    use crate::games::{CatChess, Chess};
     use crate::Game;
 
     fn see(fen: &str, m: &str, threshold: i32) -> bool {
@@ -216,7 +218,7 @@ mod tests {
     fn the_null_move_keeps_the_key_exact() {
         let pos = CatChess::from_fen("4k3/8/8/8/3pP3/8/8/4K2* b - e3 0 1").unwrap();
         let null = pos.null_move();
-        assert_eq!(null.turn(), crate::core::Side::Cats);
+        assert_eq!(null.turn(), crate::games::chess::Side::Cats);
         assert_eq!(null.ep_square(), None);
         assert_eq!(null.key(), null.compute_key());
         let cats = CatChess::from_fen("4k3/8/8/4Pp2/8/8/8/4K2* c - f6 0 1").unwrap();
@@ -230,7 +232,7 @@ mod tests {
         // White's Re1 can take the e5 pawn; the cat on h8 is far, the cat on
         // c4 can step to d4 or d5 (zone reaching e5) or d3... (zone reaching e2? no).
         let pos = CatChess::from_fen("4k2*/8/8/4p3/2*5/8/8/4RK2 c - - 0 1").unwrap();
-        let mut list = crate::moves::MoveList::default();
+        let mut list = crate::game::MoveList::default();
         pos.tactical_cat_moves(&mut list);
         let mut got: Vec<String> = list.iter().map(|m| m.to_string()).collect();
         got.sort();

@@ -2,8 +2,10 @@
 
 use super::movegen::{castle_rook, rights_lost};
 use super::{Position, Variant};
-use crate::core::{zobrist, Bitboard, Color, Role, Side, Square};
-use crate::moves::{Move, MoveKind};
+use crate::core::{Bitboard, Color, Square};
+use crate::games::chess::moves::{Move, MoveKind};
+use crate::games::chess::types::{Role, Side};
+use crate::games::chess::zobrist;
 
 impl<V: Variant> Position<V> {
     /// The position after `m`, which must be legal here (from

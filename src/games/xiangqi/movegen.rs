@@ -28,7 +28,7 @@ use super::moves::XMove;
 use super::position::Xiangqi;
 use super::square::{masks, XPiece, XRole, XSquare};
 use crate::core::{Bitboard128, Color};
-use crate::moves::MoveList;
+use crate::game::MoveList;
 
 /// Destinations of one origin, or (`delta != 0`) of many soldiers at once:
 /// each destination's origin is `delta` points back.

@@ -1,7 +1,8 @@
 //! Zobrist keys: one random 64-bit number per (feature, square), XORed
 //! together so a move updates a position's key in a few instructions.
 
-use super::{Color, Role, Side, Square};
+use super::types::{Role, Side};
+use crate::core::{Color, Square};
 use once_cell::sync::Lazy;
 use rand::{rngs::StdRng, Rng, SeedableRng};
 

@@ -4,18 +4,20 @@
 //! runtime flag.
 
 mod fen;
-mod game_impl;
 mod movegen;
 mod play;
+mod rules;
 mod san;
 mod tactics;
 
 pub use tactics::SEE_VALUE;
 
-pub use crate::fen::{FenError, FenField};
+pub use crate::game::fen::{FenError, FenField};
 
-use crate::attacks;
-use crate::core::{zobrist, Bitboard, Color, Piece, Role, Side, Square};
+use crate::core::{Bitboard, Color, Square};
+use crate::games::chess::attacks;
+use crate::games::chess::types::{Piece, Role, Side};
+use crate::games::chess::zobrist;
 use std::fmt;
 use std::hash::Hash;
 use std::marker::PhantomData;

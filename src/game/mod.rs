@@ -2,9 +2,13 @@
 //! against. A game is a copy-make position: `play` returns the next
 //! position, so "unmake" is dropping it and search stacks need no undo data.
 
-use crate::core::Side;
-use crate::fen::FenError;
-use crate::moves::MoveList;
+pub mod fen;
+mod movelist;
+
+pub use movelist::{MoveList, MAX_MOVES};
+
+use crate::games::chess::types::Side;
+use fen::FenError;
 use std::fmt;
 use std::hash::Hash;
 

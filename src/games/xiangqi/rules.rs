@@ -22,8 +22,8 @@ use super::moves::XMove;
 use super::position::{keys, Xiangqi};
 use super::square::{masks, XBitboard, XRole, XSquare, SQUARES};
 use crate::core::{Bitboard128, Color};
+use crate::game::MoveList;
 use crate::game::{Game, History, Outcome, Reason, Winner};
-use crate::moves::MoveList;
 
 /// How many times a position must occur for the repetition rulings to end
 /// the game.

@@ -2,7 +2,7 @@
 //! and whose turn it is.
 
 use crate::core::{Color, Square};
-use crate::position::{Position, Variant};
+use crate::games::chess::position::{Position, Variant};
 use std::fmt::Write;
 
 /// Each square is three characters: ` P ` for a piece, `(P)` for a piece
@@ -48,7 +48,7 @@ pub fn board<V: Variant>(pos: &Position<V>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::variants::{CatChess, Chess};
+    use crate::games::{CatChess, Chess};
     use pretty_assertions::assert_eq;
 
     #[test]

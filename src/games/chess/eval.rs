@@ -13,10 +13,12 @@
 //! draws the cats (who want the score near zero) towards the weaker king,
 //! and the stronger side away from letting it happen.
 
-use super::{Evaluate, Tapered};
-use crate::attacks;
-use crate::core::{Bitboard, Color, Role, Side, Square};
-use crate::position::{Position, Variant};
+use crate::core::Tapered;
+use crate::core::{Bitboard, Color, Square};
+use crate::games::chess::attacks;
+use crate::games::chess::position::{Position, Variant};
+use crate::games::chess::types::{Role, Side};
+use crate::search::Evaluate;
 use std::fmt::Write;
 
 /// Game phase weights: 24 with every minor, rook and queen on the board.
@@ -491,7 +493,7 @@ impl<V: Variant> Evaluate for Position<V> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::{CatChess, Chess};
+    use crate::games::{CatChess, Chess};
 
     fn eval_cat(fen: &str) -> i32 {
         CatChess::from_fen(fen).unwrap().evaluate()

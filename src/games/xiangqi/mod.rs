@@ -8,6 +8,8 @@
 //! no cats.
 
 pub mod attacks;
+mod engine;
+pub mod eval;
 mod fen;
 mod movegen;
 pub mod moves;
@@ -16,7 +18,6 @@ mod play;
 pub mod position;
 pub mod render;
 pub mod rules;
-mod search;
 pub mod square;
 
 pub use moves::XMove;
@@ -24,10 +25,11 @@ pub use position::{Xiangqi, START_FEN};
 pub use rules::{Perpetual, RepetitionVerdict};
 pub use square::{XBitboard, XPiece, XRole, XSquare};
 
-use crate::core::{Color, Side};
-use crate::fen::FenError;
+use crate::core::Color;
+use crate::game::fen::FenError;
+use crate::game::MoveList;
 use crate::game::{Game, History, MoveError, Outcome, Reason, Winner};
-use crate::moves::MoveList;
+use crate::games::chess::types::Side;
 
 impl Game for Xiangqi {
     type Move = XMove;
@@ -44,7 +46,7 @@ impl Game for Xiangqi {
         Xiangqi::to_fen(self)
     }
     fn turn(&self) -> Side {
-        self.turn.side()
+        Side::from(self.turn)
     }
     fn side_name(side: Side) -> &'static str {
         match side {

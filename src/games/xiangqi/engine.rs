@@ -15,8 +15,8 @@ use super::attacks;
 use super::position::keys;
 use super::{XMove, XRole, XSquare, Xiangqi};
 use crate::core::Color;
-use crate::eval::xiangqi::see_value;
-use crate::moves::MoveList;
+use crate::game::MoveList;
+use crate::games::xiangqi::eval::see_value;
 use crate::search::SearchGame;
 
 /// Exchange value of a general: it can never be taken.

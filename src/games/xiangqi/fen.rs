@@ -7,7 +7,7 @@
 use super::position::Xiangqi;
 use super::square::{color_name, masks, XPiece, XRole, XSquare, FILES, RANKS};
 use crate::core::Color;
-use crate::fen::{err, parse_number, split_fields, FenError, FenField};
+use crate::game::fen::{err, parse_number, split_fields, FenError, FenField};
 
 /// Most plies a game may have had without a capture; anything larger is a
 /// typo, not a position.

@@ -4,8 +4,9 @@
 //! protocol's long form, since SAN has no letter for a cat.
 
 use super::{Position, Variant};
-use crate::core::Role;
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::game::MoveList;
+use crate::games::chess::moves::{Move, MoveKind};
+use crate::games::chess::types::Role;
 
 impl<V: Variant> Position<V> {
     /// The SAN of `m`, a legal move of white or black in this position.
@@ -84,7 +85,7 @@ impl<V: Variant> Position<V> {
 #[cfg(test)]
 mod tests {
     use crate::game::Game;
-    use crate::variants::Chess;
+    use crate::games::Chess;
 
     fn san(fen: &str, uci: &str) -> String {
         let pos = Chess::from_fen(fen).unwrap();

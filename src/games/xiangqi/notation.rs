@@ -26,7 +26,7 @@ use super::position::Xiangqi;
 use super::square::{masks, XRole, XSquare, FILES};
 use crate::core::Color;
 use crate::game::MoveError;
-use crate::moves::MoveList;
+use crate::game::MoveList;
 
 /// The mover's number for a file: 1–9 from its own right.
 fn file_number(color: Color, file: u8) -> char {

@@ -7,9 +7,11 @@
 //! each rule lives in exactly one place.
 
 use super::{castling, Position, Variant};
-use crate::attacks;
-use crate::core::{Bitboard, Color, Role, Side, Square};
-use crate::moves::{Move, MoveList};
+use crate::core::{Bitboard, Color, Square};
+use crate::game::MoveList;
+use crate::games::chess::attacks;
+use crate::games::chess::moves::Move;
+use crate::games::chess::types::{Role, Side};
 
 /// What a batch's destinations mean.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -113,7 +115,7 @@ pub(crate) fn castle_homes(right: u8) -> (Square, Square) {
 }
 
 /// Appends the moves of one batch.
-fn push_batch(list: &mut MoveList, batch: Batch) {
+fn push_batch(list: &mut MoveList<Move>, batch: Batch) {
     match batch.family {
         Family::Plain => batch.to.into_iter().for_each(|to| list.push(Move::normal(batch.from, to))),
         Family::Promotions => batch.to.into_iter().for_each(|to| push_promotions(list, batch.from, to)),
@@ -134,7 +136,7 @@ fn push_batch(list: &mut MoveList, batch: Batch) {
     }
 }
 
-fn push_promotions(list: &mut MoveList, from: Square, to: Square) {
+fn push_promotions(list: &mut MoveList<Move>, from: Square, to: Square) {
     for role in Role::PROMOTIONS {
         list.push(Move::promotion(from, to, role));
     }
@@ -150,14 +152,14 @@ fn forward(color: Color, b: Bitboard) -> Bitboard {
 
 impl<V: Variant> Position<V> {
     /// Every legal move of the side to move, appended to `list`.
-    pub fn legal_moves(&self, list: &mut MoveList) {
+    pub fn legal_moves(&self, list: &mut MoveList<Move>) {
         self.for_each_batch(|batch| push_batch(list, batch));
     }
 
     /// The legal captures and promotions of white or black (en passant
     /// included, castling and other quiet moves not): what quiescence search
     /// looks at. Nothing for the cats.
-    pub fn tactical_moves(&self, list: &mut MoveList) {
+    pub fn tactical_moves(&self, list: &mut MoveList<Move>) {
         if let Some(us) = self.turn.color() {
             self.army_batches::<true>(us, &mut |batch| push_batch(list, batch));
         }

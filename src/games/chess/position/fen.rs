@@ -3,8 +3,9 @@
 
 use super::movegen::castle_homes;
 use super::{castling, Position, Variant};
-use crate::core::{Bitboard, Color, Piece, Role, Side, Square};
-use crate::fen::{err, parse_number, split_fields, FenError, FenField};
+use crate::core::{Bitboard, Color, Square};
+use crate::game::fen::{err, parse_number, split_fields, FenError, FenField};
+use crate::games::chess::types::{Piece, Role, Side};
 
 /// Most white/black moves a game may have had without a capture or pawn
 /// move; anything larger is a typo, not a position.
@@ -101,7 +102,7 @@ impl<V: Variant> Position<V> {
         for color in Color::BOTH {
             let kings = self.pieces(color, Role::King).count();
             if kings != 1 {
-                return err(FenField::Placement, format!("{} has {kings} kings, expected exactly 1", color.side()));
+                return err(FenField::Placement, format!("{} has {kings} kings, expected exactly 1", color));
             }
         }
         self.validate_material()?;
@@ -122,7 +123,7 @@ impl<V: Variant> Position<V> {
                 let letter = castling_letter(right);
                 return err(
                     FenField::Castling,
-                    format!("right {letter:?} needs the {} king on {king} and a rook on {rook}", color.side()),
+                    format!("right {letter:?} needs the {} king on {king} and a rook on {rook}", color),
                 );
             }
         }
@@ -137,7 +138,7 @@ impl<V: Variant> Position<V> {
         };
         if let Some(color) = just_moved {
             if self.checkers_of(color).any() {
-                return err(FenField::Position, format!("{} is in check but has just moved", color.side()));
+                return err(FenField::Position, format!("{} is in check but has just moved", color));
             }
         }
         Ok(())
@@ -147,10 +148,10 @@ impl<V: Variant> Position<V> {
     /// most 16 men including its king, at most 8 pawns, and no more pieces
     /// beyond the starting set (a second queen, a third rook, bishop or
     /// knight) than pawns gone, since each of them is a promoted pawn. This
-    /// is what bounds the number of legal moves (`crate::moves::MAX_MOVES`).
+    /// is what bounds the number of legal moves (`crate::game::MAX_MOVES`).
     fn validate_material(&self) -> Result<(), FenError> {
         for color in Color::BOTH {
-            let side = color.side();
+            let side = Side::from(color);
             let men = self.by_color(color).count();
             if men > 16 {
                 return err(
@@ -205,7 +206,7 @@ impl<V: Variant> Position<V> {
         let pawn = ep.offset(0, step).expect("ranks 3 and 6 have neighbours");
         let origin = ep.offset(0, -step).expect("ranks 3 and 6 have neighbours");
         if !self.pieces(pusher, Role::Pawn).contains(pawn) {
-            return err(FenField::EnPassant, format!("{ep} needs a {} pawn just pushed to {pawn}", pusher.side()));
+            return err(FenField::EnPassant, format!("{ep} needs a {} pawn just pushed to {pawn}", pusher));
         }
         let armies = self.by_color(Color::White) | self.by_color(Color::Black);
         if armies.contains(ep) || armies.contains(origin) {
