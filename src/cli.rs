@@ -1,7 +1,8 @@
 //! The command line: `catchess` alone speaks the engine protocol; the
 //! subcommands are tools (perft, match) and the random engine.
 
-use crate::game::Game;
+use crate::game::Notation;
+use crate::games::with_game;
 use crate::games::VariantKind;
 use crate::perft::{divide, divide_with, parse_suite, perft};
 use crate::tournament::{
@@ -9,7 +10,6 @@ use crate::tournament::{
     spec::{parse_seat_tc, EngineSpec, SprtSpec},
     MatchConfig,
 };
-use crate::with_game;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -239,7 +239,7 @@ pub fn run() -> ExitCode {
     }
 }
 
-fn parse_position<G: Game>(fen: Option<&str>) -> Result<G, String> {
+fn parse_position<G: Notation>(fen: Option<&str>) -> Result<G, String> {
     match fen {
         Some(fen) => G::from_fen(fen).map_err(|e| e.to_string()),
         None => Ok(G::startpos()),
@@ -254,7 +254,7 @@ fn report_speed(nodes: u64, started: Instant) {
 /// Perft from one position. Each root move's count is printed as it
 /// finishes: with --divide as the answer on stdout, otherwise as progress
 /// on stderr (a deep count shows it is alive; Ctrl-C stops it).
-fn run_perft<G: Game>(fen: Option<&str>, depth: u32, show_divide: bool) -> Result<(), String> {
+fn run_perft<G: Notation>(fen: Option<&str>, depth: u32, show_divide: bool) -> Result<(), String> {
     let pos: G = parse_position(fen)?;
     let started = Instant::now();
     let total = divide_with(&pos, depth, &|| false, |m, n| {
@@ -287,7 +287,7 @@ pub fn read_text_file(path: &str, limit: u64) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))
 }
 
-fn run_suite<G: Game>(path: &str, max_depth: Option<u32>) -> Result<(), String> {
+fn run_suite<G: Notation>(path: &str, max_depth: Option<u32>) -> Result<(), String> {
     let text = read_text_file(path, MAX_SUITE_BYTES)?;
     let entries = parse_suite(&text).map_err(|e| format!("{path}: {e}"))?;
     let started = Instant::now();

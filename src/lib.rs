@@ -17,6 +17,6 @@ pub mod search;
 pub mod tournament;
 pub mod uci;
 
-pub use game::{Game, History, MoveError, MoveList, Outcome, Reason, Winner};
+pub use game::{Arbitration, Game, Goal, History, MoveError, MoveList, Notation, Outcome, Reason, Seat, SeatInfo};
 pub use games::chess::Move;
-pub use games::{CatChess, Chess, VariantKind, Xiangqi};
+pub use games::{CatChess, Chess, Playable, VariantKind, Xiangqi};

@@ -3,7 +3,7 @@
 
 mod common;
 use catchess::games::chess::position::FenField;
-use catchess::{CatChess, Chess, Game};
+use catchess::{CatChess, Chess, Notation};
 use common::*;
 use pretty_assertions::assert_eq;
 use rand::{rngs::StdRng, Rng, SeedableRng};
@@ -121,7 +121,7 @@ fn promoted_material_up_to_the_missing_pawns_is_accepted() {
 #[test]
 fn two_hundred_and_eighteen_moves_are_all_generated() {
     let fen = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1";
-    fn count<G: Game>(fen: &str) -> (usize, u64, u64) {
+    fn count<G: Notation>(fen: &str) -> (usize, u64, u64) {
         let pos = G::from_fen(fen).unwrap();
         let mut list = catchess::MoveList::default();
         pos.legal_moves(&mut list);
@@ -154,7 +154,7 @@ fn chess_fens_refuse_cats_and_the_cats_side() {
 
 /// Checks a parsed position thoroughly: FEN round trip, key, and that move
 /// generation and making every move work.
-fn exercise<G: Game>(pos: &G) {
+fn exercise<G: Notation>(pos: &G) {
     let again = G::from_fen(&pos.to_fen()).expect("to_fen output parses");
     assert_eq!(again.to_fen(), pos.to_fen());
     assert_eq!(again.key(), pos.key());

@@ -20,7 +20,7 @@ mod common;
 
 use catchess::games::chess::types::Side;
 use catchess::search::{Limits, SearchControl, SearchGame, Searcher};
-use catchess::{CatChess, Chess, Game, History};
+use catchess::{CatChess, Chess, Game, History, Notation};
 use common::cat_claim::only_because_of_z;
 use common::solver::{cat_saves, forced_mates, names};
 use std::time::Instant;
@@ -30,7 +30,7 @@ const CATCHESS: &str = "tests/data/catchess-tactics.epd";
 const CHESS: &str = "tests/data/chess-tactics.epd";
 
 /// Searches `fen` to `depth` plies and returns the best move.
-fn best_move<G: SearchGame>(fen: &str, depth: u32) -> String {
+fn best_move<G: SearchGame + Notation>(fen: &str, depth: u32) -> String {
     let pos = G::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let mut searcher = Searcher::<G>::new(8);
     let limits = Limits { depth: Some(depth), ..Default::default() };

@@ -2,7 +2,7 @@
 //! random and mutated strings (no input may panic).
 
 use catchess::game::fen::FenField;
-use catchess::{Game, MoveList, Xiangqi};
+use catchess::{MoveList, Notation, Xiangqi};
 use pretty_assertions::assert_eq;
 use rand::{rngs::StdRng, Rng, SeedableRng};
 

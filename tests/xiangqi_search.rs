@@ -64,5 +64,5 @@ fn the_checked_side_may_repeat_and_wins_by_it() {
         history.push_text(m).unwrap();
     }
     let outcome = history.outcome().unwrap();
-    assert_eq!(outcome.to_string(), "black (perpetual check)");
+    assert_eq!(catchess::game::describe::<Xiangqi>(&outcome), "black (perpetual check)");
 }

@@ -3,7 +3,6 @@
 //! the `Game` trait alone, and the engine must find one of them at a
 //! modest depth.
 
-use catchess::game::Winner;
 use catchess::search::{Limits, Score, SearchControl, Searcher};
 use catchess::{Game, History, MoveList, Xiangqi};
 
@@ -14,16 +13,8 @@ fn lost_by_side_to_move<G: Game>(pos: &G) -> bool {
     if pos.count_legal_moves() != 0 {
         return false;
     }
-    let winner = pos.no_moves_outcome().winner;
-    winner != Winner::Draw && winner != side_winner(pos.turn())
-}
-
-fn side_winner(side: catchess::games::chess::Side) -> Winner {
-    match side {
-        catchess::games::chess::Side::White => Winner::White,
-        catchess::games::chess::Side::Black => Winner::Black,
-        catchess::games::chess::Side::Cats => Winner::Cats,
-    }
+    let winner = pos.position_outcome(true).and_then(|o| o.winner);
+    winner.is_some_and(|w| w != pos.to_move())
 }
 
 /// Whether the side to move can force a win by mate within `n` of its

@@ -1,5 +1,7 @@
-//! The games the engine plays, and `AnyGame`: the one place where a variant
-//! chosen at run time (protocol option, command-line flag) becomes a type.
+//! The games, each a plug-in under `src/games/<game>/`, and the one place
+//! where a game chosen at run time (protocol option, command-line flag)
+//! becomes a type: the [`games!`] list below. `README.md` in this folder
+//! says how to add a game.
 
 pub mod chess;
 pub mod xiangqi;
@@ -7,30 +9,69 @@ pub mod xiangqi;
 pub use chess::{CatChess, Chess};
 pub use xiangqi::Xiangqi;
 
+use crate::game::{Arbitration, Game, Notation};
+use crate::search::SearchGame;
 use std::fmt;
 use std::str::FromStr;
 
-/// A variant chosen at run time. Code that must work for every game
-/// matches on it once with [`with_game!`](crate::with_game) and continues
-/// in generic, monomorphised code.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
-pub enum VariantKind {
-    CatChess,
-    /// The protocol's default, as in Fairy-Stockfish (protocol.md).
-    #[default]
-    Chess,
-    Xiangqi,
+/// Everything the engine layers (protocol, arbiter, bench) need of a game:
+/// its rules and turn model, notation, arbitration and search hooks.
+pub trait Playable: SearchGame + Notation + Arbitration {}
+
+impl<G: SearchGame + Notation + Arbitration> Playable for G {}
+
+/// Declares the games: the [`VariantKind`] enum, its names, and the
+/// [`with_game!`] macro that turns a `VariantKind` into
+/// its type. (`$d` is a `$` passed in, so that the macro this one writes
+/// can have variables of its own.)
+macro_rules! games {
+    ($d:tt $($kind:ident => $module:ident :: $ty:ident,)*) => {
+        /// A game chosen at run time. Code that must work for every game
+        /// matches on it once with [`with_game!`] and
+        /// goes on in generic, monomorphised code.
+        #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+        pub enum VariantKind {
+            $($kind,)*
+        }
+
+        impl VariantKind {
+            pub const ALL: &'static [VariantKind] = &[$(VariantKind::$kind,)*];
+
+            /// The `UCI_Variant` name.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(VariantKind::$kind => <$module::$ty as Game>::VARIANT,)*
+                }
+            }
+        }
+
+        /// Runs `$body` with `$G` bound to the game type of `$kind`.
+        macro_rules! with_game {
+            ($d kind:expr, $d G:ident => $d body:expr) => {
+                match $d kind {
+                    $($d crate::games::VariantKind::$kind => {
+                        type $d G = $d crate::games::$module::$ty;
+                        $d body
+                    })*
+                }
+            };
+        }
+    };
 }
 
-impl VariantKind {
-    pub const ALL: [VariantKind; 3] = [VariantKind::CatChess, VariantKind::Chess, VariantKind::Xiangqi];
+games! { $
+    CatChess => chess::CatChess,
+    Chess => chess::Chess,
+    Xiangqi => xiangqi::Xiangqi,
+}
 
-    pub fn name(self) -> &'static str {
-        match self {
-            VariantKind::CatChess => "catchess",
-            VariantKind::Chess => "chess",
-            VariantKind::Xiangqi => "xiangqi",
-        }
+pub(crate) use with_game;
+
+impl Default for VariantKind {
+    /// Standard chess: the game a UCI engine plays when nobody sets
+    /// `UCI_Variant` (Fairy-Stockfish's convention, and so the protocol's).
+    fn default() -> Self {
+        VariantKind::Chess
     }
 }
 
@@ -43,30 +84,23 @@ impl fmt::Display for VariantKind {
 impl FromStr for VariantKind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        VariantKind::ALL.into_iter().find(|v| v.name() == s).ok_or_else(|| {
+        VariantKind::ALL.iter().copied().find(|v| v.name() == s).ok_or_else(|| {
             let names: Vec<_> = VariantKind::ALL.iter().map(|v| v.name()).collect();
             format!("unknown variant {s:?} (known: {})", names.join(", "))
         })
     }
 }
 
-/// Runs `$body` with `$G` bound to the game type of `$kind`.
-#[macro_export]
-macro_rules! with_game {
-    ($kind:expr, $G:ident => $body:expr) => {
-        match $kind {
-            $crate::games::VariantKind::CatChess => {
-                type $G = $crate::games::CatChess;
-                $body
-            }
-            $crate::games::VariantKind::Chess => {
-                type $G = $crate::games::Chess;
-                $body
-            }
-            $crate::games::VariantKind::Xiangqi => {
-                type $G = $crate::games::Xiangqi;
-                $body
-            }
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_is_found_by_its_name_and_dispatches_to_its_type() {
+        for &v in VariantKind::ALL {
+            assert_eq!(v.name().parse::<VariantKind>(), Ok(v));
+            assert_eq!(with_game!(v, G => <G as Game>::VARIANT), v.name());
         }
-    };
+        assert!("shogi".parse::<VariantKind>().unwrap_err().contains("known: catchess, chess, xiangqi"));
+    }
 }

@@ -35,7 +35,7 @@ impl<G: SearchGame> MovePicker<G> {
         ply: usize,
     ) -> Self {
         let mut scores = [Scored { score: 0, tactical: false }; crate::game::MAX_MOVES];
-        let side = pos.turn().index();
+        let side = pos.to_move().index();
         let killers = history.killers(ply);
         for (i, &m) in moves.iter().enumerate() {
             scores[i] = if Some(m) == hash_move {

@@ -26,9 +26,9 @@ pub mod schedule;
 pub mod spec;
 pub mod stats;
 
-use crate::game::{Game, Winner};
+use crate::game::{Arbitration, Game, Notation};
+use crate::games::with_game;
 use crate::games::VariantKind;
-use crate::with_game;
 use play::{Arbiter, FaultKind, GameReport, Job, Pool};
 use spec::{EngineSpec, SprtSpec, TimeControl};
 use stats::{elo_estimate, sprt_bounds, sprt_llr, Wdl};
@@ -89,7 +89,7 @@ pub fn run(config: &MatchConfig) -> Result<MatchSummary, String> {
 /// Time control per seat: the last `--tc` for all seats, overridden per
 /// seat by `<seat>:<tc>` entries.
 fn seat_time_controls<G: Game>(entries: &[(Option<String>, TimeControl)]) -> Result<Vec<TimeControl>, String> {
-    let sides = G::sides();
+    let sides = G::SEATS;
     let default = TimeControl::Clock { moves: None, base: Duration::from_secs(10), inc: Duration::from_millis(100) };
     let mut tcs = vec![default; sides.len()];
     for (_, tc) in entries.iter().filter(|(s, _)| s.is_none()) {
@@ -98,7 +98,7 @@ fn seat_time_controls<G: Game>(entries: &[(Option<String>, TimeControl)]) -> Res
     for (seat, tc) in entries {
         if let Some(name) = seat {
             let i = record::seat_of::<G>(name).ok_or_else(|| {
-                let names: Vec<&str> = sides.iter().map(|s| G::side_name(*s)).collect();
+                let names: Vec<&str> = sides.iter().map(|s| s.name).collect();
                 format!("--tc {name}:{tc}: {} has no seat {name:?} (seats: {})", G::VARIANT, names.join(", "))
             })?;
             tcs[i] = *tc;
@@ -128,12 +128,12 @@ struct Standings {
 
 impl Standings {
     fn new<G: Game>(names: Vec<String>) -> Standings {
-        let seats = G::sides().len();
+        let seats = G::SEATS.len();
         let blank = Totals { seat_points: vec![0.0; seats], seat_games: vec![0; seats], ..Totals::default() };
         Standings {
             engines: vec![blank; names.len()],
             names,
-            seat_names: G::sides().iter().map(|s| G::side_name(*s)).collect(),
+            seat_names: G::SEATS.iter().map(|s| s.name).collect(),
             seat_wins: vec![0; seats],
             draws: 0,
             games: 0,
@@ -156,7 +156,7 @@ impl Standings {
                 t.wdl.add(p);
             }
         }
-        if r.winner == Winner::Draw {
+        if r.winner.is_none() {
             self.draws += 1;
         }
         for f in &r.faults {
@@ -271,8 +271,8 @@ fn capitalised(s: &str) -> String {
     c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
 
-fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
-    let sides = G::sides();
+fn run_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSummary, String> {
+    let sides = G::SEATS;
     if config.engines.is_empty() {
         return Err("a match needs at least one --engine".into());
     }
@@ -340,8 +340,7 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
     };
 
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
-    let tcs: Vec<String> =
-        sides.iter().zip(&time_controls).map(|(s, tc)| format!("{} {tc}", G::side_name(*s))).collect();
+    let tcs: Vec<String> = sides.iter().zip(&time_controls).map(|(s, tc)| format!("{} {tc}", s.name)).collect();
     eprintln!(
         "match: {} | {} | {games} games ({} per round{}) | {} | concurrency {} | seed {seed}",
         G::VARIANT,
@@ -395,12 +394,8 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
         for report in rx {
             standings.add(&report);
             let faults: Vec<String> = report.faults.iter().map(|f| format!("{} {}", f.side, f.kind.name())).collect();
-            let seating: Vec<String> = report
-                .seating
-                .iter()
-                .zip(sides)
-                .map(|(&e, s)| format!("{} ({})", names[e], G::side_name(*s)))
-                .collect();
+            let seating: Vec<String> =
+                report.seating.iter().zip(sides).map(|(&e, s)| format!("{} ({})", names[e], s.name)).collect();
             let mut line = format!(
                 "game {}/{games}: {}: {} [{}], {} plies{} | {}",
                 report.number,
@@ -461,9 +456,10 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Seat;
     use crate::games::{CatChess, Chess};
 
-    fn report(number: usize, seating: &[usize], winner: Winner, points: &[f64]) -> GameReport {
+    fn report(number: usize, seating: &[usize], winner: Option<Seat>, points: &[f64]) -> GameReport {
         GameReport {
             number,
             seating: seating.to_vec(),
@@ -481,11 +477,11 @@ mod tests {
     fn standings_count_an_engine_in_two_seats_once_per_game() {
         let mut s = Standings::new::<CatChess>(vec!["a".into(), "b".into()]);
         // a holds white and black: black wins, a gets 1.
-        s.add(&report(1, &[0, 0, 1], Winner::Black, &[0.0, 1.0, 0.0]));
+        s.add(&report(1, &[0, 0, 1], Some(Seat::new(1)), &[0.0, 1.0, 0.0]));
         // b's cats faulted, the game was drawn: a (white) ½, b (black) ½, cats 0.
-        s.add(&report(2, &[0, 1, 1], Winner::Draw, &[0.5, 0.5, 0.0]));
+        s.add(&report(2, &[0, 1, 1], None, &[0.5, 0.5, 0.0]));
         // b's cats win.
-        s.add(&report(3, &[0, 0, 1], Winner::Cats, &[0.0, 0.0, 1.0]));
+        s.add(&report(3, &[0, 0, 1], Some(Seat::new(2)), &[0.0, 0.0, 1.0]));
         assert_eq!(s.points(), [1.5, 1.5]);
         assert_eq!(s.engines[0].wdl, Wdl { wins: 1, draws: 1, losses: 1 });
         assert_eq!(s.engines[1].wdl, Wdl { wins: 1, draws: 1, losses: 1 });

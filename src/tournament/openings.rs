@@ -2,7 +2,7 @@
 //! played from there, reproducible from a seed.
 
 use crate::game::MoveList;
-use crate::game::{Game, History};
+use crate::game::{Arbitration, History, Notation};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -33,7 +33,7 @@ pub fn line_fen(line: &str) -> Option<String> {
 }
 
 /// Every position in an opening file, checked with the game's FEN parser.
-pub fn load<G: Game>(path: &str) -> Result<Vec<G>, String> {
+pub fn load<G: Notation>(path: &str) -> Result<Vec<G>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read openings {path}: {e}"))?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -59,7 +59,11 @@ pub fn rng_for(seed: u64, index: u64) -> StdRng {
 
 /// `plies` uniformly random legal moves from `start` that do not end the
 /// game; a line that ends it early is thrown away and drawn again.
-pub fn random_line<G: Game>(start: &G, plies: usize, rng: &mut StdRng) -> Result<Vec<G::Move>, String> {
+pub fn random_line<G: Notation + Arbitration>(
+    start: &G,
+    plies: usize,
+    rng: &mut StdRng,
+) -> Result<Vec<G::Move>, String> {
     if plies == 0 {
         return Ok(Vec::new());
     }

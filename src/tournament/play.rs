@@ -12,8 +12,7 @@ use super::engine::{EngineProcess, Failure, Log, UciInfo};
 use super::record::{self, RecordTags};
 use super::spec::{EngineSpec, TimeControl};
 use super::stats::seat_points;
-use crate::game::{Game, History, Winner};
-use crate::games::chess::types::Side;
+use crate::game::{Arbitration, Game, History, Notation, Seat, SeatInfo};
 use crate::games::VariantKind;
 use std::time::{Duration, Instant};
 
@@ -204,7 +203,7 @@ pub struct GameReport {
     pub number: usize,
     pub seating: Vec<usize>,
     /// The winner as scored: `Draw` for a drawn game whose cats faulted.
-    pub winner: Winner,
+    pub winner: Option<Seat>,
     pub result: String,
     pub points: Vec<f64>,
     pub termination: String,
@@ -223,31 +222,24 @@ struct SeatState {
     left: Duration,
     /// Moves made (for repeating controls).
     moves: u32,
-    /// The cats after a fault: no longer asked, the arbiter passes for them.
+    /// A seat that faulted but plays on (Cat Chess's cats): no longer
+    /// asked, the arbiter passes for it.
     forfeited: bool,
-}
-
-fn side_prefix(side: Side) -> char {
-    match side {
-        Side::White => 'w',
-        Side::Black => 'b',
-        Side::Cats => 'c',
-    }
 }
 
 /// The `go` line for the seat `mover`: its own limit, and with a clock
 /// every clocked seat's time and increment (`wtime btime ctime winc binc
 /// cinc`) plus `movestogo` for a repeating control.
-fn go_line(sides: &[Side], seats: &[SeatState], mover: usize) -> String {
+fn go_line(infos: &[SeatInfo], seats: &[SeatState], mover: usize) -> String {
     match seats[mover].tc {
         TimeControl::MoveTime(t) => format!("go movetime {}", t.as_millis()),
         TimeControl::Depth(d) => format!("go depth {d}"),
         TimeControl::Nodes(n) => format!("go nodes {n}"),
         TimeControl::Clock { moves, .. } => {
             let mut line = String::from("go");
-            for (side, seat) in sides.iter().zip(seats) {
+            for (info, seat) in infos.iter().zip(seats) {
                 if let TimeControl::Clock { inc, .. } = seat.tc {
-                    let p = side_prefix(*side);
+                    let p = info.clock;
                     line.push_str(&format!(" {p}time {} {p}inc {}", seat.left.as_millis(), inc.as_millis()));
                 }
             }
@@ -259,29 +251,24 @@ fn go_line(sides: &[Side], seats: &[SeatState], mover: usize) -> String {
     }
 }
 
-/// Writes down a fault of seat `s`. White's or black's ends the game (the
-/// winner and the termination are returned); the cats' makes them pass from
-/// now on.
-fn record_fault<G: Game>(
+/// Writes down a fault of seat `s`. Where the game says a forfeit ends it
+/// (`Arbitration::forfeit_winner`), the winner and the termination are
+/// returned; otherwise the seat passes from now on (Cat Chess's cats).
+fn record_fault<G: Arbitration>(
     faults: &mut Vec<Fault>,
     seats: &mut [SeatState],
     s: usize,
     kind: FaultKind,
     ply: usize,
     detail: String,
-) -> Option<(Winner, String)> {
-    let side = G::sides()[s];
-    let name = G::side_name(side);
+) -> Option<(Option<Seat>, String)> {
+    let name = G::SEATS[s].name;
     faults.push(Fault { seat: s, side: name, engine: seats[s].engine, kind, ply, detail });
-    let winner = match side {
-        Side::White => Winner::Black,
-        Side::Black => Winner::White,
-        Side::Cats => {
-            seats[s].forfeited = true;
-            return None;
-        }
+    let Some(winner) = G::forfeit_winner(Seat::new(s)) else {
+        seats[s].forfeited = true;
+        return None;
     };
-    Some((winner, format!("{} by {name}", kind.name())))
+    Some((Some(winner), format!("{} by {name}", kind.name())))
 }
 
 fn append(slot: &mut Option<String>, text: String) {
@@ -292,7 +279,7 @@ fn append(slot: &mut Option<String>, text: String) {
 }
 
 /// The `position` line for the game so far.
-fn position_line<G: Game>(history: &History<G>, from_startpos: bool) -> String {
+fn position_line<G: Notation>(history: &History<G>, from_startpos: bool) -> String {
     let mut line = if from_startpos {
         "position startpos".to_string()
     } else {
@@ -310,8 +297,8 @@ fn position_line<G: Game>(history: &History<G>, from_startpos: bool) -> String {
 
 /// Plays one game. Engines come from `pool` and go back to it unless they
 /// died or were killed.
-pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> GameReport {
-    let sides = G::sides();
+pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> GameReport {
+    let sides = G::SEATS;
     let mut history = History::new(job.start);
     for &m in &job.opening {
         history.push(m);
@@ -337,7 +324,7 @@ pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> G
     // Comments after each move (opening moves have none).
     let mut comments: Vec<Option<String>> = vec![None; history.moves().len()];
     let mut before = job.opening_note.clone();
-    let mut ended: Option<(Winner, String)> = None;
+    let mut ended: Option<(Option<Seat>, String)> = None;
     let mut last_comment: Option<String> = None;
 
     // Engines start in seat order; a fault there is scored like any other.
@@ -352,22 +339,21 @@ pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> G
                     last_comment = Some(text);
                     break;
                 }
-                append(&mut before, format!("{text}; the cats pass throughout"));
+                append(&mut before, format!("{text}; the {} pass throughout", G::SEATS[s].name));
             }
         }
     }
 
     while ended.is_none() {
         if let Some(o) = history.outcome() {
-            // The cats' win by a draw is void once they have faulted.
-            let cats_out = seats.iter().zip(sides).any(|(s, side)| *side == Side::Cats && s.forfeited);
-            let winner = if o.winner == Winner::Cats && cats_out { Winner::Draw } else { o.winner };
+            // A win is void for a seat that has forfeited (the cats' win by
+            // a draw, once they have faulted): the game is then a draw.
+            let winner = o.winner.filter(|w| !seats[w.index()].forfeited);
             ended = Some((winner, o.reason.name().to_string()));
             break;
         }
         let pos = *history.current();
-        let side = pos.turn();
-        let s = sides.iter().position(|x| *x == side).expect("the side to move is one of the game's sides");
+        let s = pos.to_move().index();
         let ply = history.moves().len() + 1;
         if seats[s].forfeited {
             let pass = pos.arbiter_pass().expect("only a side the arbiter can pass for plays on after a fault");
@@ -442,7 +428,7 @@ pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> G
                 last_comment = Some(text);
             } else {
                 // Noted after the last move played before the fault.
-                let text = format!("{text}; the cats pass from here");
+                let text = format!("{text}; the {} pass from here", G::SEATS[s].name);
                 match comments.last_mut() {
                     Some(slot) => append(slot, text),
                     None => append(&mut before, text),
@@ -458,7 +444,8 @@ pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> G
         }
     }
 
-    let points = seat_points(sides, winner);
+    let forfeited: Vec<bool> = seats.iter().map(|s| s.forfeited).collect();
+    let points = seat_points(&forfeited, winner);
     let tags = RecordTags {
         event: arbiter.event.clone(),
         date: arbiter.date.clone(),
@@ -502,7 +489,7 @@ mod tests {
 
     #[test]
     fn go_lines_carry_every_clock_and_the_movers_limit() {
-        let sides = CatChess::sides();
+        let sides = CatChess::SEATS;
         let seats = vec![seat("10+0.1", 9500, 3), seat("10+0.1", 8000, 3), seat("depth=2", 0, 3)];
         assert_eq!(go_line(sides, &seats, 0), "go wtime 9500 winc 100 btime 8000 binc 100");
         assert_eq!(go_line(sides, &seats, 2), "go depth 2");
@@ -510,7 +497,7 @@ mod tests {
         assert_eq!(go_line(sides, &seats, 0), "go wtime 1000 winc 0 ctime 5000 cinc 1000 movestogo 37");
         assert_eq!(go_line(sides, &seats, 1), "go movetime 50");
         let seats = vec![seat("nodes=100", 0, 0), seat("1+0", 1000, 0)];
-        assert_eq!(go_line(Chess::sides(), &seats, 0), "go nodes 100");
+        assert_eq!(go_line(Chess::SEATS, &seats, 0), "go nodes 100");
     }
 
     #[test]

@@ -16,9 +16,11 @@ pub struct GoParams {
     pub movetime: Option<Duration>,
     pub infinite: bool,
     pub perft: Option<u32>,
-    /// Clocks and increments of white, black and the cats, indexed by `Side`.
-    pub time: [Option<Duration>; 3],
-    pub inc: [Option<Duration>; 3],
+    /// Clocks and increments by the seat's clock letter: `wtime` is
+    /// `('w', ms)`, the cats' `ctime` `('c', ms)` (each game names its
+    /// seats' letters).
+    pub clocks: Vec<(char, Duration)>,
+    pub incs: Vec<(char, Duration)>,
     pub movestogo: Option<u32>,
     /// Search only these root moves (as written; the session parses them).
     pub searchmoves: Vec<String>,
@@ -35,6 +37,16 @@ pub struct GoParams {
 }
 
 impl GoParams {
+    /// The clock of the seat whose letter is `letter`.
+    pub fn clock(&self, letter: char) -> Option<Duration> {
+        self.clocks.iter().rev().find(|(c, _)| *c == letter).map(|&(_, t)| t)
+    }
+
+    /// The increment of the seat whose letter is `letter`.
+    pub fn inc(&self, letter: char) -> Option<Duration> {
+        self.incs.iter().rev().find(|(c, _)| *c == letter).map(|&(_, t)| t)
+    }
+
     /// Whether the client asked for a search that ends only on `stop`:
     /// `go infinite`, or `go` with nothing but `ponder` and `searchmoves`.
     pub fn asks_for_endless_search(&self) -> bool {
@@ -42,24 +54,26 @@ impl GoParams {
     }
 }
 
-/// The words `go` knows; `searchmoves` takes every word up to the next one.
-const GO_KEYWORDS: &[&str] = &[
-    "searchmoves",
-    "ponder",
-    "wtime",
-    "btime",
-    "ctime",
-    "winc",
-    "binc",
-    "cinc",
-    "movestogo",
-    "depth",
-    "nodes",
-    "mate",
-    "movetime",
-    "infinite",
-    "perft",
-];
+/// The words `go` knows besides the clocks; `searchmoves` takes every word
+/// up to the next one.
+const GO_KEYWORDS: &[&str] =
+    &["searchmoves", "ponder", "movestogo", "depth", "nodes", "mate", "movetime", "infinite", "perft"];
+
+/// A clock word, `<letter>time` or `<letter>inc` (`wtime`, `binc`, the
+/// cats' `ctime`): the letter and whether it is the increment.
+fn clock_word(word: &str) -> Option<(char, bool)> {
+    let mut chars = word.chars();
+    let letter = chars.next().filter(char::is_ascii_lowercase)?;
+    match chars.as_str() {
+        "time" => Some((letter, false)),
+        "inc" => Some((letter, true)),
+        _ => None,
+    }
+}
+
+fn is_go_keyword(word: &str) -> bool {
+    GO_KEYWORDS.contains(&word) || clock_word(word).is_some()
+}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -181,7 +195,7 @@ fn parse_go(rest: &[&str]) -> GoParams {
         let mut value = |what: &str| -> Option<u64> {
             let problem = match rest.get(i) {
                 None => format!("go: '{key}' needs a {what}; ignored"),
-                Some(v) if GO_KEYWORDS.contains(v) => format!("go: '{key}' needs a {what}; ignored"),
+                Some(v) if is_go_keyword(v) => format!("go: '{key}' needs a {what}; ignored"),
                 Some(v) => {
                     i += 1;
                     match v.parse::<u64>() {
@@ -202,21 +216,27 @@ fn parse_go(rest: &[&str]) -> GoParams {
             "movetime" => p.movetime = value("time in ms").map(ms).or(p.movetime),
             "perft" => p.perft = value("depth in plies").map(clamp).or(p.perft),
             "movestogo" => p.movestogo = value("move count").map(clamp).or(p.movestogo),
-            "wtime" => p.time[0] = value("time in ms").map(ms).or(p.time[0]),
-            "btime" => p.time[1] = value("time in ms").map(ms).or(p.time[1]),
-            "ctime" => p.time[2] = value("time in ms").map(ms).or(p.time[2]),
-            "winc" => p.inc[0] = value("time in ms").map(ms).or(p.inc[0]),
-            "binc" => p.inc[1] = value("time in ms").map(ms).or(p.inc[1]),
-            "cinc" => p.inc[2] = value("time in ms").map(ms).or(p.inc[2]),
             "infinite" => p.infinite = true,
             "ponder" => p.ponder = true,
             "searchmoves" => {
-                while i < rest.len() && !GO_KEYWORDS.contains(&rest[i]) {
+                while i < rest.len() && !is_go_keyword(rest[i]) {
                     p.searchmoves.push(truncate(rest[i]));
                     i += 1;
                 }
             }
-            other => p.warnings.push(format!("go: unknown parameter '{}' ignored", truncate(other))),
+            other => match clock_word(other) {
+                Some((letter, false)) => {
+                    if let Some(t) = value("time in ms") {
+                        p.clocks.push((letter, ms(t)));
+                    }
+                }
+                Some((letter, true)) => {
+                    if let Some(t) = value("time in ms") {
+                        p.incs.push((letter, ms(t)));
+                    }
+                }
+                None => p.warnings.push(format!("go: unknown parameter '{}' ignored", truncate(other))),
+            },
         }
     }
     p
@@ -251,11 +271,9 @@ mod tests {
         else {
             panic!()
         };
-        assert_eq!(
-            g.time,
-            [Some(Duration::from_millis(1000)), Some(Duration::from_millis(2000)), Some(Duration::from_millis(300))]
-        );
-        assert_eq!(g.inc[2], Some(Duration::from_millis(30)));
+        let ms = Duration::from_millis;
+        assert_eq!((g.clock('w'), g.clock('b'), g.clock('c')), (Some(ms(1000)), Some(ms(2000)), Some(ms(300))));
+        assert_eq!((g.inc('c'), g.clock('r')), (Some(ms(30)), None));
         assert_eq!(g.movestogo, Some(5));
     }
 
@@ -272,7 +290,7 @@ mod tests {
         assert_eq!(p.searchmoves, ["e2e4", "d2d4"]);
         assert!(p.ponder && p.warnings.is_empty() && p.other_words);
         assert_eq!((p.mate, p.nodes, p.depth), (Some(3), Some(7), Some(4)));
-        assert_eq!((p.time[0], p.movetime), (Some(Duration::from_millis(100)), Some(Duration::from_millis(9))));
+        assert_eq!((p.clock('w'), p.movetime), (Some(Duration::from_millis(100)), Some(Duration::from_millis(9))));
         assert!(go("").asks_for_endless_search() && go("infinite depth 3").asks_for_endless_search());
         assert!(go("ponder searchmoves a2a3").asks_for_endless_search());
         assert!(!go("depth 3").asks_for_endless_search());

@@ -4,24 +4,24 @@
 
 use super::command::{Command, GoParams, Start};
 use super::{Options, Output, ENGINE_AUTHOR, ENGINE_NAME, HASH_MAX_MB, MOVE_OVERHEAD_MAX_MS, MULTIPV_MAX, THREADS_MAX};
-use crate::game::{describe, winner_name, Game, History};
-use crate::games::chess::types::Side;
+use crate::game::{describe, winner_name, Game, Goal, History, Seat, SeatInfo};
+use crate::games::with_game;
+use crate::games::Playable;
 use crate::games::VariantKind;
 use crate::perft::divide_with;
-use crate::search::{Limits, Score, SearchControl, SearchGame, SearchInfo, SearchResult, Searcher};
-use crate::with_game;
+use crate::search::{Limits, Score, SearchControl, SearchInfo, SearchResult, Searcher};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// A search or perft running on its own thread; joining it returns the
 /// searcher.
-struct Job<G: SearchGame> {
+struct Job<G: Playable> {
     control: Arc<SearchControl>,
     handle: JoinHandle<Searcher<G>>,
 }
 
-pub struct Session<G: SearchGame> {
+pub struct Session<G: Playable> {
     history: History<G>,
     /// `None` while a job owns it.
     searcher: Option<Searcher<G>>,
@@ -32,7 +32,7 @@ pub struct Session<G: SearchGame> {
 /// limit but did not ask for an endless one (`go infinite`, or `go` alone).
 pub const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
 
-impl<G: SearchGame> Session<G> {
+impl<G: Playable> Session<G> {
     fn new(options: &Options) -> Self {
         Session { history: History::new(G::startpos()), searcher: Some(new_searcher(options)), job: None }
     }
@@ -145,7 +145,7 @@ impl<G: SearchGame> Session<G> {
         if !params.searchmoves.is_empty() && root_moves.is_empty() {
             out.warning("go searchmoves: no legal move listed; searching every move");
         }
-        let (limits, note) = limits_for(params, G::sides(), pos.turn(), options);
+        let (limits, note) = limits_for(params, G::SEATS, pos.to_move(), options);
         if let Some(note) = note {
             out.warning(&note);
         }
@@ -219,7 +219,7 @@ impl<G: SearchGame> Session<G> {
     }
 }
 
-fn new_searcher<G: SearchGame>(options: &Options) -> Searcher<G> {
+fn new_searcher<G: Playable>(options: &Options) -> Searcher<G> {
     // The hash size was allocated once when it was set; should the memory
     // be gone now, a small table keeps the session alive.
     let mut searcher = Searcher::try_new(options.hash_mb).unwrap_or_else(|_| Searcher::new(1));
@@ -256,32 +256,27 @@ fn guarded<G: Game>(
 /// `go ponder`, optionally with `searchmoves`); any other (say, only
 /// unknown or malformed words) gets [`DEFAULT_MOVETIME`], so that no client
 /// waits forever for a `bestmove` it did not know it had to `stop`.
-fn limits_for(params: &GoParams, seats: &[Side], turn: Side, options: &Options) -> (Limits, Option<String>) {
+fn limits_for(params: &GoParams, seats: &[SeatInfo], mover: Seat, options: &Options) -> (Limits, Option<String>) {
+    let mine = seats[mover.index()].clock;
     let mut limits = Limits {
         depth: params.depth,
         nodes: params.nodes,
         movetime: params.movetime,
         infinite: params.infinite,
-        time_left: params.time[turn.index()],
-        increment: params.inc[turn.index()].unwrap_or_default(),
+        time_left: params.clock(mine),
+        increment: params.inc(mine).unwrap_or_default(),
         movestogo: params.movestogo,
         move_overhead: Duration::from_millis(options.move_overhead_ms),
         mate: params.mate,
         multipv: options.multipv,
     };
     let mut note = None;
-    let clock_word = |side: Side| ["wtime", "btime", "ctime"][side.index()];
     if limits.time_left.is_none() {
-        let given = seats.iter().filter_map(|&s| params.time[s.index()].map(|t| (t, s))).min_by_key(|&(t, _)| t);
-        if let Some((t, s)) = given {
+        let given = seats.iter().filter_map(|s| params.clock(s.clock).map(|t| (t, s.clock))).min_by_key(|&(t, _)| t);
+        if let Some((t, letter)) = given {
             limits.time_left = Some(t);
-            limits.increment = params.inc[s.index()].unwrap_or_default();
-            note = Some(format!(
-                "go: no {} for the side to move; using {} ({} ms)",
-                clock_word(turn),
-                clock_word(s),
-                t.as_millis()
-            ));
+            limits.increment = params.inc(letter).unwrap_or_default();
+            note = Some(format!("go: no {mine}time for the side to move; using {letter}time ({} ms)", t.as_millis()));
         }
     }
     let limited = limits.depth.is_some()
@@ -342,14 +337,15 @@ impl Report {
             info.hashfull,
             score
         ));
-        let three_sided = G::draw_winner() == crate::game::Winner::Cats;
+        // A game with a near-zero seat (Cat Chess's cats, who win every
+        // draw) reports each seat's own chance.
+        let chances = G::SEATS.iter().any(|s| s.goal == Goal::NearZero).then(|| outlook(G::SEATS, info));
         if self.show_wdl {
-            let [w, d, l] = if three_sided {
-                // White, cats (the draw), black: each faction's own chance.
-                let [w, b, c] = outlook(info.score, info.white_view);
-                [w * 10, c * 10, b * 10]
-            } else {
-                wdl(info.score)
+            let [w, d, l] = match &chances {
+                // The maximiser, the near-zero seat (the draw), the minimiser.
+                Some(c) => [Goal::Maximise, Goal::NearZero, Goal::Minimise]
+                    .map(|g| G::SEATS.iter().zip(c).filter(|(s, _)| s.goal == g).map(|(_, &p)| p * 10).sum()),
+                None => wdl(info.score),
             };
             line.push_str(&format!(" wdl {w} {d} {l}"));
         }
@@ -358,9 +354,9 @@ impl Report {
             line.push_str(&info.pv.join(" "));
         }
         let mut lines = vec![line];
-        if three_sided && info.multipv == 1 {
-            let [w, b, c] = outlook(info.score, info.white_view);
-            lines.push(format!("info string outlook white {w} black {b} cats {c}"));
+        if let (Some(c), 1) = (chances, info.multipv) {
+            let words: Vec<String> = G::SEATS.iter().zip(c).map(|(s, p)| format!("{} {p}", s.name)).collect();
+            lines.push(format!("info string outlook {}", words.join(" ")));
         }
         lines
     }
@@ -381,18 +377,31 @@ pub fn wdl(score: Score) -> [u32; 3] {
     [w, 1000u32.saturating_sub(w + l), l]
 }
 
-/// How likely white, black and the cats are to win, in the engine's eyes:
-/// a logistic reading of the white-view score (documented in protocol.md).
-/// A mate score is a certainty for the mating side.
-pub fn outlook(score: Score, white_view_cp: i32) -> [u32; 3] {
-    if let Score::Mate(_) = score {
-        return if white_view_cp > 0 { [100, 0, 0] } else { [0, 100, 0] };
+/// How likely each seat is to win, in percent, in seat order: a logistic
+/// reading of the first-seat score (documented in protocol.md) for the
+/// maximising and minimising seats, the rest for the near-zero seat. A
+/// mate score is a certainty for the mating seat.
+pub fn outlook(seats: &[SeatInfo], info: &SearchInfo) -> Vec<u32> {
+    let first_view = info.white_view;
+    let mate = matches!(info.score, Score::Mate(_));
+    // A seat needs a clear edge to convert: about +3 pawns is an even chance.
+    let win = |edge: i32| match mate {
+        true => 100 * (edge > 0) as u32,
+        false => (100.0 / (1.0 + (-(edge as f64 - 300.0) / 120.0).exp())).round() as u32,
+    };
+    let mut chances: Vec<u32> = seats
+        .iter()
+        .map(|s| match s.goal {
+            Goal::Maximise => win(first_view),
+            Goal::Minimise => win(-first_view),
+            Goal::NearZero => 0,
+        })
+        .collect();
+    let rest = 100u32.saturating_sub(chances.iter().sum());
+    if let Some(i) = seats.iter().position(|s| s.goal == Goal::NearZero) {
+        chances[i] = rest;
     }
-    // A side needs a clear edge to convert: about +3 pawns is an even chance.
-    let win = |edge: f64| 1.0 / (1.0 + (-(edge - 300.0) / 120.0).exp());
-    let w = (win(white_view_cp as f64) * 100.0).round() as u32;
-    let b = (win(-white_view_cp as f64) * 100.0).round() as u32;
-    [w, b, 100u32.saturating_sub(w + b)]
+    chances
 }
 
 /// The operations the protocol needs from a session, whatever its game:
@@ -405,7 +414,7 @@ trait GameSession: Send {
     fn clear(&mut self, options: &Options);
 }
 
-impl<G: SearchGame> GameSession for Session<G> {
+impl<G: Playable> GameSession for Session<G> {
     fn stop(&mut self, options: &Options) {
         Session::stop(self, options)
     }
@@ -534,19 +543,25 @@ mod tests {
         }
     }
 
-    const CAT_SEATS: [Side; 3] = [Side::White, Side::Black, Side::Cats];
+    use crate::games::{CatChess, Chess};
+
+    const CAT_SEATS: &[SeatInfo] = CatChess::SEATS;
+    const CHESS_SEATS: &[SeatInfo] = Chess::SEATS;
+    const WHITE: Seat = Seat::new(0);
+    const BLACK: Seat = Seat::new(1);
+    const CATS: Seat = Seat::new(2);
 
     #[test]
     fn the_movers_clock_is_used_and_a_missing_one_borrowed() {
         let o = Options::default();
-        let (l, note) = limits_for(&go("wtime 5000 btime 7000"), &CAT_SEATS[..2], Side::Black, &o);
+        let (l, note) = limits_for(&go("wtime 5000 btime 7000"), CHESS_SEATS, BLACK, &o);
         assert_eq!((l.time_left, note), (Some(Duration::from_millis(7000)), None));
         // The cats' turn from a two-clock GUI: the smaller clock stands in.
-        let (l, note) = limits_for(&go("wtime 5000 btime 7000 winc 100"), &CAT_SEATS, Side::Cats, &o);
+        let (l, note) = limits_for(&go("wtime 5000 btime 7000 winc 100"), CAT_SEATS, CATS, &o);
         assert_eq!((l.time_left, l.increment), (Some(Duration::from_millis(5000)), Duration::from_millis(100)));
         assert!(note.unwrap().contains("no ctime"));
         // Only the opponent's clock: still a limit, never an endless search.
-        let (l, _) = limits_for(&go("btime 1"), &CAT_SEATS[..2], Side::White, &o);
+        let (l, _) = limits_for(&go("btime 1"), CHESS_SEATS, WHITE, &o);
         assert_eq!(l.time_left, Some(Duration::from_millis(1)));
         assert!(!l.infinite);
     }
@@ -555,15 +570,15 @@ mod tests {
     fn only_a_client_that_asks_for_it_gets_an_endless_search() {
         let o = Options::default();
         for endless in ["", "infinite", "ponder", "searchmoves e2e4"] {
-            let (l, _) = limits_for(&go(endless), &CAT_SEATS[..2], Side::White, &o);
+            let (l, _) = limits_for(&go(endless), CHESS_SEATS, WHITE, &o);
             assert!(l.infinite && l.movetime.is_none(), "go {endless}");
         }
         for bounded in ["sideways", "depth x", "movestogo 3", "winc 10"] {
-            let (l, note) = limits_for(&go(bounded), &CAT_SEATS[..2], Side::White, &o);
+            let (l, note) = limits_for(&go(bounded), CHESS_SEATS, WHITE, &o);
             assert!(!l.infinite && l.movetime == Some(DEFAULT_MOVETIME), "go {bounded}");
             assert!(note.unwrap().contains("no limit given"));
         }
-        let (l, _) = limits_for(&go("mate 2"), &CAT_SEATS[..2], Side::White, &o);
+        let (l, _) = limits_for(&go("mate 2"), CHESS_SEATS, WHITE, &o);
         assert!(!l.infinite && l.movetime.is_none() && l.mate == Some(2));
     }
 
@@ -580,7 +595,6 @@ mod tests {
 
     #[test]
     fn a_search_that_panics_in_any_thread_still_gives_a_move() {
-        use crate::games::Chess;
         let pos = Chess::startpos();
         let first = first_legal_move(&pos);
         assert!(first.is_some());
@@ -598,7 +612,6 @@ mod tests {
 
     #[test]
     fn a_search_that_panics_is_answered_and_its_searcher_kept() {
-        use crate::games::Chess;
         let options = Options { hash_mb: 2, threads: 3, ..Options::default() };
         let mut session = Session::<Chess>::new(&options);
         let out = Output::new(std::io::sink());

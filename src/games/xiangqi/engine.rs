@@ -111,14 +111,29 @@ impl Xiangqi {
     }
 }
 
+/// Bench positions: openings, middlegames and endings, both seats to move.
+const BENCH: &[&str] = &[
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "r1bk1abnr/4a4/4c4/4p1p1p/2p6/p7P/2P1PCP2/2R3N2/4A3R/1NB1KABc1 b - - 3 16",
+    "r1bak1b1r/9/5an1c/2p1p4/p1P3p1p/4P4/P5PCP/2R6/2C1A3N/RNBAK1c2 b - - 1 16",
+    "1nbcka1n1/8r/5C3/p1p3p2/P5bcP/9/2P1p1P2/N7B/4A1R2/2BAK2N1 b - - 13 41",
+    "2bakab1r/9/2n4cn/p1p1p1p1p/9/9/P1P1P1P1P/RcC5B/4A4/1NBK1A1NR w - - 1 9",
+    "r1bakab1r/9/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/1CN1C1N2/9/R1BAKAB1R w - - 4 5",
+];
+
 impl SearchGame for Xiangqi {
-    const CYCLE: u32 = 2;
+    const BENCH: &'static [&'static str] = BENCH;
+    const BENCH_DEPTH: u32 = 16;
     /// WXF: the side whose every move in a repetition gave check loses.
     const PERPETUAL_CHECK_LOSES: bool = true;
 
     #[inline(always)]
-    fn move_bits(m: XMove) -> u16 {
-        m.bits()
+    fn move_bits(m: XMove) -> u32 {
+        m.bits() as u32
+    }
+
+    fn in_check(&self) -> bool {
+        Xiangqi::in_check(self)
     }
 
     fn tactical_moves(&self, list: &mut MoveList<XMove>) {
@@ -162,7 +177,7 @@ impl SearchGame for Xiangqi {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::game::Notation;
 
     fn see_of(fen: &str, m: &str) -> i32 {
         let pos = Xiangqi::from_fen(fen).unwrap();

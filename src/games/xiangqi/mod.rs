@@ -25,35 +25,25 @@ pub use position::{Xiangqi, START_FEN};
 pub use rules::{Perpetual, RepetitionVerdict};
 pub use square::{XBitboard, XPiece, XRole, XSquare};
 
-use crate::core::Color;
-use crate::game::fen::FenError;
-use crate::game::MoveList;
-use crate::game::{Game, History, MoveError, Outcome, Reason, Winner};
-use crate::games::chess::types::Side;
+use crate::game::{
+    Arbitration, FenError, Game, Goal, History, MoveError, MoveList, Notation, Outcome, Reason, Seat, SeatInfo,
+};
 
 impl Game for Xiangqi {
     type Move = XMove;
     const VARIANT: &'static str = "xiangqi";
     const SQUARES: usize = square::SQUARES;
+    /// Red moves first; the protocol's clocks are UCI's `wtime`/`btime`.
+    const SEATS: &'static [SeatInfo] = &[
+        SeatInfo { name: "red", fen: 'w', clock: 'w', goal: Goal::Maximise },
+        SeatInfo { name: "black", fen: 'b', clock: 'b', goal: Goal::Minimise },
+    ];
 
     fn startpos() -> Self {
         Xiangqi::startpos()
     }
-    fn from_fen(fen: &str) -> Result<Self, FenError> {
-        Xiangqi::from_fen(fen)
-    }
-    fn to_fen(&self) -> String {
-        Xiangqi::to_fen(self)
-    }
-    fn turn(&self) -> Side {
-        Side::from(self.turn)
-    }
-    fn side_name(side: Side) -> &'static str {
-        match side {
-            Side::White => "red",
-            Side::Black => "black",
-            Side::Cats => "cats",
-        }
+    fn to_move(&self) -> Seat {
+        rules::seat_of(self.turn)
     }
     fn legal_moves(&self, list: &mut MoveList<XMove>) {
         Xiangqi::legal_moves(self, list)
@@ -69,40 +59,43 @@ impl Game for Xiangqi {
     fn key(&self) -> u64 {
         self.key
     }
-    fn in_check(&self) -> bool {
-        Xiangqi::in_check(self)
-    }
     fn move_squares(m: XMove) -> (usize, usize) {
         (m.from().index(), m.to().index())
     }
-    /// The side to move has no legal move: it loses, whether in check
-    /// (checkmate) or not (stalemate).
-    fn no_moves_outcome(&self) -> Outcome {
-        let winner = match self.turn {
-            Color::White => Winner::Black,
-            Color::Black => Winner::White,
-        };
-        let reason = if self.in_check() { Reason::Checkmate } else { Reason::Stalemate };
-        Outcome { winner, reason }
-    }
-    /// 100 plies without a capture, or nothing but generals, advisors and
-    /// elephants on the board (neither side can ever attack the other).
-    fn rule_draw(&self) -> Option<Reason> {
-        if self.halfmove >= 100 {
-            Some(Reason::FiftyMoves)
-        } else if self.insufficient_material() {
-            Some(Reason::InsufficientMaterial)
-        } else {
-            None
+    /// No legal move loses, whether in check (checkmate) or not
+    /// (stalemate). 100 plies without a capture, or nothing but generals,
+    /// advisors and elephants on the board (neither side can ever attack
+    /// the other), is a draw.
+    fn position_outcome(&self, no_moves: bool) -> Option<Outcome> {
+        if no_moves {
+            let reason = if self.in_check() { Reason::CHECKMATE } else { Reason::STALEMATE };
+            return Some(Outcome::new(Some(rules::seat_of(self.turn.other())), reason));
         }
-    }
-    fn draw_winner() -> Winner {
-        Winner::Draw
+        let reason = if self.halfmove >= 100 {
+            if self.in_check() && self.count_legal_moves() == 0 {
+                return None;
+            }
+            Reason::FIFTY_MOVES
+        } else if self.insufficient_material() {
+            Reason::INSUFFICIENT_MATERIAL
+        } else {
+            return None;
+        };
+        Some(Outcome::new(None, reason))
     }
     /// Mate or stalemate first, then the repetition rulings, then the rule
     /// draws (see [`rules`]).
     fn outcome(history: &History<Self>) -> Option<Outcome> {
         rules::outcome(history)
+    }
+}
+
+impl Notation for Xiangqi {
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        Xiangqi::from_fen(fen)
+    }
+    fn to_fen(&self) -> String {
+        Xiangqi::to_fen(self)
     }
     fn parse_move(&self, text: &str) -> Result<XMove, MoveError> {
         let m = XMove::parse(text).ok_or_else(|| MoveError::Unparsable(text.to_string()))?;
@@ -123,6 +116,9 @@ impl Game for Xiangqi {
         render::board(self)
     }
 }
+
+/// Every forfeit loses the game to the other side.
+impl Arbitration for Xiangqi {}
 
 impl Xiangqi {
     /// Only generals, advisors and elephants left on both sides: none of

@@ -23,7 +23,11 @@ use super::position::{keys, Xiangqi};
 use super::square::{masks, XBitboard, XRole, XSquare, SQUARES};
 use crate::core::{Bitboard128, Color};
 use crate::game::MoveList;
-use crate::game::{Game, History, Outcome, Reason, Winner};
+use crate::game::{Game, History, Outcome, Reason, Seat};
+
+/// Xiangqi's own reasons for the end of a game (WXF).
+pub const PERPETUAL_CHECK: Reason = Reason::new("perpetual check");
+pub const PERPETUAL_CHASE: Reason = Reason::new("perpetual chase");
 
 /// How many times a position must occur for the repetition rulings to end
 /// the game.
@@ -57,9 +61,9 @@ impl RepetitionVerdict {
             _ => None,
         };
         if red == Perpetual::Check || black == Perpetual::Check {
-            return one(Perpetual::Check).map(|c| (c, Reason::PerpetualCheck));
+            return one(Perpetual::Check).map(|c| (c, PERPETUAL_CHECK));
         }
-        one(Perpetual::Chase).map(|c| (c, Reason::PerpetualChase))
+        one(Perpetual::Chase).map(|c| (c, PERPETUAL_CHASE))
     }
 }
 
@@ -75,11 +79,9 @@ fn chase_value(role: XRole) -> u8 {
     }
 }
 
-fn winner_of(color: Color) -> Winner {
-    match color {
-        Color::White => Winner::White,
-        Color::Black => Winner::Black,
-    }
+/// The seat of an army: red (`Color::White`) is seat 0, black seat 1.
+pub const fn seat_of(color: Color) -> Seat {
+    Seat::new(color.index())
 }
 
 impl Xiangqi {
@@ -239,8 +241,8 @@ pub fn repetition_outcome(history: &History<Xiangqi>) -> Option<Outcome> {
     let first = positions.iter().position(|p| p.key() == key)?;
     let verdict = classify(&positions[first..], &history.moves()[first..]);
     Some(match verdict.loser() {
-        Some((loser, reason)) => Outcome { winner: winner_of(loser.other()), reason },
-        None => Outcome { winner: Winner::Draw, reason: Reason::Repetition },
+        Some((loser, reason)) => Outcome::new(Some(seat_of(loser.other())), reason),
+        None => Outcome::new(None, Reason::REPETITION),
     })
 }
 
@@ -248,10 +250,10 @@ pub fn repetition_outcome(history: &History<Xiangqi>) -> Option<Outcome> {
 pub fn outcome(history: &History<Xiangqi>) -> Option<Outcome> {
     let pos = history.current();
     if pos.count_legal_moves() == 0 {
-        return Some(pos.no_moves_outcome());
+        return pos.position_outcome(true);
     }
     if let Some(o) = repetition_outcome(history) {
         return Some(o);
     }
-    pos.rule_draw().map(|reason| Outcome { winner: Winner::Draw, reason })
+    pos.position_outcome(false)
 }

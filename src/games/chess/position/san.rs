@@ -84,7 +84,7 @@ impl<V: Variant> Position<V> {
 
 #[cfg(test)]
 mod tests {
-    use crate::game::Game;
+    use crate::game::Notation;
     use crate::games::Chess;
 
     fn san(fen: &str, uci: &str) -> String {

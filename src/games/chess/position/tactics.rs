@@ -184,7 +184,7 @@ impl<V: Variant> Position<V> {
 #[cfg(test)]
 mod tests {
     use crate::games::{CatChess, Chess};
-    use crate::Game;
+    use crate::Notation;
 
     fn see(fen: &str, m: &str, threshold: i32) -> bool {
         let pos = CatChess::from_fen(fen).unwrap();
