@@ -1,13 +1,7 @@
 //! The games, each a plug-in under `src/games/<game>/`, and the one place
 //! where a game chosen at run time (protocol option, command-line flag)
-//! becomes a type: the [`games!`] list below. `README.md` in this folder
-//! says how to add a game.
-
-pub mod chess;
-pub mod xiangqi;
-
-pub use chess::{CatChess, Chess};
-pub use xiangqi::Xiangqi;
+//! becomes a type: the `games!` list below, one line per folder. The
+//! `README.md` beside this file says how to add a game.
 
 use crate::game::{Arbitration, Game, Notation};
 use crate::search::SearchGame;
@@ -20,27 +14,32 @@ pub trait Playable: SearchGame + Notation + Arbitration {}
 
 impl<G: SearchGame + Notation + Arbitration> Playable for G {}
 
-/// Declares the games: the [`VariantKind`] enum, its names, and the
-/// [`with_game!`] macro that turns a `VariantKind` into
-/// its type. (`$d` is a `$` passed in, so that the macro this one writes
-/// can have variables of its own.)
+/// Declares the games: each folder's module and the game types it
+/// exports, the [`VariantKind`] enum and its names, and the `with_game!`
+/// macro that turns a `VariantKind` into its type. (`$d` is a `$` passed
+/// in, so that the macro this one writes can have variables of its own.)
 macro_rules! games {
-    ($d:tt $($kind:ident => $module:ident :: $ty:ident,)*) => {
+    ($d:tt $($module:ident: $($ty:ident),+;)*) => {
+        $(
+            pub mod $module;
+            pub use $module::{$($ty),+};
+        )*
+
         /// A game chosen at run time. Code that must work for every game
-        /// matches on it once with [`with_game!`] and
-        /// goes on in generic, monomorphised code.
+        /// matches on it once with `with_game!` and goes on in generic,
+        /// monomorphised code.
         #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
         pub enum VariantKind {
-            $($kind,)*
+            $($($ty,)+)*
         }
 
         impl VariantKind {
-            pub const ALL: &'static [VariantKind] = &[$(VariantKind::$kind,)*];
+            pub const ALL: &'static [VariantKind] = &[$($(VariantKind::$ty,)+)*];
 
             /// The `UCI_Variant` name.
             pub fn name(self) -> &'static str {
                 match self {
-                    $(VariantKind::$kind => <$module::$ty as Game>::VARIANT,)*
+                    $($(VariantKind::$ty => <$ty as Game>::VARIANT,)+)*
                 }
             }
         }
@@ -49,20 +48,20 @@ macro_rules! games {
         macro_rules! with_game {
             ($d kind:expr, $d G:ident => $d body:expr) => {
                 match $d kind {
-                    $($d crate::games::VariantKind::$kind => {
-                        type $d G = $d crate::games::$module::$ty;
+                    $($($d crate::games::VariantKind::$ty => {
+                        type $d G = $d crate::games::$ty;
                         $d body
-                    })*
+                    })+)*
                 }
             };
         }
     };
 }
 
+// The games: `folder: GameType, ...;`, in the order `uci` lists them.
 games! { $
-    CatChess => chess::CatChess,
-    Chess => chess::Chess,
-    Xiangqi => xiangqi::Xiangqi,
+    chess: CatChess, Chess;
+    xiangqi: Xiangqi;
 }
 
 pub(crate) use with_game;

@@ -249,6 +249,20 @@ mod tests {
     }
 
     #[test]
+    fn a_torn_write_reads_as_a_miss() {
+        let t = Table::new(1);
+        let key = 0x0123_4567_89AB_CDEF;
+        let e = Entry { mv: 7, value: 10, eval: 20, depth: 5, bound: Bound::Exact };
+        t.store(key, e);
+        // Another thread's data word lands without its check word.
+        let other = Entry { mv: 0xFFFF_0001, value: -3, eval: 4, depth: 9, bound: Bound::Lower };
+        let (_, data) = pack(0x1111_2222_3333_4444, &other, 0);
+        let slot = t.bucket(key).iter().find(|s| s.read().is_some()).expect("stored");
+        slot.data.store(data, Ordering::Relaxed);
+        assert!(t.probe(key).is_none());
+    }
+
+    #[test]
     fn a_table_too_large_for_the_machine_is_an_error_not_an_abort() {
         // 2^50 MiB cannot be had anywhere (nor addressed on 64 bits).
         let err = Table::try_new(1 << 50).err().expect("refused");

@@ -167,10 +167,12 @@ pub fn preflight(spec: &EngineSpec, variant: VariantKind, timeout: Duration) -> 
         Some(vars) if !vars.iter().any(|v| v == variant.name()) => {
             return Err(format!("engine {} does not play {variant} (its UCI_Variant: {})", spec.name, vars.join(", ")));
         }
-        None if variant != VariantKind::Chess => {
+        // A UCI engine without the option plays the default game.
+        None if variant != VariantKind::default() => {
             return Err(format!(
-                "engine {} has no UCI_Variant option, so it plays only chess, not {variant}",
-                spec.name
+                "engine {} has no UCI_Variant option, so it plays only {}, not {variant}",
+                spec.name,
+                VariantKind::default()
             ));
         }
         _ => {}

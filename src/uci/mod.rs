@@ -90,7 +90,7 @@ impl Default for Options {
     /// `UCI_Variant` gets chess.
     fn default() -> Self {
         Options {
-            variant: VariantKind::Chess,
+            variant: VariantKind::default(),
             hash_mb: 16,
             threads: 1,
             move_overhead_ms: 30,
@@ -230,9 +230,6 @@ mod tests {
             "Hash",
             "Threads",
             "UCI_Variant",
-            "chess",
-            "catchess",
-            "xiangqi",
             "Clear",
             "Move",
             "Overhead",
@@ -266,6 +263,8 @@ mod tests {
             .map(|_| {
                 if rng.gen_bool(0.1) {
                     (0..rng.gen_range(1..6)).map(|_| rng.gen_range(0u8..=127) as char).collect()
+                } else if rng.gen_bool(0.05) {
+                    VariantKind::ALL[rng.gen_range(0..VariantKind::ALL.len())].name().to_string()
                 } else {
                     WORDS[rng.gen_range(0..WORDS.len())].to_string()
                 }
