@@ -52,8 +52,7 @@ fn perft_group<G: Notation>(c: &mut Criterion, group: &str, fen: &str, depth: u3
 }
 
 fn benches(c: &mut Criterion) {
-    catchess::games::chess::attacks::init();
-    catchess::games::xiangqi::attacks::init();
+    catchess::games::init();
     generate::<Chess>(c, "chess-movegen", CHESS);
     generate::<CatChess>(c, "catchess-movegen", CATCHESS);
     perft_group::<Chess>(c, "chess-perft", CHESS[0].1, 5);

@@ -191,8 +191,7 @@ impl MatchArgs {
 }
 
 pub fn run() -> ExitCode {
-    crate::games::chess::attacks::init();
-    crate::games::xiangqi::attacks::init();
+    crate::games::init();
     let cli = Cli::parse();
     if cli.variant.is_some() && cli.command.is_some() {
         eprintln!(

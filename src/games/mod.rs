@@ -44,6 +44,12 @@ macro_rules! games {
             }
         }
 
+        /// Builds every game's tables now (each folder's `init()`), rather
+        /// than inside the first timed search or perft.
+        pub fn init() {
+            $($module::init();)*
+        }
+
         /// Runs `$body` with `$G` bound to the game type of `$kind`.
         macro_rules! with_game {
             ($d kind:expr, $d G:ident => $d body:expr) => {

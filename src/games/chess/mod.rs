@@ -42,4 +42,9 @@ impl Variant for CatChessRules {
 }
 
 pub type Chess = Position<ChessRules>;
+
+/// Builds the family's tables (attacks; Zobrist keys are built on first use).
+pub fn init() {
+    attacks::init();
+}
 pub type CatChess = Position<CatChessRules>;

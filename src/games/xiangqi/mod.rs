@@ -24,6 +24,7 @@ pub use moves::XMove;
 pub use position::{Xiangqi, START_FEN};
 pub use rules::{Perpetual, RepetitionVerdict};
 pub use square::{XBitboard, XPiece, XRole, XSquare};
+pub use attacks::init;
 
 use crate::game::{
     Arbitration, FenError, Game, Goal, History, MoveError, MoveList, Notation, Outcome, Reason, Seat, SeatInfo,
