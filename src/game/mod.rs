@@ -66,6 +66,17 @@ pub trait Game: Copy + Send + Sync + fmt::Debug + 'static {
     fn draw_winner() -> Option<Seat> {
         None
     }
+    /// Whether the next move is rolled, not chosen (a die): the legal moves
+    /// are then the outcomes, each as likely as its
+    /// [`chance_weight`](Self::chance_weight), and the search values the
+    /// position as their expectation. No game of the chess family rolls.
+    fn is_chance(&self) -> bool {
+        false
+    }
+    /// The relative likelihood of the outcome `m` of a chance position.
+    fn chance_weight(&self, _m: Self::Move) -> u32 {
+        1
+    }
     /// The result, if the game is over at the end of `history`; by default
     /// [`standard_outcome`].
     fn outcome(history: &History<Self>) -> Option<Outcome> {

@@ -19,6 +19,7 @@
 //! every position, so mate distances and "improving" count a seat's own
 //! turns, not plies divided by a fixed cycle.
 mod cats;
+mod chance;
 pub mod control;
 pub mod evaluate;
 pub mod history;

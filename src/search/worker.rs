@@ -1,6 +1,7 @@
 //! One search thread: iterative deepening with aspiration windows, PVS for
 //! white and black nodes, quiescence search. Cat nodes are in `cats.rs`.
 
+use super::chance::Reach;
 use super::history::{bonus, History};
 use super::movepick::MovePicker;
 use super::params::*;
@@ -465,6 +466,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         if root {
             self.restrict_root(&mut list);
         }
+        if pos.is_chance() {
+            return self.chance_node(pos, &list, Reach::Plies(depth), ply);
+        }
         let hash_move = Self::tt_move(&list, entry);
         if cats {
             return self.cat_node(pos, list, hash_move, depth, alpha, beta, ply, pv_node);
@@ -614,6 +618,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         self.seldepth = self.seldepth.max(ply + 1);
         if ply >= MAX_PLY - 1 {
             return Self::static_value(pos);
+        }
+        if pos.is_chance() {
+            let mut list = MoveList::default();
+            pos.legal_moves(&mut list);
+            return self.chance_node(pos, &list, Reach::Quiescence(qply), ply);
         }
         if goal(pos) == Goal::NearZero {
             return self.cat_qnode(pos, alpha, beta, ply, qply);
