@@ -256,11 +256,12 @@ fn report_speed(nodes: u64, started: Instant) {
 fn run_perft<G: Notation>(fen: Option<&str>, depth: u32, show_divide: bool) -> Result<(), String> {
     let pos: G = parse_position(fen)?;
     let started = Instant::now();
-    let total = divide_with(&pos, depth, &|| false, |m, n| {
+    let total = divide_with(&pos, depth, &|| false, |steps, n| {
+        let turn = pos.turn_text(steps);
         if show_divide {
-            println!("{m}: {n}");
+            println!("{turn}: {n}");
         } else {
-            eprintln!("{m}: {n}");
+            eprintln!("{turn}: {n}");
         }
     })
     .expect("never stopped");
@@ -307,8 +308,8 @@ fn run_suite<G: Notation>(path: &str, max_depth: Option<u32>) -> Result<(), Stri
                 println!("FAIL line {} D{depth}: expected {expected}, got {got}  ({})", entry.line, entry.fen);
                 if depth > 0 {
                     println!("     divide at D{depth}:");
-                    for (m, n) in divide(&pos, depth) {
-                        println!("     {m}: {n}");
+                    for (steps, n) in divide(&pos, depth) {
+                        println!("     {}: {n}", pos.turn_text(&steps));
                     }
                 }
             }

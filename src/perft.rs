@@ -5,56 +5,94 @@ use crate::game::Game;
 use crate::game::MoveList;
 use std::fmt;
 
-/// Leaves `depth` plies below `pos` (RULES.md §10: cats' plies and passes count;
-/// draw rules are not applied). The last ply is counted, not played.
+/// Leaves `depth` turns below `pos` (RULES.md §10: cats' plies and passes
+/// count; draw rules are not applied). In a game of one move a turn the
+/// last ply is counted, not played; in a game whose turns take several
+/// steps every distinct step sequence of a turn is one node.
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     count(pos, depth, &|| false).expect("never stopped")
 }
 
 /// `perft`, or `None` once `stopped` says so. It is asked only at nodes
-/// three or more plies above the leaves: a deep count stops within
+/// three or more turns above the leaves: a deep count stops within
 /// milliseconds, and the leaves pay nothing.
 fn count<G: Game>(pos: &G, depth: u32, stopped: &dyn Fn() -> bool) -> Option<u64> {
-    match depth {
-        0 => Some(1),
-        1 => Some(pos.count_legal_moves()),
-        _ => {
-            if depth >= 3 && stopped() {
-                return None;
-            }
-            let mut list = MoveList::default();
-            pos.legal_moves(&mut list);
-            list.iter().map(|&m| count(&pos.play(m), depth - 1, stopped)).sum()
-        }
+    if depth == 0 {
+        return Some(1);
+    }
+    if depth == 1 && G::ONE_MOVE_TURNS {
+        return Some(pos.count_legal_moves());
+    }
+    if depth >= 3 && stopped() {
+        return None;
+    }
+    let mut list = MoveList::default();
+    pos.legal_moves(&mut list);
+    list.iter()
+        .map(|&m| {
+            let child = pos.play(m);
+            count(&child, turns_left(&child, depth), stopped)
+        })
+        .sum()
+}
+
+/// The turns still to count below `child`, a position `depth` turns above
+/// the leaves: one fewer once a new turn begins there.
+#[inline(always)]
+fn turns_left<G: Game>(child: &G, depth: u32) -> u32 {
+    if child.at_turn_start() {
+        depth - 1
+    } else {
+        depth
     }
 }
 
-/// Perft split by root move, in move-generation order.
-pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
+/// Perft split by root turn, in move-generation order: each turn's steps
+/// (one move in most games) and its count.
+pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(Vec<G::Move>, u64)> {
     let mut split = Vec::new();
-    divide_with(pos, depth, &|| false, |m, n| split.push((m, n)));
+    divide_with(pos, depth, &|| false, |steps, n| split.push((steps.to_vec(), n)));
     split
 }
 
-/// Perft split by root move: `on_root(move, count)` as each root move's
+/// Perft split by root turn: `on_root(steps, count)` as each root turn's
 /// count finishes (progress for a deep count), then the total; `None` if
-/// `stopped` cut it short. At depth 0 there are no root moves and the
+/// `stopped` cut it short. At depth 0 there are no root turns and the
 /// total is 1, as for [`perft`].
 pub fn divide_with<G: Game>(
     pos: &G,
     depth: u32,
     stopped: &dyn Fn() -> bool,
-    mut on_root: impl FnMut(G::Move, u64),
+    mut on_root: impl FnMut(&[G::Move], u64),
 ) -> Option<u64> {
     if depth == 0 {
         return Some(1);
     }
+    split(pos, depth, stopped, &mut Vec::new(), &mut on_root)
+}
+
+/// The steps of the root turn so far are `steps`; `pos` is where they lead.
+fn split<G: Game>(
+    pos: &G,
+    depth: u32,
+    stopped: &dyn Fn() -> bool,
+    steps: &mut Vec<G::Move>,
+    on_root: &mut impl FnMut(&[G::Move], u64),
+) -> Option<u64> {
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
     let mut total = 0;
     for &m in &list {
-        let n = count(&pos.play(m), depth - 1, stopped)?;
-        on_root(m, n);
+        let child = pos.play(m);
+        steps.push(m);
+        let n = if child.at_turn_start() {
+            let n = count(&child, depth - 1, stopped)?;
+            on_root(steps, n);
+            n
+        } else {
+            split(&child, depth, stopped, steps, on_root)?
+        };
+        steps.pop();
         total += n;
     }
     Some(total)

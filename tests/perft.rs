@@ -20,7 +20,8 @@ fn run_suite<G: Notation>(path: &str, budget: u64) -> usize {
             }
             let got = perft(&pos, depth);
             if got != expected {
-                let split: Vec<String> = divide(&pos, depth).iter().map(|(m, n)| format!("{m}: {n}")).collect();
+                let split: Vec<String> =
+                    divide(&pos, depth).iter().map(|(steps, n)| format!("{}: {n}", pos.turn_text(steps))).collect();
                 panic!("{path}:{} D{depth}: expected {expected}, got {got}\n{}", entry.line, split.join("\n"));
             }
             checked += 1;
@@ -58,7 +59,7 @@ fn divide_sums_to_perft_and_lists_each_root_move_once() {
     let split = divide(&pos, 3);
     assert_eq!(split.len() as u64, perft(&pos, 1));
     assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), perft(&pos, 3));
-    let mut names: Vec<String> = split.iter().map(|(m, _)| m.to_string()).collect();
+    let mut names: Vec<String> = split.iter().map(|(steps, _)| pos.turn_text(steps)).collect();
     names.sort();
     names.dedup();
     assert_eq!(names.len(), split.len());

@@ -59,21 +59,25 @@ impl<G: Game> History<G> {
 }
 
 impl<G: Notation + Arbitration> History<G> {
-    /// Parses and plays a move; on error nothing changes.
-    pub fn push_text(&mut self, text: &str) -> Result<G::Move, MoveError> {
-        let m = self.current().parse_move(text)?;
-        self.push(m);
-        Ok(m)
+    /// Parses and plays a turn (one token: a move in most games; the
+    /// steps of a turn in a game of several, [`Notation::parse_turn`]); on
+    /// error nothing changes.
+    pub fn push_text(&mut self, text: &str) -> Result<(), MoveError> {
+        for m in self.current().parse_turn(text)? {
+            self.push(m);
+        }
+        Ok(())
     }
 
-    /// Plays a move as a `position ... moves` list writes it: a legal move,
-    /// or the arbiter's forced pass where the game allows one
-    /// ([`Arbitration::arbiter_pass`]). On error nothing changes.
-    pub fn push_protocol(&mut self, text: &str) -> Result<G::Move, MoveError> {
+    /// Plays a turn as a `position ... moves` list writes it: a legal turn
+    /// (one token, [`Notation::parse_turn`]), or the arbiter's forced pass
+    /// where the game allows one ([`Arbitration::arbiter_pass`]). On error
+    /// nothing changes.
+    pub fn push_protocol(&mut self, text: &str) -> Result<(), MoveError> {
         if let Some(pass) = self.current().arbiter_pass() {
             if pass.to_string() == text {
                 self.push(pass);
-                return Ok(pass);
+                return Ok(());
             }
         }
         self.push_text(text)

@@ -38,10 +38,22 @@ pub trait Game: Copy + Send + Sync + fmt::Debug + 'static {
     /// The seats, in turn order from the start position. A match seats
     /// engines by this before any position exists.
     const SEATS: &'static [SeatInfo];
+    /// Whether every turn is one move (chess, xiangqi, Cat Chess). A game
+    /// whose turns take several steps (each a move of the tree: optional
+    /// steps, a second move) sets it to false and says where turns begin
+    /// with [`at_turn_start`](Self::at_turn_start); perft then counts
+    /// complete turns, and the protocol reads and writes a turn as one
+    /// token ([`Notation::parse_turn`], [`Notation::turn_text`]).
+    const ONE_MOVE_TURNS: bool = true;
 
     fn startpos() -> Self;
     /// The seat to move.
     fn to_move(&self) -> Seat;
+    /// Whether a turn begins here (false between the steps of a turn; a
+    /// position where the game ended mid-turn counts as a turn's start).
+    fn at_turn_start(&self) -> bool {
+        true
+    }
     fn legal_moves(&self, list: &mut MoveList<Self::Move>);
     /// The number of legal moves, ideally without generating them.
     fn count_legal_moves(&self) -> u64;
@@ -121,6 +133,19 @@ pub trait Notation: Game {
         let mut list = MoveList::default();
         self.legal_moves(&mut list);
         list.iter().copied().find(|m| m.to_string() == text).ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    /// The moves of the turn written `text` (one token: `e2e4`; in a game
+    /// of several steps a turn, the steps joined as the game writes them),
+    /// checked step by step; errors name the step that is wrong.
+    fn parse_turn(&self, text: &str) -> Result<Vec<Self::Move>, MoveError> {
+        self.parse_move(text).map(|m| vec![m])
+    }
+
+    /// The token of the turn made of `steps` from this position (for a game
+    /// of one move a turn, the move's text).
+    fn turn_text(&self, steps: &[Self::Move]) -> String {
+        steps.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(",")
     }
 
     /// How a game record (PGN) writes `m`, a legal move from this position:

@@ -171,20 +171,21 @@ impl Shared<'_> {
     }
 }
 
-/// How many of `root`'s seat's own turns fall within the first `plies`
-/// plies of the line `pv` from `root`. Past the end of `pv` the seats are
-/// taken to follow their turn order.
+/// How many of `root`'s seat's own turns begin within the first `plies`
+/// plies of the line `pv` from `root` (the root's own turn counting as
+/// begun). Past the end of `pv` each ply is taken to be a turn of the next
+/// seat in order.
 fn own_turns<G: Game>(root: &G, pv: &[G::Move], plies: i32) -> i32 {
     let me = root.to_move();
-    let (mut pos, mut seat, mut turns) = (*root, me, 0);
+    let (mut pos, mut seat, mut starts, mut turns) = (*root, me, true, 0);
     for i in 0..plies.max(0) as usize {
-        turns += (seat == me) as i32;
-        seat = match pv.get(i) {
+        turns += (seat == me && starts) as i32;
+        (seat, starts) = match pv.get(i) {
             Some(&m) => {
                 pos = pos.play(m);
-                pos.to_move()
+                (pos.to_move(), pos.at_turn_start())
             }
-            None => Seat::new((seat.index() + 1) % G::SEATS.len()),
+            None => (Seat::new((seat.index() + 1) % G::SEATS.len()), true),
         };
     }
     turns

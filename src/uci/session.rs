@@ -108,7 +108,7 @@ impl<G: Playable> Session<G> {
         self.spawn(SearchControl::new(), options, move |_, control| {
             let started = std::time::Instant::now();
             let stopped = || control.is_stopped();
-            match divide_with(&pos, depth, &stopped, |m, n| out.line(&format!("{m}: {n}"))) {
+            match divide_with(&pos, depth, &stopped, |steps, n| out.line(&format!("{}: {n}", pos.turn_text(steps)))) {
                 Some(total) => {
                     out.line("");
                     out.line(&format!("Nodes searched: {total}"));
