@@ -67,11 +67,14 @@ pub enum Command {
 Every engine plays every seat (white, black and, in Cat Chess, the cats) equally often. \
 The arbiter checks every move with the game's own rules, keeps the clocks, ends games by \
 checkmate, stalemate, repetition, the fifty-move rule or insufficient material, and scores \
-faults (illegal move, time forfeit, crash, hang) as losses: white's or black's fault gives \
+faults (illegal move, time forfeit, crash, hang, a line over 1 MiB) as losses: white's or black's fault gives \
 the game to the other of the two; a cats fault scores the cats 0 and the cats pass for the \
 rest of the game, a draw then giving white and black 1/2 each (protocol.md, \"Matches and faults\"). \
-A crashed or hung engine is restarted for its next game.\n\n\
-Records (PGN) go to --pgn, one line per finished game to stderr, and the final table to stdout.",
+A crashed or hung engine is restarted for its next game; an engine's own process group, and \
+on Linux anything carrying its environment tag, is killed with it.\n\n\
+Records (PGN) go to --pgn as each game ends (the Round tag gives its place in the schedule), one \
+line per finished game to stderr, and the final table to stdout. SIGINT or SIGTERM kills every \
+engine, prints the table of the finished games and exits with 128 + the signal number.",
         after_help = "Examples:\n  \
 catchess match --engine 'name=cc cmd=./catchess' --engine 'name=rnd cmd=\"./catchess random\"' \\\n    \
 --engine 'name=cc2 cmd=./catchess option.Hash=32' --tc 5+0.05 --games 12 --pgn games.pgn\n  \
@@ -142,17 +145,22 @@ pub struct MatchArgs {
     /// The PGN Event tag.
     #[arg(long, default_value = "catchess match")]
     pub event: String,
-    /// Write every line sent to and read from the engines, with times, to this file.
+    /// Write every line sent to and read from the engines, with times, to this file. A write
+    /// error (a full disk) is reported and stops the log, not the match.
     #[arg(long, value_name = "FILE")]
     pub log: Option<std::path::PathBuf>,
+    /// The most the --log file may grow to, in MB (10^6 bytes); then a last line says it is cut off.
+    #[arg(long, default_value_t = 1000, value_name = "MB")]
+    pub log_limit: u64,
 }
 
 impl MatchArgs {
     fn config(&self) -> Result<MatchConfig, String> {
         let engines = self.engines.iter().map(|e| EngineSpec::parse(e)).collect::<Result<Vec<_>, _>>()?;
         let time_controls = self.tcs.iter().map(|t| parse_seat_tc(t)).collect::<Result<Vec<_>, _>>()?;
-        if !(self.timeout.is_finite() && self.timeout > 0.0) {
-            return Err(format!("--timeout must be a positive number of seconds, got {}", self.timeout));
+        let max = tournament::MAX_TIMEOUT.as_secs();
+        if !(self.timeout.is_finite() && self.timeout > 0.0 && self.timeout <= max as f64) {
+            return Err(format!("--timeout must be more than 0 and at most {max} seconds, got {:?}", self.timeout));
         }
         Ok(MatchConfig {
             variant: self.variant,
@@ -169,6 +177,7 @@ impl MatchArgs {
             sprt: self.sprt.as_deref().map(SprtSpec::parse).transpose()?,
             event: self.event.clone(),
             log: self.log.clone(),
+            log_limit: self.log_limit.saturating_mul(1_000_000),
         })
     }
 }
@@ -188,11 +197,16 @@ pub fn run() -> ExitCode {
             },
         },
         Some(Command::Bench { depth, variant, hash, threads }) => run_bench(depth, variant, hash, threads),
-        Some(Command::Match(args)) => args.config().and_then(|config| {
-            let summary = tournament::run(&config)?;
-            print!("\n{}", summary.table);
-            Ok(())
-        }),
+        Some(Command::Match(args)) => match args.config().and_then(|config| tournament::run(&config)) {
+            Ok(summary) => {
+                print!("\n{}", summary.table);
+                if let Some(sig) = summary.interrupted {
+                    return ExitCode::from((128 + sig).clamp(1, 255) as u8);
+                }
+                Ok(())
+            }
+            Err(e) => Err(e),
+        },
         Some(Command::Random) => {
             let stdin = std::io::stdin();
             crate::uci::random::run(stdin.lock(), crate::uci::Output::new(std::io::stdout()));

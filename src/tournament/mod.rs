@@ -23,6 +23,7 @@ pub mod openings;
 pub mod play;
 pub mod record;
 pub mod schedule;
+pub mod signals;
 pub mod spec;
 pub mod stats;
 
@@ -36,8 +37,18 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
+use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::Arc;
 use std::time::Duration;
+
+/// Largest `--games`.
+pub const MAX_GAMES: usize = 1_000_000_000;
+/// Largest `--concurrency`.
+pub const MAX_CONCURRENCY: usize = 256;
+/// Largest `--random-plies`.
+pub const MAX_RANDOM_PLIES: usize = 1000;
+/// Largest `--timeout` (and `--time-margin`): one day.
+pub const MAX_TIMEOUT: Duration = Duration::from_secs(86_400);
 
 /// Everything `catchess match` was asked to do.
 #[derive(Clone, Debug)]
@@ -59,6 +70,8 @@ pub struct MatchConfig {
     pub sprt: Option<SprtSpec>,
     pub event: String,
     pub log: Option<PathBuf>,
+    /// The most bytes the log may hold.
+    pub log_limit: u64,
 }
 
 /// The SPRT's state at the end.
@@ -73,11 +86,15 @@ pub struct SprtStatus {
 
 /// What a match produced.
 pub struct MatchSummary {
-    /// Every finished game, in game order.
+    /// Every finished game, in game (round) order.
     pub games: Vec<GameReport>,
     /// The final table, as printed.
     pub table: String,
     pub sprt: Option<SprtStatus>,
+    /// The signal that stopped the match early, if one did.
+    pub interrupted: Option<i32>,
+    /// Why the log stopped, if a write failed.
+    pub log_error: Option<String>,
 }
 
 /// Runs a match and prints progress to stderr; the records go where
@@ -290,6 +307,7 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
         }
     }
     let time_controls = seat_time_controls::<G>(&config.time_controls)?;
+    check_limits(config)?;
     let round = schedule::round(config.engines.len(), sides.len());
     let games = config.games.unwrap_or(round.len());
     if games == 0 {
@@ -300,25 +318,33 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
         t.as_nanos() as u64 ^ std::process::id() as u64
     });
 
-    // Openings: one per round of the schedule, shared by its games.
+    // Openings: one per round of the schedule, shared by its games. The
+    // first pass through the positions is drawn now (an opening that cannot
+    // be played is a configuration error); later rounds as they come.
     let positions: Vec<G> = match &config.openings {
         Some(path) => openings::load::<G>(path)?,
         None => vec![G::startpos()],
     };
     let rounds = games.div_ceil(round.len());
     let startpos_fen = G::startpos().to_fen();
-    let mut lines = Vec::with_capacity(rounds);
-    for r in 0..rounds {
+    let line_for = |r: usize| -> Result<(G, Vec<G::Move>), String> {
         let start = positions[r % positions.len()];
         let moves = openings::random_line(&start, config.random_plies, &mut openings::rng_for(seed, r as u64))?;
-        lines.push((start, moves));
-    }
+        Ok((start, moves))
+    };
+    let first_lines = (0..rounds.min(positions.len())).map(line_for).collect::<Result<Vec<_>, _>>()?;
 
+    let cancel = Arc::new(AtomicBool::new(false));
+    signals::install();
     for e in &config.engines {
-        play::preflight(e, config.variant, config.timeout)?;
+        play::preflight(e, config.variant, config.timeout, cancel.clone())?;
+        if let Some(sig) = signals::received() {
+            engine::kill_all();
+            return Err(format!("{} received before the first game", signals::name(sig)));
+        }
     }
     let log = match &config.log {
-        Some(path) => Some(engine::Log::create(path)?),
+        Some(path) => Some(engine::Log::create(path, config.log_limit)?),
         None => None,
     };
     let arbiter = Arbiter {
@@ -329,7 +355,8 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
         time_margin: config.time_margin,
         event: config.event.clone(),
         date: record::today(),
-        log,
+        log: log.clone(),
+        cancel: cancel.clone(),
     };
     let mut pgn_out: Option<Box<dyn Write>> = match config.pgn.as_deref() {
         None => None,
@@ -352,35 +379,45 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
         config.concurrency.max(1)
     );
 
+    let started = std::time::Instant::now();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = channel::<GameReport>();
     let mut standings = Standings::new::<G>(names.clone());
     let mut finished: Vec<GameReport> = Vec::new();
     let mut sprt_status: Option<SprtStatus> = None;
+    let mut interrupted = None;
+    let mut write_error = None;
     let workers = config.concurrency.clamp(1, games);
-    std::thread::scope(|scope| -> Result<(), String> {
+    std::thread::scope(|scope| {
         for _ in 0..workers {
             let tx = tx.clone();
-            let (arbiter, next, stop, round, lines) = (&arbiter, &next, &stop, &round, &lines);
-            let startpos_fen = &startpos_fen;
+            let (arbiter, next, stop, round, first_lines) = (&arbiter, &next, &stop, &round, &first_lines);
+            let (startpos_fen, line_for, positions) = (&startpos_fen, &line_for, &positions);
             scope.spawn(move || {
                 let mut pool = Pool::default();
-                while !stop.load(Ordering::SeqCst) {
+                while !stop.load(Ordering::SeqCst) && !arbiter.cancel.load(Ordering::SeqCst) {
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     if i >= games {
                         break;
                     }
-                    let (start, moves) = &lines[i / round.len()];
+                    let r = i / round.len();
+                    let (start, moves, note) = match first_lines.get(r).cloned().map_or_else(|| line_for(r), Ok) {
+                        Ok((start, moves)) => {
+                            let note = (!moves.is_empty()).then(|| format!("opening: {} random plies", moves.len()));
+                            (start, moves, note)
+                        }
+                        Err(e) => (positions[r % positions.len()], Vec::new(), Some(e)),
+                    };
                     let job = Job::<G> {
                         number: i + 1,
                         seating: round[i % round.len()].clone(),
-                        start: *start,
+                        start,
                         from_startpos: start.to_fen() == *startpos_fen,
-                        opening: moves.clone(),
-                        opening_note: (!moves.is_empty()).then(|| format!("opening: {} random plies", moves.len())),
+                        opening: moves,
+                        opening_note: note,
                     };
-                    let report = play::play_game(arbiter, &job, &mut pool);
+                    let Some(report) = play::play_game(arbiter, &job, &mut pool) else { break };
                     if tx.send(report).is_err() {
                         break;
                     }
@@ -389,10 +426,34 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
             });
         }
         drop(tx);
-        // Records are written in game order as soon as every earlier game is in.
-        let mut pending: BTreeMap<usize, GameReport> = BTreeMap::new();
-        let mut next_to_write = 1;
-        for report in rx {
+        // Each record is written the moment its game ends (its Round tag
+        // gives the game's place in the schedule), so a stopped match loses
+        // no finished game.
+        loop {
+            let report = match rx.recv_timeout(Duration::from_millis(50)) {
+                Ok(report) => Some(report),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
+            if let (Some(sig), None) = (signals::received(), interrupted) {
+                interrupted = Some(sig);
+                cancel.store(true, Ordering::SeqCst);
+                engine::kill_all();
+                eprintln!(
+                    "match: {} received: engines killed, unfinished games not counted, stopping",
+                    signals::name(sig)
+                );
+            }
+            let Some(report) = report else { continue };
+            if write_error.is_none() {
+                if let Some(out) = pgn_out.as_mut() {
+                    if let Err(e) = out.write_all(report.record.as_bytes()).and_then(|_| out.flush()) {
+                        write_error = Some(format!("writing PGN: {e}"));
+                        cancel.store(true, Ordering::SeqCst);
+                        engine::kill_all();
+                    }
+                }
+            }
             standings.add(&report);
             let faults: Vec<String> = report.faults.iter().map(|f| format!("{} {}", f.side, f.kind.name())).collect();
             let seating: Vec<String> = report
@@ -433,29 +494,47 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
                 }
             }
             eprintln!("{line}");
-            pending.insert(report.number, report);
-            while let Some(r) = pending.remove(&next_to_write) {
-                if let Some(out) = pgn_out.as_mut() {
-                    out.write_all(r.record.as_bytes())
-                        .and_then(|_| out.flush())
-                        .map_err(|e| format!("writing PGN: {e}"))?;
-                }
-                finished.push(r);
-                next_to_write += 1;
-            }
+            finished.push(report);
         }
-        // Games never played (an SPRT stop) leave no gap: what is left is in order.
-        for (_, r) in std::mem::take(&mut pending) {
-            if let Some(out) = pgn_out.as_mut() {
-                out.write_all(r.record.as_bytes()).map_err(|e| format!("writing PGN: {e}"))?;
-            }
-            finished.push(r);
-        }
-        Ok(())
-    })?;
+    });
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    finished.sort_by_key(|r| r.number);
+    let mut table = standings.table(config.sprt.as_ref().zip(sprt_status));
+    let log_error = log.as_ref().and_then(|l| l.error());
+    if let Some(e) = &log_error {
+        table.push_str(&format!("The log is incomplete: {e}\n"));
+    }
+    let memory = signals::peak_rss().map(|b| format!(", peak memory {:.1} MB", b as f64 / 1e6)).unwrap_or_default();
+    eprintln!(
+        "match: {} of {games} games in {:.1} s{memory}{}",
+        finished.len(),
+        started.elapsed().as_secs_f64(),
+        if interrupted.is_some() { " (stopped by a signal)" } else { "" }
+    );
+    Ok(MatchSummary { games: finished, table, sprt: sprt_status, interrupted, log_error })
+}
 
-    let table = standings.table(config.sprt.as_ref().zip(sprt_status));
-    Ok(MatchSummary { games: finished, table, sprt: sprt_status })
+/// Bounds on the numbers a match is given, so that no value makes it
+/// allocate without bound, overflow a clock or spawn endless threads.
+fn check_limits(config: &MatchConfig) -> Result<(), String> {
+    if config.games.is_some_and(|g| g > MAX_GAMES) {
+        return Err(format!("--games must be at most {MAX_GAMES}"));
+    }
+    if config.concurrency > MAX_CONCURRENCY {
+        return Err(format!("--concurrency must be at most {MAX_CONCURRENCY}"));
+    }
+    if config.random_plies > MAX_RANDOM_PLIES {
+        return Err(format!("--random-plies must be at most {MAX_RANDOM_PLIES}"));
+    }
+    if config.timeout.is_zero() || config.timeout > MAX_TIMEOUT {
+        return Err(format!("--timeout must be more than 0 and at most {} seconds", MAX_TIMEOUT.as_secs()));
+    }
+    if config.time_margin > MAX_TIMEOUT {
+        return Err(format!("--time-margin must be at most {} ms", MAX_TIMEOUT.as_millis()));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

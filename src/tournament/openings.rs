@@ -32,9 +32,25 @@ pub fn line_fen(line: &str) -> Option<String> {
     Some(format!("{head} {hmvc} {fmvn}"))
 }
 
+/// The largest opening file `--openings` reads.
+pub const MAX_BOOK_BYTES: u64 = 256 << 20;
+
+/// A text file of at most `limit` bytes (a longer one, or an endless
+/// device, is an error rather than a read without end).
+pub fn read_bounded(path: &str, limit: u64) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > limit {
+        return Err(format!("larger than {} MiB", limit >> 20));
+    }
+    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())
+}
+
 /// Every position in an opening file, checked with the game's FEN parser.
 pub fn load<G: Game>(path: &str) -> Result<Vec<G>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read openings {path}: {e}"))?;
+    let text = read_bounded(path, MAX_BOOK_BYTES).map_err(|e| format!("cannot read openings {path}: {e}"))?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if let Some(fen) = line_fen(line) {
@@ -99,6 +115,19 @@ mod tests {
             Some("4k3/8/8/8/8/8/8/4K3 w - - 7 30")
         );
         assert_eq!(line_fen("4k3/8/8/8/8/8/8/4K3 w - -").as_deref(), Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+    }
+
+    #[test]
+    fn book_reads_are_bounded() {
+        let path = std::env::temp_dir().join(format!("catchess-book-test-{}", std::process::id()));
+        std::fs::write(&path, "x".repeat(2000)).unwrap();
+        let p = path.to_str().unwrap();
+        assert_eq!(read_bounded(p, 2000).unwrap().len(), 2000);
+        assert!(read_bounded(p, 1999).unwrap_err().contains("larger than"));
+        std::fs::remove_file(&path).unwrap();
+        if std::path::Path::new("/dev/zero").exists() {
+            assert!(read_bounded("/dev/zero", 1 << 20).is_err());
+        }
     }
 
     #[test]

@@ -8,13 +8,15 @@
 //! on with the arbiter passing (`0000`) for them; a draw then gives white
 //! and black ½ each.
 
-use super::engine::{EngineProcess, Failure, Log, UciInfo};
+use super::engine::{EngineProcess, Failure, Log, UciInfo, MAX_LINE};
 use super::record::{self, RecordTags};
 use super::spec::{EngineSpec, TimeControl};
 use super::stats::seat_points;
 use crate::core::Side;
 use crate::game::{Game, History, Winner};
 use crate::variants::VariantKind;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What an engine did wrong.
@@ -29,10 +31,13 @@ pub enum FaultKind {
     /// No `uciok`, `readyok`, or (under a depth or node limit) `bestmove`
     /// within the match's timeout.
     Hang,
+    /// A line longer than the arbiter keeps (`engine::MAX_LINE`).
+    LineTooLong,
 }
 
 impl FaultKind {
-    pub const ALL: [FaultKind; 4] = [FaultKind::IllegalMove, FaultKind::TimeForfeit, FaultKind::Crash, FaultKind::Hang];
+    pub const ALL: [FaultKind; 5] =
+        [FaultKind::IllegalMove, FaultKind::TimeForfeit, FaultKind::Crash, FaultKind::Hang, FaultKind::LineTooLong];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -40,6 +45,7 @@ impl FaultKind {
             FaultKind::TimeForfeit => "time forfeit",
             FaultKind::Crash => "crash",
             FaultKind::Hang => "hang",
+            FaultKind::LineTooLong => "line too long",
         }
     }
 }
@@ -78,6 +84,8 @@ pub struct Arbiter {
     pub event: String,
     pub date: String,
     pub log: Option<Log>,
+    /// Set to abandon the match: every wait ends at once.
+    pub cancel: Arc<AtomicBool>,
 }
 
 /// Idle engine processes of one worker, by engine, reused across games.
@@ -123,14 +131,21 @@ fn failure_fault(f: Failure, what: &str, timeout: Duration) -> (FaultKind, Strin
             (FaultKind::Hang, format!("no {what} within {:.1} s; engine killed", timeout.as_secs_f64()))
         }
         Failure::Exited(how) => (FaultKind::Crash, format!("{how} (while waiting for {what})")),
+        Failure::LineTooLong => (FaultKind::LineTooLong, too_long(what)),
+        Failure::Cancelled => (FaultKind::Crash, "the match was stopped".to_string()),
     }
+}
+
+fn too_long(what: &str) -> String {
+    format!("a line of more than {MAX_LINE} bytes (while waiting for {what}); engine killed")
 }
 
 /// Starts engine `e` and sets it up: `uci`, `UCI_Variant`, the options,
 /// `isready`.
 fn start(arbiter: &Arbiter, e: usize) -> Result<EngineProcess, (FaultKind, String)> {
     let spec = &arbiter.engines[e];
-    let mut p = EngineProcess::spawn(spec, arbiter.log.clone()).map_err(|e| (FaultKind::Crash, e))?;
+    let mut p =
+        EngineProcess::spawn(spec, arbiter.log.clone(), arbiter.cancel.clone()).map_err(|e| (FaultKind::Crash, e))?;
     let info = p.handshake(arbiter.timeout).map_err(|f| failure_fault(f, "uciok", arbiter.timeout))?;
     for line in setup_lines(spec, &info, arbiter.variant) {
         p.send(&line).map_err(|f| failure_fault(f, "setoption", arbiter.timeout))?;
@@ -157,11 +172,18 @@ pub fn setup_lines(spec: &EngineSpec, info: &UciInfo, variant: VariantKind) -> V
 /// Checks before a match that an engine starts, speaks UCI, plays the
 /// variant and has the options it is given. Errors are the user's to fix,
 /// so they stop the match before it starts.
-pub fn preflight(spec: &EngineSpec, variant: VariantKind, timeout: Duration) -> Result<UciInfo, String> {
-    let mut p = EngineProcess::spawn(spec, None)?;
+pub fn preflight(
+    spec: &EngineSpec,
+    variant: VariantKind,
+    timeout: Duration,
+    cancel: Arc<AtomicBool>,
+) -> Result<UciInfo, String> {
+    let mut p = EngineProcess::spawn(spec, None, cancel)?;
     let info = p.handshake(timeout).map_err(|f| match f {
         Failure::Timeout => format!("engine {}: no uciok within {:.1} s", spec.name, timeout.as_secs_f64()),
         Failure::Exited(how) => format!("engine {}: {how} before uciok", spec.name),
+        Failure::LineTooLong => format!("engine {}: a line of more than {MAX_LINE} bytes before uciok", spec.name),
+        Failure::Cancelled => "the match was stopped".to_string(),
     })?;
     p.quit();
     match &info.variants {
@@ -309,8 +331,8 @@ fn position_line<G: Game>(history: &History<G>, from_startpos: bool) -> String {
 }
 
 /// Plays one game. Engines come from `pool` and go back to it unless they
-/// died or were killed.
-pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> GameReport {
+/// died or were killed. `None` if the match was stopped before the game ended.
+pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> Option<GameReport> {
     let sides = G::sides();
     let mut history = History::new(job.start);
     for &m in &job.opening {
@@ -433,6 +455,11 @@ pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> G
                 seats[s].process = None;
                 Some((FaultKind::Crash, how))
             }
+            Err(Failure::LineTooLong) => {
+                seats[s].process = None;
+                Some((FaultKind::LineTooLong, too_long("bestmove")))
+            }
+            Err(Failure::Cancelled) => return None,
         };
         if let Some((kind, detail)) = problem {
             let end = record_fault::<G>(&mut faults, &mut seats, s, kind, ply, detail);
@@ -451,6 +478,9 @@ pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> G
         }
     }
     let (winner, termination) = ended.expect("the loop ends only with a result");
+    if arbiter.cancel.load(Ordering::SeqCst) {
+        return None;
+    }
 
     for seat in seats.iter_mut() {
         if let Some(p) = seat.process.take() {
@@ -471,7 +501,7 @@ pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> G
         faults: faults.iter().map(|f| f.describe(&arbiter.engines[f.engine].name)).collect(),
     };
     let record = record::write(&tags, &history, &comments, before.as_deref(), last_comment.as_deref());
-    GameReport {
+    Some(GameReport {
         number: job.number,
         seating: job.seating.clone(),
         winner,
@@ -481,7 +511,7 @@ pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> G
         faults,
         plies: history.moves().len(),
         record,
-    }
+    })
 }
 
 #[cfg(test)]

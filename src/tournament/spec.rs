@@ -127,6 +127,9 @@ impl EngineSpec {
     }
 }
 
+/// The longest `movetime` (a day).
+pub const MAX_MOVETIME_MS: u64 = 86_400_000;
+
 /// How one seat's moves are limited.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TimeControl {
@@ -168,7 +171,10 @@ impl TimeControl {
         let number = |v: &str| v.parse::<u64>().map_err(|_| format!("{what}: expected a whole number, got {v:?}"));
         if let Some((key, value)) = text.split_once('=') {
             return match key {
-                "movetime" => Ok(TimeControl::MoveTime(Duration::from_millis(number(value)?.max(1)))),
+                "movetime" => match number(value)? {
+                    ms if ms > MAX_MOVETIME_MS => Err(format!("{what}: movetime must be at most {MAX_MOVETIME_MS} ms")),
+                    ms => Ok(TimeControl::MoveTime(Duration::from_millis(ms.max(1)))),
+                },
                 "depth" => Ok(TimeControl::Depth(number(value)?.clamp(1, u32::MAX as u64) as u32)),
                 "nodes" => Ok(TimeControl::Nodes(number(value)?.max(1))),
                 _ => {
@@ -325,7 +331,9 @@ mod tests {
         assert_eq!(TimeControl::parse("movetime=50").unwrap(), TimeControl::MoveTime(Duration::from_millis(50)));
         assert_eq!(TimeControl::parse("depth=3").unwrap(), TimeControl::Depth(3));
         assert_eq!(TimeControl::parse("nodes=1000").unwrap(), TimeControl::Nodes(1000));
-        for bad in ["", "x", "0", "10+", "1/2/3", "depth=x", "speed=3", "-1+0"] {
+        for bad in
+            ["", "x", "0", "10+", "1/2/3", "depth=x", "speed=3", "-1+0", "movetime=18446744073709551615", "1e300"]
+        {
             assert!(TimeControl::parse(bad).is_err(), "{bad}");
         }
         assert_eq!(TimeControl::parse("10+0.1").unwrap().to_string(), "10+0.1");

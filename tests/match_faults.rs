@@ -1,0 +1,218 @@
+//! Fault injection: `catchess match` against small fake engines
+//! (tests/fake/engine.sh) that crash, hang, cheat, write garbage, never say
+//! `uciok`, run ten times over their time, write a 100 MB line, or leave
+//! children behind that hold their output (one in a session of its own).
+//! Each fault must be scored and recorded, the match must finish, with no
+//! process of the engines left over and the arbiter's memory bounded. And
+//! SIGTERM in the middle of a match with two games at a time must lose no
+//! finished game, kill the engines and still print the table.
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_catchess");
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("catchess-faults-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn fake(mode: &str) -> String {
+    format!("sh {}/tests/fake/engine.sh {mode}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Processes whose environment holds `FAKE_MARK=<mark>`, still running
+/// (zombies have an empty environment), after giving a killed process a
+/// moment to go.
+fn survivors(mark: &str) -> Vec<String> {
+    let needle = format!("FAKE_MARK={mark}");
+    let deadline = Instant::now() + Duration::from_secs(2);
+    loop {
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+            let Ok(env) = std::fs::read(entry.path().join("environ")) else { continue };
+            if env.split(|&b| b == 0).any(|v| v == needle.as_bytes()) {
+                let cmd = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+                found.push(format!("{:?}: {}", entry.file_name(), String::from_utf8_lossy(&cmd).replace('\0', " ")));
+            }
+        }
+        if found.is_empty() || Instant::now() > deadline {
+            return found;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// A record's tags, by name.
+fn tag<'a>(record: &'a str, name: &str) -> &'a str {
+    let start = format!("[{name} \"");
+    let at = record.find(&start).unwrap_or_else(|| panic!("no {name} in {record}")) + start.len();
+    &record[at..at + record[at..].find("\"]").unwrap()]
+}
+
+struct Run {
+    ok: bool,
+    stderr: String,
+    table: String,
+    records: Vec<String>,
+    secs: f64,
+}
+
+/// `rnd` (the random engine) against `fake <mode>` in chess, two games
+/// (each engine white once), with `--tc tc`.
+fn fault_match(mode: &str, tc: &str) -> Run {
+    let mark = format!("{mode}-{}", std::process::id());
+    let pgn = temp(&format!("{mode}.pgn"));
+    let started = Instant::now();
+    let out = Command::new(BIN)
+        .env("FAKE_MARK", &mark)
+        .env("FAKE_STATE", temp(&format!("{mode}-state")))
+        .args(["match", "--variant", "chess", "--tc", tc, "--timeout", "1", "--games", "2"])
+        .args(["--engine", &format!("name=rnd cmd=\"{BIN} random\"")])
+        .args(["--engine", &format!("name=fake cmd=\"{}\"", fake(mode))])
+        .args(["--pgn", pgn.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let secs = started.elapsed().as_secs_f64();
+    let left = survivors(&mark);
+    assert!(left.is_empty(), "{mode}: processes left behind: {left:?}");
+    let text = std::fs::read_to_string(&pgn).unwrap_or_default();
+    Run {
+        ok: out.status.success(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        table: String::from_utf8_lossy(&out.stdout).into_owned(),
+        records: text.split("[Event ").filter(|r| !r.trim().is_empty()).map(|r| format!("[Event {r}")).collect(),
+        secs,
+    }
+}
+
+/// Checks what every fault test expects: the match ends normally, both
+/// games are lost by the fake (as white on its first move, as black on
+/// its first move), each with a fault of `kind` whose text holds `detail`.
+fn check(mode: &str, tc: &str, kind: &str, detail: &str) -> Run {
+    let run = fault_match(mode, tc);
+    assert!(run.ok, "{mode}: the match must finish\n{}", run.stderr);
+    assert_eq!(run.records.len(), 2, "{mode}: {:?}\n{}", run.records, run.stderr);
+    for r in &run.records {
+        let fake_side = if tag(r, "White") == "fake" { "white" } else { "black" };
+        let expected = if fake_side == "white" { "0-1" } else { "1-0" };
+        assert_eq!(tag(r, "Result"), expected, "{mode}: {r}");
+        let faults = tag(r, "Faults");
+        assert!(faults.starts_with(&format!("{fake_side} (fake) {kind}")), "{mode}: {faults}");
+        assert!(faults.contains(detail), "{mode}: {faults}");
+    }
+    assert!(run.table.contains(&format!("Faults of fake: 2 {kind}")), "{mode}: {}", run.table);
+    run
+}
+
+#[test]
+fn a_crash_is_scored() {
+    check("crash", "1+0", "crash", "exited with code 3");
+}
+
+#[test]
+fn a_hang_is_scored() {
+    check("hang", "depth=1", "hang", "no bestmove within 1.000 s");
+}
+
+#[test]
+fn an_illegal_move_is_scored() {
+    check("illegal", "1+0", "illegal move", "bestmove a1a1");
+}
+
+#[test]
+fn garbage_is_scored() {
+    check("garbage", "1+0", "illegal move", "bestmove");
+}
+
+#[test]
+fn no_uciok_is_scored() {
+    check("nouciok", "1+0", "hang", "no uciok within 1.0 s");
+}
+
+#[test]
+fn ten_times_too_slow_is_a_time_forfeit() {
+    check("slow", "movetime=100", "time forfeit", "no bestmove within 0.150 s");
+}
+
+#[test]
+fn a_100_mb_line_is_a_fault_and_memory_stays_bounded() {
+    let run = check("longline", "30+0", "line too long", "a line of more than 1048576 bytes");
+    assert!(run.secs < 20.0, "the fault is seen at once, not when the clock runs out: {} s", run.secs);
+    let mb: f64 = run
+        .stderr
+        .split("peak memory ")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no peak memory in\n{}", run.stderr));
+    assert!(mb < 64.0, "the arbiter's peak memory: {mb} MB");
+}
+
+#[test]
+fn an_engine_that_exits_while_its_child_holds_its_output_crashed() {
+    let run = check("forkexit", "30+0", "crash", "exited with code 3");
+    assert!(run.secs < 20.0, "the exit is seen at once, not when the clock runs out: {} s", run.secs);
+}
+
+#[test]
+fn a_child_in_its_own_session_does_not_outlive_the_match() {
+    // `survivors` (in fault_match) finds the setsid child if it is left.
+    let run = check("setsid", "30+0", "crash", "exited with code 3");
+    assert!(run.secs < 20.0, "{} s", run.secs);
+}
+
+#[test]
+fn sigterm_loses_no_finished_game() {
+    let mark = format!("sigterm-{}", std::process::id());
+    let pgn = temp("sigterm.pgn");
+    let mut child = Command::new(BIN)
+        .env("FAKE_MARK", &mark)
+        .args(["match", "--variant", "chess", "--tc", "depth=1", "--games", "400", "--concurrency", "2"])
+        .args(["--engine", &format!("name=a cmd=\"{BIN} random\" option.Seed=1")])
+        .args(["--engine", &format!("name=b cmd=\"{BIN} random\" option.Seed=2")])
+        .args(["--pgn", pgn.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut finished = Vec::new();
+    let mut line = String::new();
+    while finished.len() < 6 {
+        line.clear();
+        assert!(stderr.read_line(&mut line).unwrap() > 0, "the match ended early");
+        if let Some(rest) = line.strip_prefix("game ") {
+            finished.push(rest.split('/').next().unwrap().parse::<usize>().unwrap());
+        }
+    }
+    let status = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(143), "128 + SIGTERM\n{rest}");
+    for l in rest.lines() {
+        if let Some(r) = l.strip_prefix("game ") {
+            finished.push(r.split('/').next().unwrap().parse::<usize>().unwrap());
+        }
+    }
+    assert!(rest.contains("SIGTERM received"), "{rest}");
+    assert!(finished.len() < 400, "stopped early");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let mut rounds: Vec<usize> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("[Round \""))
+        .map(|r| r.trim_end_matches("\"]").parse().unwrap())
+        .collect();
+    rounds.sort();
+    finished.sort();
+    assert_eq!(rounds, finished, "every finished game has its record, and only those");
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains(&format!("({} games)", finished.len())), "the table so far\n{table}");
+    let left = survivors(&mark);
+    assert!(left.is_empty(), "engines left behind: {left:?}");
+}
