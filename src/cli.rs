@@ -117,8 +117,12 @@ pub struct MatchArgs {
     /// `nodes=<n>`. Example: `--tc 5+0.05 --tc cats:depth=2`.
     #[arg(long = "tc", value_name = "TC", default_value = "10+0.1")]
     pub tcs: Vec<String>,
-    /// Start positions, one FEN or EPD per line; round r of the schedule uses line r (cycling).
-    #[arg(long, value_name = "FILE")]
+    /// Opening book: `FILE`, or `file=FILE [format=epd|pgn] [order=sequential|random] [plies=N]`.
+    /// EPD/FEN: one position per line. PGN (by `format=pgn` or a `.pgn` name): each game's moves
+    /// (SAN, or the protocol's notation; from its FEN tag if any), the first N with `plies=N`.
+    /// Round r of the schedule plays opening r (cycling), each engine in each seat;
+    /// `order=random` shuffles the book with --seed. At most 256 MiB.
+    #[arg(long, value_name = "BOOK")]
     pub openings: Option<String>,
     /// Uniformly random legal plies played from the start position (or each --openings line)
     /// before the engines take over; every game of a round shares the same line.

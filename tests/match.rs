@@ -447,3 +447,53 @@ fn match_help_documents_every_flag() {
         assert!(help.contains(flag), "{flag} missing from\n{help}");
     }
 }
+
+#[test]
+fn pgn_books_give_the_first_plies_of_each_game_in_seeded_random_order() {
+    let book = temp("opening-book.pgn");
+    std::fs::write(
+        &book,
+        "[Event \"one\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n[Event \"two\"]\n\n1. d4 {main} d5 (1... Nf6) 2. c4 e6 3. Nc3 *\n\n\
+         [Event \"three\"]\n\n1. c4 c5 2. g3 g6 3. Bg2 *\n",
+    )
+    .unwrap();
+    let spec = format!("file={} plies=4 order=random", book.display());
+    let run_with = |name: &str| {
+        run_match(
+            name,
+            &args(
+                &["name=a cmd=\"$BIN random\" option.Seed=1", "name=b cmd=\"$BIN random\" option.Seed=2"],
+                &["--variant", "chess", "--tc", "depth=1", "--games", "6", "--openings", &spec, "--seed", "4"],
+            ),
+        )
+    };
+    let run = run_with("book");
+    assert!(run.ok, "{}", run.progress);
+    let lines = ["1. e4 e5 2. Nf3 Nc6", "1. d4 d5 2. c4 e6", "1. c4 c5 2. g3 g6"];
+    let mut records = run.records;
+    records.sort_by_key(|r| r.tag("Round").parse::<usize>().unwrap());
+    let mut used = Vec::new();
+    let flat = |r: &Record| r.moves.split_whitespace().collect::<Vec<_>>().join(" ");
+    for pair in records.chunks(2) {
+        // Both games of a round (colours swapped) start with the same 4 book plies.
+        let line = lines.iter().position(|l| flat(&pair[0]).contains(l)).unwrap_or_else(|| panic!("{:?}", pair[0]));
+        assert_ne!(pair[0].tag("White"), pair[1].tag("White"));
+        for r in pair {
+            let note = format!("{{opening: {} game {}, 4 plies}} {}", book.display(), line + 1, lines[line]);
+            assert!(flat(r).starts_with(&note), "{r:?}");
+            assert!(!flat(r).starts_with("1. e4 e5 2. Nf3 Nc6 3. Bb5"), "only 4 plies");
+        }
+        used.push(line);
+    }
+    used.sort();
+    assert_eq!(used, [0, 1, 2], "each opening once in three rounds");
+    // The same seed gives the same order.
+    let again = run_with("book2");
+    let firsts = |rs: &[Record]| {
+        let mut v: Vec<(String, String)> =
+            rs.iter().map(|r| (r.tag("Round").to_string(), r.moves.split('}').next().unwrap().to_string())).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(firsts(&records), firsts(&again.records));
+}

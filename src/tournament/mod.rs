@@ -27,9 +27,10 @@ pub mod signals;
 pub mod spec;
 pub mod stats;
 
-use crate::game::{Game, Winner};
+use crate::game::{Game, History, Winner};
 use crate::variants::VariantKind;
 use crate::with_game;
+use openings::{BookSpec, Opening};
 use play::{Arbiter, FaultKind, GameReport, Job, Pool};
 use spec::{EngineSpec, SprtSpec, TimeControl};
 use stats::{elo_estimate, sprt_bounds, sprt_llr, Wdl};
@@ -318,21 +319,32 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
         t.as_nanos() as u64 ^ std::process::id() as u64
     });
 
-    // Openings: one per round of the schedule, shared by its games. The
-    // first pass through the positions is drawn now (an opening that cannot
-    // be played is a configuration error); later rounds as they come.
-    let positions: Vec<G> = match &config.openings {
-        Some(path) => openings::load::<G>(path)?,
-        None => vec![G::startpos()],
+    // Openings: one per round of the schedule, shared by its games: book
+    // line r (cycling), then random plies. The first pass through the book
+    // is drawn now (an opening that cannot be played is a configuration
+    // error); later rounds as they come.
+    let book: Vec<Opening<G>> = match &config.openings {
+        Some(text) => openings::load_book::<G>(&BookSpec::parse(text)?, seed)?,
+        None => vec![Opening { start: G::startpos(), moves: Vec::new(), source: String::new() }],
     };
     let rounds = games.div_ceil(round.len());
     let startpos_fen = G::startpos().to_fen();
-    let line_for = |r: usize| -> Result<(G, Vec<G::Move>), String> {
-        let start = positions[r % positions.len()];
-        let moves = openings::random_line(&start, config.random_plies, &mut openings::rng_for(seed, r as u64))?;
-        Ok((start, moves))
+    let line_for = |r: usize| -> Result<(Vec<G::Move>, Option<String>), String> {
+        let o = &book[r % book.len()];
+        let mut h = History::new(o.start);
+        o.moves.iter().for_each(|&m| h.push(m));
+        let extra = openings::random_line(h.current(), config.random_plies, &mut openings::rng_for(seed, r as u64))?;
+        let mut notes = Vec::new();
+        if !o.moves.is_empty() {
+            notes.push(format!("opening: {}, {} plies", o.source, o.moves.len()));
+        }
+        if !extra.is_empty() {
+            notes.push(format!("opening: {} random plies", extra.len()));
+        }
+        let moves = o.moves.iter().chain(&extra).copied().collect();
+        Ok((moves, (!notes.is_empty()).then(|| notes.join("; "))))
     };
-    let first_lines = (0..rounds.min(positions.len())).map(line_for).collect::<Result<Vec<_>, _>>()?;
+    let first_lines = (0..rounds.min(book.len())).map(line_for).collect::<Result<Vec<_>, _>>()?;
 
     let cancel = Arc::new(AtomicBool::new(false));
     signals::install();
@@ -393,7 +405,7 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
         for _ in 0..workers {
             let tx = tx.clone();
             let (arbiter, next, stop, round, first_lines) = (&arbiter, &next, &stop, &round, &first_lines);
-            let (startpos_fen, line_for, positions) = (&startpos_fen, &line_for, &positions);
+            let (startpos_fen, line_for, book) = (&startpos_fen, &line_for, &book);
             scope.spawn(move || {
                 let mut pool = Pool::default();
                 while !stop.load(Ordering::SeqCst) && !arbiter.cancel.load(Ordering::SeqCst) {
@@ -402,13 +414,12 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
                         break;
                     }
                     let r = i / round.len();
-                    let (start, moves, note) = match first_lines.get(r).cloned().map_or_else(|| line_for(r), Ok) {
-                        Ok((start, moves)) => {
-                            let note = (!moves.is_empty()).then(|| format!("opening: {} random plies", moves.len()));
-                            (start, moves, note)
-                        }
-                        Err(e) => (positions[r % positions.len()], Vec::new(), Some(e)),
+                    let o = &book[r % book.len()];
+                    let (moves, note) = match first_lines.get(r).cloned().map_or_else(|| line_for(r), Ok) {
+                        Ok(line) => line,
+                        Err(e) => (o.moves.clone(), Some(e)),
                     };
+                    let start = o.start;
                     let job = Job::<G> {
                         number: i + 1,
                         seating: round[i % round.len()].clone(),
