@@ -5,7 +5,7 @@ use crate::game::Game;
 use crate::perft::{divide, parse_suite, perft};
 use crate::tournament::{
     self,
-    spec::{parse_seat_tc, EngineSpec, SprtSpec},
+    spec::{parse_seat_tc, Adjudication, DrawRule, EngineSpec, ResignRule, SprtSpec},
     MatchConfig,
 };
 use crate::variants::VariantKind;
@@ -82,7 +82,7 @@ catchess match --variant chess --engine 'name=cc cmd=./catchess' \\\n    \
 --engine 'name=sf cmd=/usr/games/stockfish option.UCI_LimitStrength=true option.UCI_Elo=2000' \\\n    \
 --tc 10+0.1 --games 20 --random-plies 6 --seed 1 --sprt 0,50,0.05,0.05 --pgn chess.pgn"
     )]
-    Match(MatchArgs),
+    Match(Box<MatchArgs>),
     /// Speak the protocol as an engine that plays uniformly random legal moves (every variant).
     ///
     /// A baseline and test opponent. Options: UCI_Variant; Seed (the move is a hash of the seed,
@@ -153,6 +153,18 @@ pub struct MatchArgs {
     /// error (a full disk) is reported and stops the log, not the match.
     #[arg(long, value_name = "FILE")]
     pub log: Option<std::path::PathBuf>,
+    /// Adjudicate a draw once the game has reached full move N and every engine asked (all
+    /// three in Cat Chess, where the draw is the cats' win) has reported a score within CP
+    /// centipawns of 0 on each of its last M moves: `movenumber=N movecount=M score=CP`.
+    #[arg(long, value_name = "RULE")]
+    pub draw: Option<String>,
+    /// Adjudicate a loss for white or black once it has reported a score of -CP or worse (or a
+    /// lost mate) on each of its last M moves: `movecount=M score=CP`.
+    #[arg(long, value_name = "RULE")]
+    pub resign: Option<String>,
+    /// Adjudicate a draw (the cats' win in Cat Chess) after N full moves (moves of every seat).
+    #[arg(long, value_name = "N")]
+    pub maxmoves: Option<u32>,
     /// The most the --log file may grow to, in MB (10^6 bytes); then a last line says it is cut off.
     #[arg(long, default_value_t = 1000, value_name = "MB")]
     pub log_limit: u64,
@@ -182,6 +194,14 @@ impl MatchArgs {
             event: self.event.clone(),
             log: self.log.clone(),
             log_limit: self.log_limit.saturating_mul(1_000_000),
+            adjudication: Adjudication {
+                draw: self.draw.as_deref().map(DrawRule::parse).transpose()?,
+                resign: self.resign.as_deref().map(ResignRule::parse).transpose()?,
+                max_moves: match self.maxmoves {
+                    Some(0) => return Err("--maxmoves must be at least 1".into()),
+                    m => m,
+                },
+            },
         })
     }
 }

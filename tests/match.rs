@@ -441,6 +441,9 @@ fn match_help_documents_every_flag() {
         "--event",
         "--log",
         "--log-limit",
+        "--draw",
+        "--resign",
+        "--maxmoves",
         "Matches and faults",
         "Examples:",
     ] {
@@ -496,4 +499,69 @@ fn pgn_books_give_the_first_plies_of_each_game_in_seeded_random_order() {
         v
     };
     assert_eq!(firsts(&records), firsts(&again.records));
+}
+
+#[test]
+fn adjudication_ends_games_by_resignation_score_draw_and_move_limit() {
+    let epd = |name: &str, fen: &str| {
+        let path = temp(name);
+        std::fs::write(&path, format!("{fen}\n")).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let cc = ["name=a cmd=$BIN", "name=b cmd=$BIN"];
+    // A queen up: black (either engine) resigns after two hopeless moves.
+    let queen = epd("queen.epd", "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1");
+    let run = run_match(
+        "resign",
+        &args(
+            &cc,
+            &["--variant", "chess", "--tc", "depth=3", "--openings", &queen, "--resign", "movecount=2 score=500"],
+        ),
+    );
+    assert!(run.ok, "{}", run.progress);
+    for r in &run.records {
+        assert_eq!(r.tag("Result"), "1-0");
+        assert_eq!(r.tag("Termination"), "adjudication: black resigns (2 moves at -500 cp or worse)");
+        assert_eq!(r.tag("PlyCount"), "4");
+    }
+    // A level pawn ending: both scores near 0 from move 0 on.
+    let pawns = epd("pawns.epd", "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1");
+    let run = run_match(
+        "draw",
+        &args(
+            &cc,
+            &[
+                "--variant",
+                "chess",
+                "--tc",
+                "depth=3",
+                "--openings",
+                &pawns,
+                "--draw",
+                "movenumber=2 movecount=1 score=30",
+            ],
+        ),
+    );
+    assert!(run.ok, "{}", run.progress);
+    for r in &run.records {
+        assert_eq!(r.tag("Result"), "1/2-1/2");
+        assert!(
+            r.tag("Termination").starts_with("adjudication: draw (every engine's score within 30 cp for 1 moves"),
+            "{r:?}"
+        );
+        assert_eq!(r.tag("PlyCount"), "4", "not before move 2");
+    }
+    // Cat Chess: the move limit is a draw, i.e. the cats' win.
+    let run = run_match(
+        "maxmoves",
+        &args(
+            &["name=a cmd=\"$BIN random\"", "name=b cmd=\"$BIN random\" option.Seed=3"],
+            &["--tc", "depth=1", "--games", "2", "--maxmoves", "3"],
+        ),
+    );
+    assert!(run.ok, "{}", run.progress);
+    for r in &run.records {
+        assert_eq!((r.tag("Result"), r.tag("PlyCount")), ("cats", "9"));
+        assert_eq!(r.tag("Termination"), "adjudication: move limit (3 moves)");
+    }
 }

@@ -32,7 +32,7 @@ use crate::variants::VariantKind;
 use crate::with_game;
 use openings::{BookSpec, Opening};
 use play::{Arbiter, FaultKind, GameReport, Job, Pool};
-use spec::{EngineSpec, SprtSpec, TimeControl};
+use spec::{Adjudication, EngineSpec, SprtSpec, TimeControl};
 use stats::{elo_estimate, sprt_bounds, sprt_llr, Wdl};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -73,6 +73,7 @@ pub struct MatchConfig {
     pub log: Option<PathBuf>,
     /// The most bytes the log may hold.
     pub log_limit: u64,
+    pub adjudication: Adjudication,
 }
 
 /// The SPRT's state at the end.
@@ -369,6 +370,7 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
         date: record::today(),
         log: log.clone(),
         cancel: cancel.clone(),
+        adjudication: config.adjudication,
     };
     let mut pgn_out: Option<Box<dyn Write>> = match config.pgn.as_deref() {
         None => None,

@@ -8,9 +8,9 @@
 //! on with the arbiter passing (`0000`) for them; a draw then gives white
 //! and black ½ each.
 
-use super::engine::{EngineProcess, Failure, Log, UciInfo, MAX_LINE};
+use super::engine::{EngineProcess, Failure, Log, Score, UciInfo, MAX_LINE};
 use super::record::{self, RecordTags};
-use super::spec::{EngineSpec, TimeControl};
+use super::spec::{Adjudication, EngineSpec, TimeControl};
 use super::stats::seat_points;
 use crate::core::Side;
 use crate::game::{Game, History, Winner};
@@ -86,6 +86,7 @@ pub struct Arbiter {
     pub log: Option<Log>,
     /// Set to abandon the match: every wait ends at once.
     pub cancel: Arc<AtomicBool>,
+    pub adjudication: Adjudication,
 }
 
 /// Idle engine processes of one worker, by engine, reused across games.
@@ -247,6 +248,59 @@ struct SeatState {
     moves: u32,
     /// The cats after a fault: no longer asked, the arbiter passes for them.
     forfeited: bool,
+    /// Own moves in a row with a score inside the draw rule's bound.
+    draw_streak: u32,
+    /// Own moves in a row with a score at or below the resign rule's.
+    resign_streak: u32,
+}
+
+/// Counts a move's score toward the adjudication rules.
+fn update_streaks(seat: &mut SeatState, score: Option<Score>, adj: &Adjudication) {
+    if let Some(d) = adj.draw {
+        let inside = matches!(score, Some(Score::Cp(c)) if c.abs() <= d.score);
+        seat.draw_streak = if inside { seat.draw_streak + 1 } else { 0 };
+    }
+    if let Some(r) = adj.resign {
+        let lost = match score {
+            Some(Score::Cp(c)) => c <= -r.score,
+            Some(Score::Mate(m)) => m < 0,
+            None => false,
+        };
+        seat.resign_streak = if lost { seat.resign_streak + 1 } else { 0 };
+    }
+}
+
+/// Whether the adjudication rules end the game after `plies` plies: a
+/// resignation of white or black first, then a draw by scores, then the
+/// move limit. A draw is the game's draw (the cats' win in Cat Chess).
+fn adjudicate<G: Game>(seats: &[SeatState], plies: usize, adj: &Adjudication) -> Option<(Winner, String)> {
+    let sides = G::sides();
+    let full_moves = (plies / sides.len()) as u32;
+    if let Some(r) = adj.resign {
+        for (seat, &side) in seats.iter().zip(sides) {
+            let winner = match side {
+                Side::White => Winner::Black,
+                Side::Black => Winner::White,
+                Side::Cats => continue,
+            };
+            if seat.resign_streak >= r.move_count {
+                let name = G::side_name(side);
+                let why = format!("{} moves at -{} cp or worse", r.move_count, r.score);
+                return Some((winner, format!("adjudication: {name} resigns ({why})")));
+            }
+        }
+    }
+    if let Some(d) = adj.draw {
+        let asked: Vec<&SeatState> = seats.iter().filter(|s| !s.forfeited).collect();
+        if full_moves >= d.move_number && asked.iter().all(|s| s.draw_streak >= d.move_count) {
+            let why = format!("every engine's score within {} cp for {} moves", d.score, d.move_count);
+            return Some((G::draw_winner(), format!("adjudication: draw ({why})")));
+        }
+    }
+    match adj.max_moves {
+        Some(m) if full_moves >= m => Some((G::draw_winner(), format!("adjudication: move limit ({m} moves)"))),
+        _ => None,
+    }
 }
 
 fn side_prefix(side: Side) -> char {
@@ -353,6 +407,8 @@ pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> O
             },
             moves: 0,
             forfeited: false,
+            draw_streak: 0,
+            resign_streak: 0,
         })
         .collect();
     let mut faults: Vec<Fault> = Vec::new();
@@ -380,11 +436,15 @@ pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> O
     }
 
     while ended.is_none() {
+        // The cats' win by a draw is void once they have faulted.
+        let cats_out = seats.iter().zip(sides).any(|(s, side)| *side == Side::Cats && s.forfeited);
+        let void = |w: Winner| if w == Winner::Cats && cats_out { Winner::Draw } else { w };
         if let Some(o) = history.outcome() {
-            // The cats' win by a draw is void once they have faulted.
-            let cats_out = seats.iter().zip(sides).any(|(s, side)| *side == Side::Cats && s.forfeited);
-            let winner = if o.winner == Winner::Cats && cats_out { Winner::Draw } else { o.winner };
-            ended = Some((winner, o.reason.name().to_string()));
+            ended = Some((void(o.winner), o.reason.name().to_string()));
+            break;
+        }
+        if let Some((winner, why)) = adjudicate::<G>(&seats, history.moves().len(), &arbiter.adjudication) {
+            ended = Some((void(winner), why));
             break;
         }
         let pos = *history.current();
@@ -424,6 +484,7 @@ pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> O
                         Ok(_) => {
                             comments.push(Some(record::move_comment(&note, elapsed)));
                             let seat = &mut seats[s];
+                            update_streaks(seat, note.score, &arbiter.adjudication);
                             seat.moves += 1;
                             if let TimeControl::Clock { moves, base, inc } = seat.tc {
                                 seat.left = seat.left.saturating_sub(elapsed) + inc;
@@ -527,6 +588,8 @@ mod tests {
             left: Duration::from_millis(left_ms),
             moves,
             forfeited: false,
+            draw_streak: 0,
+            resign_streak: 0,
         }
     }
 
@@ -541,6 +604,49 @@ mod tests {
         assert_eq!(go_line(sides, &seats, 1), "go movetime 50");
         let seats = vec![seat("nodes=100", 0, 0), seat("1+0", 1000, 0)];
         assert_eq!(go_line(Chess::sides(), &seats, 0), "go nodes 100");
+    }
+
+    #[test]
+    fn adjudication_by_resignation_draw_and_move_limit() {
+        use super::super::spec::{DrawRule, ResignRule};
+        let adj = Adjudication {
+            draw: Some(DrawRule { move_number: 2, move_count: 2, score: 10 }),
+            resign: Some(ResignRule { move_count: 2, score: 500 }),
+            max_moves: Some(50),
+        };
+        let mut seats = vec![seat("1+0", 0, 0), seat("1+0", 0, 0)];
+        let play =
+            |seats: &mut Vec<SeatState>, s: usize, score: Option<Score>| update_streaks(&mut seats[s], score, &adj);
+        // Scores near 0 from both, but before move 2: no draw yet.
+        for s in [0, 1, 0, 1] {
+            play(&mut seats, s, Some(Score::Cp(5)));
+        }
+        assert_eq!(adjudicate::<Chess>(&seats, 3, &adj), None);
+        let (w, why) = adjudicate::<Chess>(&seats, 4, &adj).unwrap();
+        assert_eq!(
+            (w, why.as_str()),
+            (Winner::Draw, "adjudication: draw (every engine's score within 10 cp for 2 moves)")
+        );
+        // One score outside the bound (or missing) breaks the streak.
+        play(&mut seats, 0, Some(Score::Cp(-11)));
+        assert_eq!(adjudicate::<Chess>(&seats, 5, &adj), None);
+        play(&mut seats, 1, None);
+        play(&mut seats, 0, Some(Score::Cp(0)));
+        assert_eq!(adjudicate::<Chess>(&seats, 7, &adj), None);
+        // Black sees itself lost twice in a row: white wins.
+        play(&mut seats, 1, Some(Score::Cp(-700)));
+        assert_eq!(adjudicate::<Chess>(&seats, 8, &adj), None);
+        play(&mut seats, 1, Some(Score::Mate(-3)));
+        let (w, why) = adjudicate::<Chess>(&seats, 9, &adj).unwrap();
+        assert_eq!((w, why.as_str()), (Winner::White, "adjudication: black resigns (2 moves at -500 cp or worse)"));
+        // The move limit; in Cat Chess a draw is the cats' win, and the cats never resign.
+        let fresh = vec![seat("1+0", 0, 0), seat("1+0", 0, 0), seat("1+0", 0, 0)];
+        assert_eq!(adjudicate::<CatChess>(&fresh, 149, &adj), None);
+        assert_eq!(adjudicate::<CatChess>(&fresh, 150, &adj).unwrap().0, Winner::Cats);
+        let mut cats = vec![seat("1+0", 0, 0), seat("1+0", 0, 0), seat("1+0", 0, 0)];
+        cats[2].resign_streak = 9;
+        assert_eq!(adjudicate::<CatChess>(&cats, 3, &adj), None);
+        assert_eq!(adjudicate::<Chess>(&seats[..2], 1, &Adjudication::default()), None);
     }
 
     #[test]

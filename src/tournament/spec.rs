@@ -253,6 +253,79 @@ pub fn parse_seat_tc(text: &str) -> Result<(Option<String>, TimeControl), String
     }
 }
 
+/// When the arbiter ends a game the engines would play on (fastchess's
+/// and cutechess's adjudication).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Adjudication {
+    pub draw: Option<DrawRule>,
+    pub resign: Option<ResignRule>,
+    /// A draw (in Cat Chess: the cats' win) once this many full moves
+    /// (moves of every seat) have been played.
+    pub max_moves: Option<u32>,
+}
+
+/// A draw once the game has reached full move `move_number` and every
+/// seat still asked has reported a score within `score` centipawns of 0
+/// on each of its last `move_count` moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRule {
+    pub move_number: u32,
+    pub move_count: u32,
+    pub score: i64,
+}
+
+/// White or black loses once it has reported a score of `-score`
+/// centipawns or worse (or a lost mate) on each of its last `move_count`
+/// moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResignRule {
+    pub move_count: u32,
+    pub score: i64,
+}
+
+/// `key=value` words separated by spaces or commas, each key known.
+fn key_values<'a>(flag: &str, text: &'a str, keys: &[&str]) -> Result<Vec<(&'a str, u64)>, String> {
+    let mut out = Vec::new();
+    for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
+        let bad = || format!("{flag} {text:?}: expected {} (whole numbers), got {word:?}", keys.join("=N "));
+        let (k, v) = word.split_once('=').ok_or_else(bad)?;
+        let v = v.parse::<u64>().ok().filter(|&v| v <= 1_000_000).ok_or_else(bad)?;
+        if !keys.contains(&k) || out.iter().any(|(o, _)| *o == k) {
+            return Err(bad());
+        }
+        out.push((k, v));
+    }
+    if out.len() != keys.len() {
+        return Err(format!(
+            "{flag} {text:?}: needs all of {}",
+            keys.iter().map(|k| format!("{k}=N")).collect::<Vec<_>>().join(" ")
+        ));
+    }
+    Ok(out)
+}
+
+impl DrawRule {
+    /// `movenumber=40 movecount=8 score=10` (spaces or commas).
+    pub fn parse(text: &str) -> Result<DrawRule, String> {
+        let kv = key_values("--draw", text, &["movenumber", "movecount", "score"])?;
+        let get = |k: &str| kv.iter().find(|(x, _)| *x == k).map(|(_, v)| *v).unwrap_or(0);
+        Ok(DrawRule {
+            move_number: get("movenumber") as u32,
+            move_count: get("movecount").max(1) as u32,
+            score: get("score") as i64,
+        })
+    }
+}
+
+impl ResignRule {
+    /// `movecount=3 score=600`.
+    pub fn parse(text: &str) -> Result<ResignRule, String> {
+        let kv = key_values("--resign", text, &["movecount", "score"])?;
+        let get = |k: &str| kv.iter().find(|(x, _)| *x == k).map(|(_, v)| *v).unwrap_or(0);
+        Ok(ResignRule { move_count: get("movecount").max(1) as u32, score: get("score") as i64 })
+    }
+}
+
 /// Sequential probability ratio test bounds: H0 is "the first engine is
 /// `elo0` stronger than the second", H1 "`elo1` stronger"; `alpha` and
 /// `beta` the false positive and false negative rates.
@@ -343,6 +416,21 @@ mod tests {
         assert_eq!(TimeControl::parse("depth=2").unwrap().pgn(), "-");
         assert_eq!(parse_seat_tc("Cats:depth=2").unwrap(), (Some("cats".into()), TimeControl::Depth(2)));
         assert_eq!(parse_seat_tc("5+0").unwrap().0, None);
+    }
+
+    #[test]
+    fn adjudication_rules() {
+        assert_eq!(
+            DrawRule::parse("movenumber=40 movecount=8 score=10").unwrap(),
+            DrawRule { move_number: 40, move_count: 8, score: 10 }
+        );
+        assert_eq!(DrawRule::parse("score=5,movecount=2,movenumber=0").unwrap().move_count, 2);
+        assert_eq!(ResignRule::parse("movecount=3 score=600").unwrap(), ResignRule { move_count: 3, score: 600 });
+        for bad in ["", "movenumber=40 movecount=8", "movenumber=x movecount=8 score=1", "a=1 movecount=8 score=1"] {
+            assert!(DrawRule::parse(bad).is_err(), "{bad}");
+        }
+        assert!(ResignRule::parse("movecount=3 score=-5").is_err());
+        assert!(ResignRule::parse("movecount=3 movecount=3").is_err());
     }
 
     #[test]
