@@ -6,6 +6,7 @@ use crate::perft::{divide, parse_suite, perft};
 use crate::tournament::{
     self,
     spec::{parse_seat_tc, Adjudication, DrawRule, EngineSpec, ResignRule, SprtSpec},
+    stats::Model,
     MatchConfig,
 };
 use crate::variants::VariantKind;
@@ -165,6 +166,11 @@ pub struct MatchArgs {
     /// Adjudicate a draw (the cats' win in Cat Chess) after N full moves (moves of every seat).
     #[arg(long, value_name = "N")]
     pub maxmoves: Option<u32>,
+    /// Statistics of the table and the SPRT: `pentanomial` (game pairs: the two games of an
+    /// opening with the engines swapped, 0 to 2 points; fastchess's default) or `trinomial`
+    /// (single games: win, draw, loss).
+    #[arg(long, value_name = "MODEL", default_value = "pentanomial", value_parser = ["pentanomial", "trinomial"])]
+    pub stats: String,
     /// The most the --log file may grow to, in MB (10^6 bytes); then a last line says it is cut off.
     #[arg(long, default_value_t = 1000, value_name = "MB")]
     pub log_limit: u64,
@@ -194,6 +200,7 @@ impl MatchArgs {
             event: self.event.clone(),
             log: self.log.clone(),
             log_limit: self.log_limit.saturating_mul(1_000_000),
+            model: if self.stats == "trinomial" { Model::Trinomial } else { Model::Pentanomial },
             adjudication: Adjudication {
                 draw: self.draw.as_deref().map(DrawRule::parse).transpose()?,
                 resign: self.resign.as_deref().map(ResignRule::parse).transpose()?,

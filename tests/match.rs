@@ -266,7 +266,13 @@ fn chess_match_scores_time_losses_and_illegal_moves_with_standard_pgn() {
     assert!(g1.moves.ends_with("1-0") && g1.moves.starts_with("1. "), "{}", g1.moves);
     assert_eq!((g2.tag("White"), g2.tag("Result"), g2.tag("Termination")), ("bad", "0-1", "time forfeit by white"));
     assert!(g2.tag("Faults").contains("no bestmove within 0.550 s (0.500 s on the clock); engine killed"), "{g2:?}");
-    assert!(run.table.contains("Elo difference cc vs bad: +inf"), "{}", run.table);
+    // 2-0: no infinite Elo, but what two won games (one pair) allow.
+    assert!(
+        run.table.contains("Elo difference cc vs bad: at least -511.5 (95 %: every game pair won"),
+        "{}",
+        run.table
+    );
+    assert!(!run.table.contains("inf"), "{}", run.table);
     assert_eq!(&row(&run.table, "bad")[2..5], ["2", "0.0", "0.0%"]);
 }
 
@@ -358,6 +364,8 @@ fn sprt_stops_a_lopsided_match_early() {
     assert!(run.ok, "{}", run.progress);
     assert!(run.records.len() < 20, "{} games", run.records.len());
     assert!(run.table.contains("SPRT elo0 0 elo1 200 alpha 0.05 beta 0.05: LLR"), "{}", run.table);
+    assert!(run.table.contains("pentanomial): H1 accepted"), "the default model\n{}", run.table);
+    assert!(run.records.len().is_multiple_of(2) || run.table.contains("outside complete pairs"), "{}", run.table);
     assert!(run.table.contains("H1 accepted"), "{}", run.table);
     assert!(run.progress.contains("SPRT: H1 accepted, stopping"), "{}", run.progress);
 }
@@ -444,6 +452,7 @@ fn match_help_documents_every_flag() {
         "--draw",
         "--resign",
         "--maxmoves",
+        "--stats",
         "Matches and faults",
         "Examples:",
     ] {

@@ -33,7 +33,7 @@ use crate::with_game;
 use openings::{BookSpec, Opening};
 use play::{Arbiter, FaultKind, GameReport, Job, Pool};
 use spec::{Adjudication, EngineSpec, SprtSpec, TimeControl};
-use stats::{elo_estimate, sprt_bounds, sprt_llr, Wdl};
+use stats::{estimate, sprt_bounds, sprt_llr, sprt_llr_of, Bound, Model, Outcomes, Penta, Wdl};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -74,6 +74,8 @@ pub struct MatchConfig {
     /// The most bytes the log may hold.
     pub log_limit: u64,
     pub adjudication: Adjudication,
+    /// The statistics of the table and the SPRT.
+    pub model: Model,
 }
 
 /// The SPRT's state at the end.
@@ -143,6 +145,11 @@ struct Standings {
     seat_wins: Vec<u32>,
     draws: u32,
     games: u32,
+    model: Model,
+    /// The first engine's game pairs, and its points in pairs with one
+    /// game in so far (by pair id).
+    penta: Penta,
+    half_pairs: BTreeMap<(usize, usize), f64>,
 }
 
 impl Standings {
@@ -156,10 +163,24 @@ impl Standings {
             seat_wins: vec![0; seats],
             draws: 0,
             games: 0,
+            model: Model::default(),
+            penta: Penta::default(),
+            half_pairs: BTreeMap::new(),
         }
     }
 
-    fn add(&mut self, r: &GameReport) {
+    /// Adds a game; `pair` names the pair of games (same opening, engines
+    /// swapped) it belongs to, in a match of two engines.
+    fn add(&mut self, r: &GameReport, pair: Option<(usize, usize)>) {
+        if let Some(id) = pair {
+            let first: f64 = r.seating.iter().zip(&r.points).filter(|(e, _)| **e == 0).map(|(_, p)| p).sum();
+            match self.half_pairs.remove(&id) {
+                Some(other) => self.penta.add(first + other),
+                None => {
+                    self.half_pairs.insert(id, first);
+                }
+            }
+        }
         self.games += 1;
         let mut seen = Vec::new();
         for (s, &e) in r.seating.iter().enumerate() {
@@ -192,6 +213,67 @@ impl Standings {
         let points = self.points();
         let parts: Vec<String> = self.names.iter().zip(points).map(|(n, p)| format!("{n} {p}")).collect();
         parts.join(", ")
+    }
+
+    /// The record the statistics rest on: game pairs (pentanomial) when
+    /// there is a complete pair, else single games.
+    fn outcomes(&self) -> (Outcomes, &'static str) {
+        if self.model == Model::Pentanomial && self.penta.pairs() > 0 {
+            (Outcomes::pentanomial(&self.penta), "game pair")
+        } else {
+            (Outcomes::trinomial(&self.engines[0].wdl), "game")
+        }
+    }
+
+    /// The first engine's LLR under the match's model.
+    fn llr(&self, spec: &SprtSpec) -> f64 {
+        match self.model {
+            Model::Pentanomial => sprt_llr_of(&Outcomes::pentanomial(&self.penta), spec.elo0, spec.elo1),
+            Model::Trinomial => sprt_llr(&self.engines[0].wdl, spec.elo0, spec.elo1),
+        }
+    }
+
+    /// Elo, normalised Elo, LOS and the counts they come from, for a match
+    /// of two engines; bounds the data cannot give are said, not printed
+    /// as infinities.
+    fn elo_lines(&self) -> String {
+        let r = &self.engines[0].wdl;
+        let (o, unit) = self.outcomes();
+        let Some(e) = estimate(&o) else { return String::new() };
+        let (a, b) = (&self.names[0], &self.names[1]);
+        let elo = match (e.elo, e.low, e.high) {
+            (Some(x), low, high) => format!("{x:+.1} ({})", interval_text(low, high)),
+            (None, Bound::At(l), _) => format!("at least {l:+.1} (95 %: every {unit} won, no upper bound yet)"),
+            (None, _, Bound::At(h)) => format!("at most {h:+.1} (95 %: every {unit} lost, no lower bound yet)"),
+            (None, _, _) => "unknown".to_string(),
+        };
+        let nelo = match e.nelo {
+            Some(n) => format!("{n:+.1} (95 % interval {:+.1} to {:+.1})", e.nelo_low, e.nelo_high),
+            None => "undefined (no spread in the results yet)".to_string(),
+        };
+        let n = e.n as u32;
+        let from = if unit == "game pair" {
+            let c = self.penta.counts;
+            let left = r.games() - 2 * self.penta.pairs();
+            let left = if left > 0 { format!("; {left} games outside complete pairs") } else { String::new() };
+            format!(
+                "{n} game pairs (pentanomial, pairs scoring 0/0.5/1/1.5/2: {} {} {} {} {}{left})",
+                c[0], c[1], c[2], c[3], c[4]
+            )
+        } else {
+            format!("{n} games (trinomial)")
+        };
+        let games = r.games().max(1) as f64;
+        format!(
+            "Elo difference {a} vs {b}: {elo}, nElo {nelo}, LOS {:.1} %, from {from}\n\
+             Games of {a}: W {} D {} L {}, score {:.1} %, draw ratio {:.1} %\n",
+            e.los * 100.0,
+            r.wins,
+            r.draws,
+            r.losses,
+            100.0 * r.points() / games,
+            100.0 * r.draws as f64 / games,
+        )
     }
 
     fn table(&self, sprt: Option<(&SprtSpec, SprtStatus)>) -> String {
@@ -245,30 +327,7 @@ impl Standings {
             }
         }
         if self.names.len() == 2 {
-            let r = &self.engines[0].wdl;
-            if let Some(e) = elo_estimate(r) {
-                let f = |x: f64| {
-                    if x.is_finite() {
-                        format!("{x:+.1}")
-                    } else if x > 0.0 {
-                        "+inf".into()
-                    } else {
-                        "-inf".into()
-                    }
-                };
-                out.push_str(&format!(
-                    "Elo difference {} vs {}: {} (95 % interval {} to {}), LOS {:.1} %, from W {} D {} L {}\n",
-                    self.names[0],
-                    self.names[1],
-                    f(e.elo),
-                    f(e.low),
-                    f(e.high),
-                    e.los * 100.0,
-                    r.wins,
-                    r.draws,
-                    r.losses
-                ));
-            }
+            out.push_str(&self.elo_lines());
         }
         if let Some((spec, status)) = sprt {
             let verdict = match status.decision {
@@ -276,12 +335,27 @@ impl Standings {
                 Some(false) => "H0 accepted",
                 None => "no decision",
             };
+            let model = match self.model {
+                Model::Pentanomial => "pentanomial",
+                Model::Trinomial => "trinomial",
+            };
             out.push_str(&format!(
-                "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {:.2} (bounds {:.2}, {:.2}): {verdict}\n",
+                "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {:.2} (bounds {:.2}, {:.2}, {model}): {verdict}\n",
                 spec.elo0, spec.elo1, spec.alpha, spec.beta, status.llr, status.lower, status.upper
             ));
         }
         out
+    }
+}
+
+/// `95 % interval -12.0 to +30.5`, or what can be said when the data put
+/// no bound on one side yet.
+fn interval_text(low: Bound, high: Bound) -> String {
+    match (low, high) {
+        (Bound::At(l), Bound::At(h)) => format!("95 % interval {l:+.1} to {h:+.1}"),
+        (Bound::At(l), Bound::Unbounded) => format!("95 % interval: above {l:+.1}, no upper bound yet"),
+        (Bound::Unbounded, Bound::At(h)) => format!("95 % interval: below {h:+.1}, no lower bound yet"),
+        (Bound::Unbounded, Bound::Unbounded) => "no 95 % bounds yet".to_string(),
     }
 }
 
@@ -398,6 +472,7 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
     let stop = AtomicBool::new(false);
     let (tx, rx) = channel::<GameReport>();
     let mut standings = Standings::new::<G>(names.clone());
+    standings.model = config.model;
     let mut finished: Vec<GameReport> = Vec::new();
     let mut sprt_status: Option<SprtStatus> = None;
     let mut interrupted = None;
@@ -467,7 +542,7 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
                     }
                 }
             }
-            standings.add(&report);
+            standings.add(&report, pair_of(&round, report.number - 1, config.engines.len()));
             let faults: Vec<String> = report.faults.iter().map(|f| format!("{} {}", f.side, f.kind.name())).collect();
             let seating: Vec<String> = report
                 .seating
@@ -486,7 +561,7 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
                 standings.line()
             );
             if let Some(spec) = &config.sprt {
-                let llr = sprt_llr(&standings.engines[0].wdl, spec.elo0, spec.elo1);
+                let llr = standings.llr(spec);
                 let (lower, upper) = sprt_bounds(spec.alpha, spec.beta);
                 let decision = if llr >= upper {
                     Some(true)
@@ -527,6 +602,19 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
         if interrupted.is_some() { " (stopped by a signal)" } else { "" }
     );
     Ok(MatchSummary { games: finished, table, sprt: sprt_status, interrupted, log_error })
+}
+
+/// The pair game `i` (0-based) belongs to in a match of two engines: its
+/// round and the lower of its and its partner's place in the round (the
+/// partner has the engines swapped in every seat).
+fn pair_of(round: &[Vec<usize>], i: usize, engines: usize) -> Option<(usize, usize)> {
+    if engines != 2 {
+        return None;
+    }
+    let k = i % round.len();
+    let swapped: Vec<usize> = round[k].iter().map(|e| 1 - e).collect();
+    let partner = round.iter().position(|s| *s == swapped)?;
+    Some((i / round.len(), k.min(partner)))
 }
 
 /// Bounds on the numbers a match is given, so that no value makes it
@@ -573,11 +661,11 @@ mod tests {
     fn standings_count_an_engine_in_two_seats_once_per_game() {
         let mut s = Standings::new::<CatChess>(vec!["a".into(), "b".into()]);
         // a holds white and black: black wins, a gets 1.
-        s.add(&report(1, &[0, 0, 1], Winner::Black, &[0.0, 1.0, 0.0]));
+        s.add(&report(1, &[0, 0, 1], Winner::Black, &[0.0, 1.0, 0.0]), None);
         // b's cats faulted, the game was drawn: a (white) ½, b (black) ½, cats 0.
-        s.add(&report(2, &[0, 1, 1], Winner::Draw, &[0.5, 0.5, 0.0]));
+        s.add(&report(2, &[0, 1, 1], Winner::Draw, &[0.5, 0.5, 0.0]), None);
         // b's cats win.
-        s.add(&report(3, &[0, 0, 1], Winner::Cats, &[0.0, 0.0, 1.0]));
+        s.add(&report(3, &[0, 0, 1], Winner::Cats, &[0.0, 0.0, 1.0]), None);
         assert_eq!(s.points(), [1.5, 1.5]);
         assert_eq!(s.engines[0].wdl, Wdl { wins: 1, draws: 1, losses: 1 });
         assert_eq!(s.engines[1].wdl, Wdl { wins: 1, draws: 1, losses: 1 });
@@ -587,6 +675,43 @@ mod tests {
         let table = s.table(None);
         assert!(table.contains("Elo difference a vs b: +0.0"), "{table}");
         assert!(table.contains("Games won by seat: white 0, black 1, cats 1, draw 1 (3 games)"), "{table}");
+    }
+
+    #[test]
+    fn pairs_are_the_games_of_an_opening_with_the_engines_swapped() {
+        let chess = schedule::round(2, 2);
+        assert_eq!(
+            (pair_of(&chess, 0, 2), pair_of(&chess, 1, 2), pair_of(&chess, 5, 2)),
+            (Some((0, 0)), Some((0, 0)), Some((2, 0)))
+        );
+        // Cat Chess, two engines: AAB with BBA, ABA with BAB, ABB with BAA.
+        let cats = schedule::round(2, 3);
+        let ids: Vec<_> = (0..6).map(|i| pair_of(&cats, i, 2).unwrap().1).collect();
+        assert_eq!(ids, [0, 1, 2, 2, 1, 0]);
+        assert_eq!(pair_of(&schedule::round(3, 2), 0, 3), None);
+
+        // 2-0 in one pair, then a 1-1 pair: pentanomial [0, 0, 1, 0, 1].
+        let mut s = Standings::new::<Chess>(vec!["a".into(), "b".into()]);
+        s.add(&report(1, &[0, 1], Winner::White, &[1.0, 0.0]), pair_of(&chess, 0, 2));
+        let t = s.table(None);
+        assert!(t.contains("from 1 games (trinomial)") && t.contains("at least"), "no pair complete yet: {t}");
+        s.add(&report(2, &[1, 0], Winner::Black, &[0.0, 1.0]), pair_of(&chess, 1, 2));
+        let t = s.table(None);
+        assert!(!t.contains("inf"), "{t}");
+        assert!(
+            t.contains("Elo difference a vs b: at least -511.5 (95 %: every game pair won, no upper bound yet)"),
+            "{t}"
+        );
+        s.add(&report(3, &[0, 1], Winner::White, &[1.0, 0.0]), pair_of(&chess, 2, 2));
+        s.add(&report(5, &[0, 1], Winner::Draw, &[0.5, 0.5]), pair_of(&chess, 4, 2));
+        s.add(&report(4, &[1, 0], Winner::White, &[1.0, 0.0]), pair_of(&chess, 3, 2));
+        assert_eq!(s.penta.counts, [0, 0, 1, 0, 1]);
+        let t = s.table(None);
+        assert!(t.contains("from 2 game pairs (pentanomial, pairs scoring 0/0.5/1/1.5/2: 0 0 1 0 1; 1 games outside complete pairs)"), "{t}");
+        assert!(t.contains("Games of a: W 3 D 1 L 1, score 70.0 %, draw ratio 20.0 %"), "{t}");
+        assert!(t.contains("+190.8 (95 % interval") && t.contains("nElo +"), "{t}");
+        s.model = Model::Trinomial;
+        assert!(s.table(None).contains("from 5 games (trinomial)"));
     }
 
     #[test]
