@@ -171,6 +171,11 @@ pub struct MatchArgs {
     /// (single games: win, draw, loss).
     #[arg(long, value_name = "MODEL", default_value = "pentanomial", value_parser = ["pentanomial", "trinomial"])]
     pub stats: String,
+    /// Continue a stopped match: run the same command again with --resume. Its --pgn FILE holds
+    /// the finished games and FILE.state the seed and settings; only the games not in FILE are
+    /// played (the same schedule and openings), appended to FILE. --games may grow.
+    #[arg(long)]
+    pub resume: bool,
     /// The most the --log file may grow to, in MB (10^6 bytes); then a last line says it is cut off.
     #[arg(long, default_value_t = 1000, value_name = "MB")]
     pub log_limit: u64,
@@ -200,6 +205,7 @@ impl MatchArgs {
             event: self.event.clone(),
             log: self.log.clone(),
             log_limit: self.log_limit.saturating_mul(1_000_000),
+            resume: self.resume,
             model: if self.stats == "trinomial" { Model::Trinomial } else { Model::Pentanomial },
             adjudication: Adjudication {
                 draw: self.draw.as_deref().map(DrawRule::parse).transpose()?,

@@ -453,6 +453,7 @@ fn match_help_documents_every_flag() {
         "--resign",
         "--maxmoves",
         "--stats",
+        "--resume",
         "Matches and faults",
         "Examples:",
     ] {

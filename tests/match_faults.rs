@@ -216,3 +216,93 @@ fn sigterm_loses_no_finished_game() {
     let left = survivors(&mark);
     assert!(left.is_empty(), "engines left behind: {left:?}");
 }
+
+/// Starts `catchess match args`, sends SIGTERM once `after` games have
+/// finished, and returns its exit code.
+fn stop_after(args: &[String], after: usize) -> Option<i32> {
+    let mut child = Command::new(BIN).args(args).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let (mut seen, mut line) = (0, String::new());
+    while seen < after {
+        line.clear();
+        assert!(stderr.read_line(&mut line).unwrap() > 0, "the match ended early");
+        seen += usize::from(line.starts_with("game "));
+    }
+    Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    std::io::Read::read_to_string(&mut stderr, &mut line).unwrap();
+    child.wait().unwrap().code()
+}
+
+/// Round number, result and moves (no comments: they hold times) of every record.
+fn games_of(pgn: &str) -> Vec<(usize, String, String)> {
+    let mut out: Vec<(usize, String, String)> = pgn
+        .split("[Event ")
+        .filter(|r| !r.trim().is_empty())
+        .map(|r| {
+            let round = tag(r, "Round").parse().unwrap();
+            let moves = r.split_once("\n\n").unwrap().1;
+            let mut plain = String::new();
+            let mut depth = 0;
+            for c in moves.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    _ if depth == 0 => plain.push(c),
+                    _ => {}
+                }
+            }
+            (round, tag(r, "Result").to_string(), plain.split_whitespace().collect::<Vec<_>>().join(" "))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn a_stopped_match_resumes_with_the_same_schedule() {
+    let base = |pgn: &PathBuf| -> Vec<String> {
+        let mut v: Vec<String> =
+            ["match", "--variant", "chess", "--tc", "depth=1", "--games", "24", "--concurrency", "2"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+        v.extend(["--random-plies", "3", "--seed", "11", "--pgn", pgn.to_str().unwrap()].map(String::from));
+        v.extend(["--engine".into(), format!("name=a cmd=\"{BIN} random\" option.Seed=1")]);
+        v.extend(["--engine".into(), format!("name=b cmd=\"{BIN} random\" option.Seed=2")]);
+        v
+    };
+    let whole = temp("whole.pgn");
+    let out = Command::new(BIN).args(&base(&whole)[..]).output().unwrap();
+    assert!(out.status.success());
+    let expected = games_of(&std::fs::read_to_string(&whole).unwrap());
+    assert_eq!(expected.len(), 24);
+
+    let parts = temp("parts.pgn");
+    assert_eq!(stop_after(&base(&parts), 5), Some(143));
+    // A record cut off in the middle (as by a kill during its write).
+    let text = std::fs::read_to_string(&parts).unwrap();
+    let before = games_of(&text).len();
+    assert!((5..24).contains(&before), "{before}");
+    std::fs::write(&parts, format!("{text}[Event \"catchess match\"]\n[Site \"?\"]\n[Round \"2")).unwrap();
+    // Resume with a different concurrency (allowed) and more games than
+    // the first run planned would be allowed too; first the same.
+    let mut args = base(&parts);
+    args.push("--resume".into());
+    let out = Command::new(BIN).args(&args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains(&format!("resuming: {before} of 24 games already played")), "{stderr}");
+    assert!(stderr.contains("a cut-off last record"), "{stderr}");
+    assert_eq!(stderr.lines().filter(|l| l.starts_with("game ")).count(), 24 - before, "{stderr}");
+    let resumed = games_of(&std::fs::read_to_string(&parts).unwrap());
+    assert_eq!(resumed, expected, "the same games as without the stop");
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("(24 games)"), "{table}");
+
+    // Other settings are refused.
+    let mut args = base(&parts);
+    args.extend(["--resume", "--tc", "depth=2"].map(String::from));
+    let out = Command::new(BIN).args(&args).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("started with other settings"));
+}

@@ -22,6 +22,7 @@ pub mod engine;
 pub mod openings;
 pub mod play;
 pub mod record;
+pub mod resume;
 pub mod schedule;
 pub mod signals;
 pub mod spec;
@@ -35,13 +36,15 @@ use play::{Arbiter, FaultKind, GameReport, Job, Pool};
 use spec::{Adjudication, EngineSpec, SprtSpec, TimeControl};
 use stats::{estimate, sprt_bounds, sprt_llr, sprt_llr_of, Bound, Model, Outcomes, Penta, Wdl};
 use std::collections::BTreeMap;
-use std::io::Write;
+use std::io::{Seek, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// The largest PGN file `--resume` and `--merge` read.
+pub const MAX_PGN_BYTES: u64 = 1 << 30;
 /// Largest `--games`.
 pub const MAX_GAMES: usize = 1_000_000_000;
 /// Largest `--concurrency`.
@@ -76,6 +79,8 @@ pub struct MatchConfig {
     pub adjudication: Adjudication,
     /// The statistics of the table and the SPRT.
     pub model: Model,
+    /// Continue the match whose records are in `pgn` (and its state file).
+    pub resume: bool,
 }
 
 /// The SPRT's state at the end.
@@ -389,10 +394,44 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
     if games == 0 {
         return Err("--games must be at least 1".into());
     }
-    let seed = config.seed.unwrap_or_else(|| {
-        let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-        t.as_nanos() as u64 ^ std::process::id() as u64
-    });
+    let pgn_file = config.pgn.as_deref().filter(|p| *p != "-");
+    let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
+    // A resumed match takes its seed from the state file and must have
+    // the settings it was started with; its finished games are its records.
+    let resumed = match (config.resume, pgn_file) {
+        (false, _) => None,
+        (true, None) => return Err("--resume needs --pgn FILE: the records of the match to continue".into()),
+        (true, Some(path)) => {
+            let state = resume::State::read(&resume::state_path(path))?;
+            if config.seed.is_some_and(|s| s != state.seed) {
+                return Err(format!("--resume: the match was started with --seed {}", state.seed));
+            }
+            let now = settings(config, &time_controls);
+            if now != state.settings {
+                return Err(format!(
+                    "--resume: the match was started with other settings:\n  then: {}\n  now:  {now}",
+                    state.settings
+                ));
+            }
+            let text = openings::read_bounded(path, MAX_PGN_BYTES).map_err(|e| format!("cannot read {path}: {e}"))?;
+            let complete = resume::complete_prefix(&text);
+            let mut done = resume::reports::<G>(&text[..complete], &names, path)?;
+            done.retain(|r| r.number <= games);
+            let mut numbers: Vec<usize> = done.iter().map(|r| r.number).collect();
+            numbers.sort_unstable();
+            if numbers.windows(2).any(|w| w[0] == w[1]) {
+                return Err(format!("{path}: a round number appears twice"));
+            }
+            Some((state.seed, done, complete, text.len() - complete))
+        }
+    };
+    let seed = match &resumed {
+        Some((seed, ..)) => *seed,
+        None => config.seed.unwrap_or_else(|| {
+            let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+            t.as_nanos() as u64 ^ std::process::id() as u64
+        }),
+    };
 
     // Openings: one per round of the schedule, shared by its games: book
     // line r (cycling), then random plies. The first pass through the book
@@ -446,15 +485,27 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
         cancel: cancel.clone(),
         adjudication: config.adjudication,
     };
-    let mut pgn_out: Option<Box<dyn Write>> = match config.pgn.as_deref() {
-        None => None,
-        Some("-") => Some(Box::new(std::io::stdout())),
-        Some(path) => {
-            Some(Box::new(std::fs::File::create(path).map_err(|e| format!("cannot create PGN file {path}: {e}"))?))
+    let mut pgn_out: Option<Box<dyn Write>> = match (config.pgn.as_deref(), &resumed) {
+        (None, _) => None,
+        (Some("-"), _) => Some(Box::new(std::io::stdout())),
+        (Some(path), None) => {
+            let file = std::fs::File::create(path).map_err(|e| format!("cannot create PGN file {path}: {e}"))?;
+            resume::State { seed, settings: settings(config, &time_controls) }.write(&resume::state_path(path))?;
+            Some(Box::new(file))
+        }
+        (Some(path), Some((_, _, complete, _))) => {
+            // A record cut off by the stop is dropped; its game is played again.
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .and_then(|f| f.set_len(*complete as u64).map(|_| f))
+                .map_err(|e| format!("cannot append to PGN file {path}: {e}"))?;
+            let mut file = file;
+            file.seek(std::io::SeekFrom::End(0)).map_err(|e| format!("{path}: {e}"))?;
+            Some(Box::new(file))
         }
     };
 
-    let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let tcs: Vec<String> =
         sides.iter().zip(&time_controls).map(|(s, tc)| format!("{} {tc}", G::side_name(*s))).collect();
     eprintln!(
@@ -477,7 +528,30 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
     let mut sprt_status: Option<SprtStatus> = None;
     let mut interrupted = None;
     let mut write_error = None;
-    let workers = config.concurrency.clamp(1, games);
+    // The games still to play, in schedule order.
+    let mut todo: Vec<usize> = (0..games).collect();
+    if let Some((_, done, _, cut)) = resumed {
+        todo.retain(|i| !done.iter().any(|r| r.number == i + 1));
+        for r in &done {
+            standings.add(r, pair_of(&round, r.number - 1, config.engines.len()));
+        }
+        if let Some(spec) = &config.sprt {
+            sprt_status = Some(sprt_update(&standings, spec, None));
+            if sprt_status.is_some_and(|s| s.decision.is_some()) {
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+        eprintln!(
+            "match: resuming: {} of {games} games already played ({} | {}){}",
+            done.len(),
+            standings.line(),
+            pgn_file.unwrap_or_default(),
+            if cut > 0 { format!("; a cut-off last record ({cut} bytes) dropped") } else { String::new() }
+        );
+        finished = done;
+    }
+    let todo = &todo;
+    let workers = config.concurrency.clamp(1, todo.len().max(1));
     std::thread::scope(|scope| {
         for _ in 0..workers {
             let tx = tx.clone();
@@ -486,10 +560,7 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
             scope.spawn(move || {
                 let mut pool = Pool::default();
                 while !stop.load(Ordering::SeqCst) && !arbiter.cancel.load(Ordering::SeqCst) {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= games {
-                        break;
-                    }
+                    let Some(&i) = todo.get(next.fetch_add(1, Ordering::SeqCst)) else { break };
                     let r = i / round.len();
                     let o = &book[r % book.len()];
                     let (moves, note) = match first_lines.get(r).cloned().map_or_else(|| line_for(r), Ok) {
@@ -561,18 +632,9 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
                 standings.line()
             );
             if let Some(spec) = &config.sprt {
-                let llr = standings.llr(spec);
-                let (lower, upper) = sprt_bounds(spec.alpha, spec.beta);
-                let decision = if llr >= upper {
-                    Some(true)
-                } else if llr <= lower {
-                    Some(false)
-                } else {
-                    None
-                };
-                // The first decision stands; games already running still count.
-                let decided = sprt_status.and_then(|s| s.decision).or(decision);
-                sprt_status = Some(SprtStatus { llr, lower, upper, decision: decided });
+                let status = sprt_update(&standings, spec, sprt_status);
+                let (llr, lower, upper, decided) = (status.llr, status.lower, status.upper, status.decision);
+                sprt_status = Some(status);
                 line.push_str(&format!(" | LLR {llr:.2} ({lower:.2}, {upper:.2})"));
                 if decided.is_some() && !stop.swap(true, Ordering::SeqCst) {
                     line.push_str(&format!(
@@ -602,6 +664,45 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
         if interrupted.is_some() { " (stopped by a signal)" } else { "" }
     );
     Ok(MatchSummary { games: finished, table, sprt: sprt_status, interrupted, log_error })
+}
+
+/// The SPRT after the latest game: the first decision stands (games
+/// already running still count).
+fn sprt_update(standings: &Standings, spec: &SprtSpec, before: Option<SprtStatus>) -> SprtStatus {
+    let llr = standings.llr(spec);
+    let (lower, upper) = sprt_bounds(spec.alpha, spec.beta);
+    let decision = if llr >= upper {
+        Some(true)
+    } else if llr <= lower {
+        Some(false)
+    } else {
+        None
+    };
+    SprtStatus { llr, lower, upper, decision: before.and_then(|s| s.decision).or(decision) }
+}
+
+/// Every setting the schedule and the games depend on, as the state file
+/// keeps them (a resumed match must have the same; `--games`,
+/// `--concurrency`, the statistics and the log may change).
+fn settings(config: &MatchConfig, tcs: &[TimeControl]) -> String {
+    let engines: Vec<String> = config
+        .engines
+        .iter()
+        .map(|e| format!("{} {:?} {:?} {:?} {:?}", e.name, e.command, e.dir, e.options, e.tc.map(|t| t.to_string())))
+        .collect();
+    let tcs: Vec<String> = tcs.iter().map(TimeControl::to_string).collect();
+    format!(
+        "{} | engines {} | tc {} | openings {:?} | random plies {} | timeout {:?} | margin {:?} | {:?}",
+        config.variant,
+        engines.join("; "),
+        tcs.join(" "),
+        config.openings,
+        config.random_plies,
+        config.timeout,
+        config.time_margin,
+        config.adjudication
+    )
+    .replace('\n', " ")
 }
 
 /// The pair game `i` (0-based) belongs to in a match of two engines: its
