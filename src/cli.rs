@@ -74,7 +74,8 @@ rest of the game, a draw then giving white and black 1/2 each (protocol.md, \"Ma
 A crashed or hung engine is restarted for its next game; an engine's own process group, and \
 on Linux anything carrying its environment tag, is killed with it.\n\n\
 Records (PGN) go to --pgn as each game ends (the Round tag gives its place in the schedule), one \
-line per finished game to stderr, and the final table to stdout. SIGINT or SIGTERM kills every \
+line per finished game to stderr with the match so far (games, score, Elo, LLR, ETA; on a terminal \
+as a live line), and the final table to stdout. SIGINT or SIGTERM kills every \
 engine, prints the table of the finished games and exits with 128 + the signal number.",
         after_help = "Examples:\n  \
 catchess match --engine 'name=cc cmd=./catchess' --engine 'name=rnd cmd=\"./catchess random\"' \\\n    \

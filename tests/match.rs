@@ -575,3 +575,36 @@ fn adjudication_ends_games_by_resignation_score_draw_and_move_limit() {
         assert_eq!(r.tag("Termination"), "adjudication: move limit (3 moves)");
     }
 }
+
+#[test]
+fn progress_is_plain_lines_off_a_terminal_and_a_live_line_on_one() {
+    let engines = ["name=a cmd=\"$BIN random\" option.Seed=1", "name=b cmd=\"$BIN random\" option.Seed=2"];
+    let rest = ["--variant", "chess", "--tc", "depth=1", "--games", "4", "--sprt", "0,10,0.05,0.05"];
+    let run = run_match("progress", &args(&engines, &rest));
+    assert!(run.ok, "{}", run.progress);
+    let lines: Vec<&str> = run.progress.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(lines.len(), 4);
+    for (i, l) in lines.iter().enumerate() {
+        assert!(l.contains(&format!(" | {}/4 games | a ", i + 1)), "{l}");
+        assert!(l.contains(" | Elo ") && l.contains(" | LLR "), "{l}");
+        assert_eq!(l.contains("| ETA "), i < 3, "{l}");
+    }
+    assert!(!run.progress.contains('\r'), "no terminal codes in a file");
+    // On a terminal (script(1) gives the arbiter one): each game's line,
+    // then a status line redrawn in place.
+    if Command::new("script").arg("--version").output().is_err() {
+        assert!(std::env::var_os("CI").is_none(), "CI must have script(1) (util-linux)");
+        eprintln!("skipped the terminal half: no script(1)");
+        return;
+    }
+    let mut cmd = vec!["match".to_string()];
+    cmd.extend(args(&engines, &rest));
+    cmd.extend(["--pgn".to_string(), "/dev/null".to_string()]);
+    let line: Vec<String> =
+        std::iter::once(BIN.to_string()).chain(cmd).map(|w| format!("'{}'", w.replace('\'', "'\\''"))).collect();
+    let out = Command::new("script").args(["-qec", &line.join(" "), "/dev/null"]).output().unwrap();
+    let tty = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{tty}");
+    assert!(tty.contains("\r\x1b[Kgame 1/4: "), "{tty:?}");
+    assert!(tty.contains("\n1/4 games | a "), "the status line under the game's line: {tty:?}");
+}

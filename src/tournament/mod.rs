@@ -36,7 +36,7 @@ use play::{Arbiter, FaultKind, GameReport, Job, Pool};
 use spec::{Adjudication, EngineSpec, SprtSpec, TimeControl};
 use stats::{estimate, sprt_bounds, sprt_llr, sprt_llr_of, Bound, Model, Outcomes, Penta, Wdl};
 use std::collections::BTreeMap;
-use std::io::{Seek, Write};
+use std::io::{IsTerminal, Seek, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
@@ -551,6 +551,10 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
         finished = done;
     }
     let todo = &todo;
+    let resumed_games = finished.len();
+    // A terminal gets a live status line; anything else plain lines.
+    let live = std::io::stderr().is_terminal();
+    let mut last_status = std::time::Instant::now();
     let workers = config.concurrency.clamp(1, todo.len().max(1));
     std::thread::scope(|scope| {
         for _ in 0..workers {
@@ -603,7 +607,16 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
                     signals::name(sig)
                 );
             }
-            let Some(report) = report else { continue };
+            let Some(report) = report else {
+                if live && last_status.elapsed() >= Duration::from_secs(1) {
+                    let played = finished.len() - resumed_games;
+                    let status =
+                        status_line(&standings, finished.len(), games, sprt_status, started, played, todo.len());
+                    eprint!("\r\x1b[K{status}");
+                    last_status = std::time::Instant::now();
+                }
+                continue;
+            };
             if write_error.is_none() {
                 if let Some(out) = pgn_out.as_mut() {
                     if let Err(e) = out.write_all(report.record.as_bytes()).and_then(|_| out.flush()) {
@@ -621,30 +634,40 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
                 .zip(sides)
                 .map(|(&e, s)| format!("{} ({})", names[e], G::side_name(*s)))
                 .collect();
-            let mut line = format!(
-                "game {}/{games}: {}: {} [{}], {} plies{} | {}",
+            let line = format!(
+                "game {}/{games}: {}: {} [{}], {} plies{}",
                 report.number,
                 seating.join(" - "),
                 report.result,
                 report.termination,
                 report.plies,
                 if faults.is_empty() { String::new() } else { format!("; faults: {}", faults.join(", ")) },
-                standings.line()
             );
+            let mut notice = String::new();
             if let Some(spec) = &config.sprt {
                 let status = sprt_update(&standings, spec, sprt_status);
-                let (llr, lower, upper, decided) = (status.llr, status.lower, status.upper, status.decision);
+                let decided = status.decision;
                 sprt_status = Some(status);
-                line.push_str(&format!(" | LLR {llr:.2} ({lower:.2}, {upper:.2})"));
                 if decided.is_some() && !stop.swap(true, Ordering::SeqCst) {
-                    line.push_str(&format!(
+                    notice.push_str(&format!(
                         " | SPRT: {} accepted, stopping",
                         if decided == Some(true) { "H1" } else { "H0" }
                     ));
                 }
             }
-            eprintln!("{line}");
             finished.push(report);
+            let played = finished.len() - resumed_games;
+            let status = status_line(&standings, finished.len(), games, sprt_status, started, played, todo.len());
+            if live {
+                // The game's line stays; the status line below it is redrawn.
+                eprint!("\r\x1b[K{line}{notice}\n{status}");
+                last_status = std::time::Instant::now();
+            } else {
+                eprintln!("{line} | {status}{notice}");
+            }
+        }
+        if live {
+            eprint!("\r\x1b[K");
         }
     });
     if let Some(e) = write_error {
@@ -664,6 +687,62 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
         if interrupted.is_some() { " (stopped by a signal)" } else { "" }
     );
     Ok(MatchSummary { games: finished, table, sprt: sprt_status, interrupted, log_error })
+}
+
+/// The progress summary: games done, the first engine's score and Elo
+/// (two engines), the LLR, and the time left at the pace of this run.
+fn status_line(
+    s: &Standings,
+    done: usize,
+    games: usize,
+    sprt: Option<SprtStatus>,
+    started: std::time::Instant,
+    played: usize,
+    to_play: usize,
+) -> String {
+    let mut parts = vec![format!("{done}/{games} games")];
+    if s.names.len() == 2 {
+        let r = &s.engines[0].wdl;
+        let score = 100.0 * r.points() / r.games().max(1) as f64;
+        parts.push(format!(
+            "{} {:.1} - {} {:.1} ({score:.1} %)",
+            s.names[0],
+            r.points(),
+            s.names[1],
+            r.games() as f64 - r.points()
+        ));
+        let (o, _) = s.outcomes();
+        if let Some(e) = estimate(&o) {
+            parts.push(match (e.elo, e.low, e.high) {
+                (Some(x), Bound::At(l), Bound::At(h)) => format!("Elo {x:+.1} ± {:.1}", (h - l) / 2.0),
+                (Some(x), _, _) => format!("Elo {x:+.1} ± ?"),
+                (None, Bound::At(l), _) => format!("Elo ≥ {l:+.1}"),
+                (None, _, Bound::At(h)) => format!("Elo ≤ {h:+.1}"),
+                _ => "Elo ?".to_string(),
+            });
+        }
+    } else {
+        parts.push(s.line());
+    }
+    if let Some(st) = sprt {
+        parts.push(format!("LLR {:.2} ({:.2}, {:.2})", st.llr, st.lower, st.upper));
+    }
+    let left = to_play.saturating_sub(played);
+    if played > 0 && left > 0 {
+        let secs = started.elapsed().as_secs_f64() / played as f64 * left as f64;
+        parts.push(format!("ETA {}", duration_text(secs)));
+    }
+    parts.join(" | ")
+}
+
+/// `45s`, `12m05s`, `3h07m`.
+fn duration_text(secs: f64) -> String {
+    let s = secs.round() as u64;
+    match s {
+        0..=59 => format!("{s}s"),
+        60..=3599 => format!("{}m{:02}s", s / 60, s % 60),
+        _ => format!("{}h{:02}m", s / 3600, s % 3600 / 60),
+    }
 }
 
 /// The SPRT after the latest game: the first decision stands (games

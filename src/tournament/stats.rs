@@ -177,7 +177,10 @@ pub fn estimate(o: &Outcomes) -> Option<EloEstimate> {
         return None;
     }
     let (s, var) = o.moments();
-    let margin = Z95 * (var / n).sqrt();
+    // With no spread yet (one kind of result), the regularised spread:
+    // an interval of width 0 would claim a certainty the data do not give.
+    let spread = if var > 0.0 { var } else { o.regularised().moments().1 };
+    let margin = Z95 * (spread / n).sqrt();
     let elo = |x: f64| (x > 0.0 && x < 1.0).then(|| elo_from_score(x));
     let bound = |x: f64| elo(x).map_or(Bound::Unbounded, Bound::At);
     let (mut low, mut high) = (bound(s - margin), bound(s + margin));
@@ -191,9 +194,7 @@ pub fn estimate(o: &Outcomes) -> Option<EloEstimate> {
     let sd = (games_per_unit * var).sqrt();
     let nelo = (sd > 0.0).then(|| (s - 0.5) / sd * NELO_SCALE);
     let nelo_margin = Z95 / n.sqrt() * NELO_SCALE / games_per_unit.sqrt();
-    // With no spread yet (one kind of result), the regularised spread.
-    let los_var = if var > 0.0 { var } else { o.regularised().moments().1 };
-    let los = 0.5 * (1.0 + erf((s - 0.5) / (2.0 * los_var / n).sqrt()));
+    let los = 0.5 * (1.0 + erf((s - 0.5) / (2.0 * spread / n).sqrt()));
     Some(EloEstimate {
         elo: elo(s),
         low,
@@ -295,6 +296,9 @@ mod tests {
         assert!(e.los > 0.9, "{e:?}");
         let Bound::At(low) = e.low else { panic!("{e:?}") };
         assert!((score_from_elo(low) - 0.05f64.sqrt()).abs() < 1e-9 && low.is_finite(), "{low}");
+        // All draws: Elo 0, but not ± 0.
+        let e = estimate(&Outcomes::trinomial(&Wdl { wins: 0, draws: 4, losses: 0 })).unwrap();
+        assert!(matches!(e.high, Bound::At(h) if h > 50.0) && e.elo == Some(0.0), "{e:?}");
         let e = estimate(&Outcomes::trinomial(&Wdl { wins: 0, draws: 0, losses: 20 })).unwrap();
         let Bound::At(high) = e.high else { panic!("{e:?}") };
         assert!(high < -200.0 && e.low == Bound::Unbounded);
