@@ -127,14 +127,16 @@ fn catchess_tournament_scores_a_crashing_hanging_cheating_engine_zero_and_goes_o
         match seat[0] {
             "White" => {
                 assert_eq!(r.tag("Result"), "black");
-                assert_eq!(r.tag("Termination"), "illegal move by white");
+                assert_eq!(r.tag("TerminationDetails"), "illegal move by white");
+                assert_eq!(r.tag("Termination"), "rules infraction");
                 assert_eq!(r.tag("PlyCount"), "0");
                 assert!(faults.starts_with("white (bad) illegal move at ply 1: bestmove"), "{faults}");
                 assert_eq!(r.tag("Points"), "white 0, black 1, cats 0");
             }
             "Black" => {
                 assert_eq!(r.tag("Result"), "white");
-                assert_eq!(r.tag("Termination"), "crash by black");
+                assert_eq!(r.tag("TerminationDetails"), "crash by black");
+                assert_eq!(r.tag("Termination"), "abandoned");
                 assert_eq!(r.tag("PlyCount"), "1");
                 assert!(faults.contains("black (bad) crash at ply 2: exited with code 3"), "{faults}");
             }
@@ -260,11 +262,15 @@ fn chess_match_scores_time_losses_and_illegal_moves_with_standard_pgn() {
     let [g1, g2] = &run.records[..] else { panic!("{}", run.pgn) };
     assert!(!g1.tags.contains_key("Variant") && !g1.tags.contains_key("FEN") && !g1.tags.contains_key("Cats"));
     assert_eq!((g1.tag("White"), g1.tag("Black"), g1.tag("Result")), ("cc", "bad", "1-0"));
-    assert_eq!(g1.tag("Termination"), "illegal move by black");
+    assert_eq!(g1.tag("TerminationDetails"), "illegal move by black");
     assert_eq!(g1.tag("PlyCount"), "3");
     assert_eq!(g1.tag("TimeControl"), "0.5+0.05");
     assert!(g1.moves.ends_with("1-0") && g1.moves.starts_with("1. "), "{}", g1.moves);
-    assert_eq!((g2.tag("White"), g2.tag("Result"), g2.tag("Termination")), ("bad", "0-1", "time forfeit by white"));
+    assert_eq!(
+        (g2.tag("White"), g2.tag("Result"), g2.tag("TerminationDetails")),
+        ("bad", "0-1", "time forfeit by white")
+    );
+    assert_eq!(g2.tag("Termination"), "time forfeit");
     assert!(g2.tag("Faults").contains("no bestmove within 0.550 s (0.500 s on the clock); engine killed"), "{g2:?}");
     // 2-0: no infinite Elo, but what two won games (one pair) allow.
     assert!(
@@ -531,7 +537,7 @@ fn adjudication_ends_games_by_resignation_score_draw_and_move_limit() {
     assert!(run.ok, "{}", run.progress);
     for r in &run.records {
         assert_eq!(r.tag("Result"), "1-0");
-        assert_eq!(r.tag("Termination"), "adjudication: black resigns (2 moves at -500 cp or worse)");
+        assert_eq!(r.tag("TerminationDetails"), "adjudication: black resigns (2 moves at -500 cp or worse)");
         assert_eq!(r.tag("PlyCount"), "4");
     }
     // A level pawn ending: both scores near 0 from move 0 on.
@@ -556,7 +562,8 @@ fn adjudication_ends_games_by_resignation_score_draw_and_move_limit() {
     for r in &run.records {
         assert_eq!(r.tag("Result"), "1/2-1/2");
         assert!(
-            r.tag("Termination").starts_with("adjudication: draw (every engine's score within 30 cp for 1 moves"),
+            r.tag("TerminationDetails")
+                .starts_with("adjudication: draw (every engine's score within 30 cp for 1 moves"),
             "{r:?}"
         );
         assert_eq!(r.tag("PlyCount"), "4", "not before move 2");
@@ -572,7 +579,8 @@ fn adjudication_ends_games_by_resignation_score_draw_and_move_limit() {
     assert!(run.ok, "{}", run.progress);
     for r in &run.records {
         assert_eq!((r.tag("Result"), r.tag("PlyCount")), ("cats", "9"));
-        assert_eq!(r.tag("Termination"), "adjudication: move limit (3 moves)");
+        assert_eq!(r.tag("TerminationDetails"), "adjudication: move limit (3 moves)");
+        assert_eq!(r.tag("Termination"), "adjudication");
     }
 }
 

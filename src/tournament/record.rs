@@ -86,6 +86,25 @@ pub fn move_comment(note: &SearchNote, elapsed: Duration) -> String {
     parts.join(" ")
 }
 
+/// The PGN standard's `Termination` value for how a game ended (our own
+/// words go to `TerminationDetails`): `normal` for an end by the rules,
+/// `adjudication`, `time forfeit`, `rules infraction` for an illegal move,
+/// `abandoned` for an engine that crashed, hung or wrote a line too long.
+pub fn standard_termination(detail: &str) -> &'static str {
+    let by = |kind: &str| detail.starts_with(&format!("{kind} by "));
+    if detail.starts_with("adjudication") {
+        "adjudication"
+    } else if by("time forfeit") {
+        "time forfeit"
+    } else if by("illegal move") {
+        "rules infraction"
+    } else if by("crash") || by("hang") || by("line too long") {
+        "abandoned"
+    } else {
+        "normal"
+    }
+}
+
 /// Everything a record holds besides the moves.
 pub struct RecordTags {
     pub event: String,
@@ -149,7 +168,8 @@ pub fn write<G: Game>(
             tag(&format!("{}TimeControl", capitalised(G::side_name(*side))), tc);
         }
     }
-    tag("Termination", &tags.termination);
+    tag("Termination", standard_termination(&tags.termination));
+    tag("TerminationDetails", &tags.termination);
     if !standard {
         let points: Vec<String> =
             sides.iter().zip(&tags.points).map(|(s, p)| format!("{} {}", G::side_name(*s), points_text(*p))).collect();
@@ -250,6 +270,22 @@ mod tests {
     }
 
     #[test]
+    fn terminations_use_the_standard_s_values() {
+        for (detail, standard) in [
+            ("checkmate", "normal"),
+            ("threefold repetition", "normal"),
+            ("time forfeit by white", "time forfeit"),
+            ("illegal move by black", "rules infraction"),
+            ("crash by black", "abandoned"),
+            ("hang by white", "abandoned"),
+            ("line too long by red", "abandoned"),
+            ("adjudication: move limit (3 moves)", "adjudication"),
+        ] {
+            assert_eq!(standard_termination(detail), standard, "{detail}");
+        }
+    }
+
+    #[test]
     fn dates() {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(19_723), (2024, 1, 1));
@@ -265,7 +301,8 @@ mod tests {
         let comments = vec![None, Some("+0.10/3 0.010s".to_string()), None, None];
         let pgn = write(&t, &h, &comments, None, None);
         let expected = "[Event \"test\"]\n[Site \"?\"]\n[Date \"2025.01.02\"]\n[Round \"3\"]\n[White \"A\"]\n\
-            [Black \"B\"]\n[Result \"0-1\"]\n[TimeControl \"10+0.1\"]\n[Termination \"checkmate\"]\n\
+            [Black \"B\"]\n[Result \"0-1\"]\n[TimeControl \"10+0.1\"]\n[Termination \"normal\"]\n\
+            [TerminationDetails \"checkmate\"]\n\
             [Faults \"none \\\"really\\\"\"]\n[PlyCount \"4\"]\n\n\
             1. f3 e5 {+0.10/3 0.010s} 2. g4 Qh4# 0-1\n\n";
         assert_eq!(pgn, expected);

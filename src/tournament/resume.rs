@@ -110,7 +110,7 @@ pub fn reports<G: Game>(text: &str, names: &[String], what: &str) -> Result<Vec<
             winner,
             result: result.to_string(),
             points: seat_points(sides, winner),
-            termination: game.tag("Termination").unwrap_or("").to_string(),
+            termination: game.tag("TerminationDetails").or(game.tag("Termination")).unwrap_or("").to_string(),
             faults,
             plies: game.tag("PlyCount").and_then(|p| p.parse().ok()).unwrap_or(game.moves.len()),
             record: String::new(),
