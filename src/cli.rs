@@ -85,6 +85,11 @@ catchess match --variant chess --engine 'name=cc cmd=./catchess' \\\n    \
 --tc 10+0.1 --games 20 --random-plies 6 --seed 1 --sprt 0,50,0.05,0.05 --pgn chess.pgn"
     )]
     Match(Box<MatchArgs>),
+    /// Tools for game records (PGN).
+    Pgn {
+        #[command(subcommand)]
+        action: PgnCommand,
+    },
     /// Speak the protocol as an engine that plays uniformly random legal moves (every variant).
     ///
     /// A baseline and test opponent. Options: UCI_Variant; Seed (the move is a hash of the seed,
@@ -92,6 +97,21 @@ catchess match --variant chess --engine 'name=cc cmd=./catchess' \\\n    \
     /// it misbehave on purpose: `<side>=illegal|crash|hang|slow[@n]` entries separated by commas
     /// (from the n-th move as that side in a game on), or `noready` (never answers isready).
     Random,
+}
+
+/// `catchess pgn` tools.
+#[derive(Subcommand, Debug)]
+pub enum PgnCommand {
+    /// Replay every record of FILE (any variant: its Variant tag, else --variant) with the
+    /// engine's own rules; report the first illegal move of each game and any Result,
+    /// Termination or PlyCount the game does not support. Exit status 1 if any is found.
+    Check {
+        /// The PGN file.
+        file: String,
+        /// The variant of records without a Variant tag.
+        #[arg(long, default_value = "chess")]
+        variant: VariantKind,
+    },
 }
 
 /// `catchess match` options.
@@ -245,6 +265,18 @@ pub fn run() -> ExitCode {
             }
             Err(e) => Err(e),
         },
+        Some(Command::Pgn { action: PgnCommand::Check { file, variant } }) => {
+            tournament::check::check_file(&file, variant).and_then(|report| {
+                for p in &report.problems {
+                    println!("{p}");
+                }
+                println!("{} games checked, {} with problems", report.games, report.problems.len());
+                match report.problems.len() {
+                    0 => Ok(()),
+                    n => Err(format!("{n} of {} games have problems", report.games)),
+                }
+            })
+        }
         Some(Command::Random) => {
             let stdin = std::io::stdin();
             crate::uci::random::run(stdin.lock(), crate::uci::Output::new(std::io::stdout()));

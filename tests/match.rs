@@ -616,3 +616,55 @@ fn progress_is_plain_lines_off_a_terminal_and_a_live_line_on_one() {
     assert!(tty.contains("\r\x1b[Kgame 1/4: "), "{tty:?}");
     assert!(tty.contains("\n1/4 games | a "), "the status line under the game's line: {tty:?}");
 }
+
+#[test]
+fn pgn_check_replays_records_of_every_variant_and_finds_what_is_wrong() {
+    let check = |path: &std::path::Path| {
+        let out = Command::new(BIN).args(["pgn", "check", path.to_str().unwrap()]).output().unwrap();
+        (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let cases: [(&str, &[&str], &[&str]); 3] = [
+        (
+            "check-cats",
+            &["name=a cmd=\"$BIN random\"", "name=b cmd=\"$BIN random\" option.Seed=3 option.Faults=cats=crash@3"],
+            &["--games", "6"],
+        ),
+        (
+            "check-chess",
+            &["name=a cmd=$BIN", "name=b cmd=\"$BIN random\" option.Faults=white=illegal"],
+            &["--variant", "chess", "--games", "4"],
+        ),
+        (
+            "check-xiangqi",
+            &["name=a cmd=$BIN", "name=b cmd=\"$BIN random\""],
+            &["--variant", "xiangqi", "--games", "2"],
+        ),
+    ];
+    for (name, engines, rest) in cases {
+        let mut rest = rest.to_vec();
+        rest.extend(["--tc", "depth=1", "--random-plies", "2", "--seed", "3"]);
+        let run = run_match(name, &args(engines, &rest));
+        assert!(run.ok, "{}", run.progress);
+        let (ok, out) = check(&temp(&format!("{name}.pgn")));
+        assert!(ok, "{name}: {out}");
+        assert!(out.contains(&format!("{} games checked, 0 with problems", run.records.len())), "{out}");
+    }
+    // Corrupt the Cat Chess records: a wrong result, then an illegal move.
+    let text = std::fs::read_to_string(temp("check-cats.pgn")).unwrap();
+    let first = records(&text).into_iter().find(|r| r.tag("Termination") == "normal").unwrap();
+    let round = first.tag("Round").to_string();
+    let wrong = if first.tag("Result") == "cats" { "white" } else { "cats" };
+    let at = text.find(&format!("[Round \"{round}\"]")).unwrap();
+    let result_at = at + text[at..].find("[Result \"").unwrap();
+    let end = result_at + text[result_at..].find("\"]").unwrap() + 2;
+    let bad = temp("bad-result.pgn");
+    std::fs::write(&bad, format!("{}[Result \"{wrong}\"]{}", &text[..result_at], &text[end..])).unwrap();
+    let (ok, out) = check(&bad);
+    assert!(!ok, "{out}");
+    assert!(out.contains(&format!("Round {round}): Result tag \"{wrong}\" but the moves end with")), "{out}");
+    let bad = temp("bad-move.pgn");
+    std::fs::write(&bad, text.replacen("1. ", "1. a1a5 ", 1)).unwrap();
+    let (ok, out) = check(&bad);
+    assert!(!ok);
+    assert!(out.contains("game 1 (line 1, Round 1): move 1 (a1a5): illegal move \"a1a5\""), "{out}");
+}

@@ -18,6 +18,7 @@
 //! | `record.rs` | PGN |
 //! | `stats.rs` | points, Elo, SPRT |
 
+pub mod check;
 pub mod engine;
 pub mod openings;
 pub mod play;

@@ -221,11 +221,7 @@ pub fn split_pgn(text: &str) -> Result<Vec<PgnGame>, String> {
                     }
                     // `12.`, `12...`, `12.e4`: drop the number.
                     let bare = token.trim_start_matches(|ch: char| ch.is_ascii_digit());
-                    let token = if bare.len() < token.len() && (bare.is_empty() || bare.starts_with('.')) {
-                        bare.trim_start_matches('.')
-                    } else {
-                        token
-                    };
+                    let token = if bare.starts_with('.') { bare.trim_start_matches('.') } else { token };
                     if !token.is_empty() {
                         game.moves.push(token.to_string());
                     }
@@ -361,23 +357,27 @@ mod tests {
     const BOOK: &str =
         "[Event \"a\"]\n[White \"x\"]\n\n1. e4 {best} e5 2. Nf3 (2. f4 exf4 (2... d5)) Nc6 $1 3. Bb5 a6\n\
         4. Ba4 Nf6 5. O-O Be7 1/2-1/2\n\n% escaped\n[Event \"b\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n\
-        1.a8=Q+ Kd7 ; rest\n2.Qb7+ *\n\n1. d4 d5 2. c4 *\n";
+        1.a8=Q+ Kd7 ; rest\n2.Qb7+ *\n\n1. d4 d5 2. c4 *\n\n1... h5g4 2. e2e4 0000 cats\n";
 
     #[test]
     fn pgn_books_are_read_with_san_and_cut_at_plies() {
         let games = split_pgn(BOOK).unwrap();
-        assert_eq!(games.len(), 3);
+        assert_eq!(games.len(), 4);
+        assert_eq!(
+            (games[3].moves.clone(), games[3].result.as_deref()),
+            (vec!["h5g4".to_string(), "e2e4".into(), "0000".into()], Some("cats"))
+        );
         assert_eq!(games[0].moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"]);
         assert_eq!((games[0].result.as_deref(), games[0].tag("White"), games[0].line), (Some("1/2-1/2"), Some("x"), 1));
         assert_eq!(games[1].moves, ["a8=Q+", "Kd7", "Qb7+"]);
         assert_eq!(games[2].moves, ["d4", "d5", "c4"]);
-        let book = read_pgn::<Chess>(BOOK, Some(4), "b.pgn").unwrap();
+        let book = read_pgn::<Chess>(&BOOK[..BOOK.find("\n1...").unwrap()], Some(4), "b.pgn").unwrap();
         let uci = |o: &Opening<Chess>| o.moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ");
         assert_eq!(uci(&book[0]), "e2e4 e7e5 g1f3 b8c6");
         assert_eq!(uci(&book[1]), "a7a8q e8d7 a8b7");
         assert_eq!(book[1].start.to_fen(), "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
         assert_eq!((uci(&book[2]).as_str(), book[2].source.as_str()), ("d2d4 d7d5 c2c4", "b.pgn game 3"));
-        let all = read_pgn::<Chess>(BOOK, None, "b.pgn").unwrap();
+        let all = read_pgn::<Chess>(&BOOK[..BOOK.find("\n1...").unwrap()], None, "b.pgn").unwrap();
         assert_eq!(all[0].moves.len(), 10);
         let err = read_pgn::<Chess>("1. e4 e5 2. Ke2 Ke7 3. Ke4 *", None, "x.pgn").unwrap_err();
         assert!(err.contains("x.pgn: game 1 (line 1): move 5 (Ke4)"), "{err}");
