@@ -123,7 +123,7 @@ pub struct MatchArgs {
     /// after uciok; quote the word if the name has spaces: `'option.Move Overhead=100'`),
     /// `tc=<tc>` (this engine's own limit in every seat, overriding --tc: handicap matches such
     /// as `tc=depth=6` against `tc=depth=3`). Repeat for each engine.
-    #[arg(long = "engine", value_name = "SPEC", required = true)]
+    #[arg(long = "engine", value_name = "SPEC", required_unless_present = "merge")]
     pub engines: Vec<String>,
     /// The variant: catchess (seats white, black, cats) or chess (white, black).
     #[arg(long, default_value = "catchess")]
@@ -197,9 +197,31 @@ pub struct MatchArgs {
     /// played (the same schedule and openings), appended to FILE. --games may grow.
     #[arg(long)]
     pub resume: bool,
+    /// Play one slice of the match: rounds r (counted from 0) with r mod N = I - 1, whole rounds
+    /// so that game pairs stay together. Every shard needs the same settings and --seed; run one
+    /// per machine (GNU parallel --sshlogin, a Kubernetes indexed Job), then --merge their --pgn
+    /// files. Not with --sprt (give it to --merge).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Join the records of shards (or any matches between the same engines) into one table with
+    /// the same statistics, instead of playing; with --pgn FILE, also their records in schedule
+    /// order. The engines are the --engine names if given, else the players of game 1.
+    #[arg(long, value_name = "PGN", num_args = 1..)]
+    pub merge: Vec<String>,
     /// The most the --log file may grow to, in MB (10^6 bytes); then a last line says it is cut off.
     #[arg(long, default_value_t = 1000, value_name = "MB")]
     pub log_limit: u64,
+}
+
+/// `--shard i/n`.
+fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--shard {text:?}: expected I/N with 1 <= I <= N (e.g. 2/4)");
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let (i, n) = (i.trim().parse::<usize>().map_err(|_| bad())?, n.trim().parse::<usize>().map_err(|_| bad())?);
+    if i == 0 || i > n || n > tournament::MAX_GAMES {
+        return Err(bad());
+    }
+    Ok((i, n))
 }
 
 impl MatchArgs {
@@ -227,6 +249,8 @@ impl MatchArgs {
             log: self.log.clone(),
             log_limit: self.log_limit.saturating_mul(1_000_000),
             resume: self.resume,
+            shard: self.shard.as_deref().map(parse_shard).transpose()?,
+            merge: self.merge.clone(),
             model: if self.stats == "trinomial" { Model::Trinomial } else { Model::Pentanomial },
             adjudication: Adjudication {
                 draw: self.draw.as_deref().map(DrawRule::parse).transpose()?,

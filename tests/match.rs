@@ -460,6 +460,8 @@ fn match_help_documents_every_flag() {
         "--maxmoves",
         "--stats",
         "--resume",
+        "--shard",
+        "--merge",
         "Matches and faults",
         "Examples:",
     ] {

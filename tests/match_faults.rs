@@ -306,3 +306,70 @@ fn a_stopped_match_resumes_with_the_same_schedule() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("started with other settings"));
 }
+
+#[test]
+fn shards_played_apart_merge_into_the_same_match() {
+    let base = |pgn: &PathBuf, extra: &[&str]| -> Vec<String> {
+        let mut v: Vec<String> =
+            ["match", "--variant", "chess", "--tc", "depth=1", "--games", "14", "--random-plies", "2"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+        v.extend(["--seed", "9", "--pgn", pgn.to_str().unwrap()].map(String::from));
+        v.extend(["--engine".into(), format!("name=a cmd=\"{BIN} random\" option.Seed=1")]);
+        v.extend(["--engine".into(), format!("name=b cmd=\"{BIN} random\" option.Seed=2")]);
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v
+    };
+    let whole = temp("shards-whole.pgn");
+    let out = Command::new(BIN).args(base(&whole, &[])).output().unwrap();
+    assert!(out.status.success());
+    let whole_table = String::from_utf8_lossy(&out.stdout).into_owned();
+
+    // Two shards at once, as two machines would.
+    let (s1, s2) = (temp("shard1.pgn"), temp("shard2.pgn"));
+    let c1 = Command::new(BIN)
+        .args(base(&s1, &["--shard", "1/2"]))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let c2 = Command::new(BIN)
+        .args(base(&s2, &["--shard", "2/2"]))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (o1, o2) = (c1.wait_with_output().unwrap(), c2.wait_with_output().unwrap());
+    assert!(o1.status.success() && o2.status.success());
+    assert!(String::from_utf8_lossy(&o1.stderr).contains("shard 1/2: 8 of the 14 games"));
+    assert!(String::from_utf8_lossy(&o2.stderr).contains("shard 2/2: 6 of the 14 games"));
+    let g1 = games_of(&std::fs::read_to_string(&s1).unwrap());
+    let rounds: Vec<usize> = g1.iter().map(|g| g.0).collect();
+    assert_eq!(rounds, [1, 2, 5, 6, 9, 10, 13, 14], "whole rounds (game pairs), every other one");
+
+    let merged = temp("shards-merged.pgn");
+    let out = Command::new(BIN)
+        .args(["match", "--variant", "chess", "--merge", s1.to_str().unwrap(), s2.to_str().unwrap()])
+        .args(["--pgn", merged.to_str().unwrap(), "--sprt", "0,10,0.05,0.05"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("merge: 14 games from 2 files (rounds 1 to 14)"), "{stderr}");
+    let table = String::from_utf8_lossy(&out.stdout);
+    let stats = |t: &str| t.lines().filter(|l| !l.starts_with("SPRT")).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(stats(&table), stats(&whole_table), "the same table as one machine's");
+    assert!(table.contains("SPRT elo0 0 elo1 10"), "{table}");
+    let whole_games = games_of(&std::fs::read_to_string(&whole).unwrap());
+    assert_eq!(games_of(&std::fs::read_to_string(&merged).unwrap()), whole_games);
+
+    // The same game twice, and a shard without a seed, are refused.
+    let out = Command::new(BIN).args(["match", "--variant", "chess", "--merge"]).args([&s1, &s1]).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is in two files"));
+    let mut args = base(&s1, &["--shard", "1/2"]);
+    let at = args.iter().position(|a| a == "--seed").unwrap();
+    args.drain(at..at + 2);
+    let out = Command::new(BIN).args(args).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--shard needs --seed"));
+}

@@ -82,6 +82,10 @@ pub struct MatchConfig {
     pub model: Model,
     /// Continue the match whose records are in `pgn` (and its state file).
     pub resume: bool,
+    /// `(k, n)`: play only rounds r with r mod n = k - 1 (1 ≤ k ≤ n).
+    pub shard: Option<(usize, usize)>,
+    /// Join the records of these files instead of playing (`--merge`).
+    pub merge: Vec<String>,
 }
 
 /// The SPRT's state at the end.
@@ -110,7 +114,83 @@ pub struct MatchSummary {
 /// Runs a match and prints progress to stderr; the records go where
 /// `pgn` says. Errors are configuration errors found before any game.
 pub fn run(config: &MatchConfig) -> Result<MatchSummary, String> {
+    if !config.merge.is_empty() {
+        return with_game!(config.variant, G => merge_for::<G>(config));
+    }
     with_game!(config.variant, G => run_for::<G>(config))
+}
+
+/// Joins the records of a match played in slices (`--shard`) into one
+/// table with the same statistics; with `pgn`, writes them there in
+/// schedule order. The engines are those of `config` when given, else the
+/// players of the first game of the schedule, in seat order (engine 0 is
+/// white in game 1).
+fn merge_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
+    let mut all: Vec<GameReport> = Vec::new();
+    let mut names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
+    let mut texts = Vec::new();
+    for path in &config.merge {
+        let text = openings::read_bounded(path, MAX_PGN_BYTES).map_err(|e| format!("cannot read {path}: {e}"))?;
+        texts.push((path, text));
+    }
+    if names.is_empty() {
+        // The lowest round's players, in seat order.
+        let mut first: Option<(usize, Vec<String>)> = None;
+        for (path, text) in &texts {
+            for g in openings::split_pgn(text).map_err(|e| format!("{path}: {e}"))? {
+                let round: usize = g.tag("Round").and_then(|r| r.parse().ok()).unwrap_or(usize::MAX);
+                if first.as_ref().is_none_or(|(r, _)| round < *r) {
+                    let players = G::sides()
+                        .iter()
+                        .filter_map(|s| g.tag(&capitalised(G::side_name(*s))).map(String::from))
+                        .collect();
+                    first = Some((round, players));
+                }
+            }
+        }
+        for p in first.map(|(_, p)| p).unwrap_or_default() {
+            if !names.contains(&p) {
+                names.push(p);
+            }
+        }
+    }
+    if names.is_empty() {
+        return Err("--merge: no records".into());
+    }
+    for (path, text) in &texts {
+        for chunk in resume::record_chunks(text) {
+            for mut r in resume::reports::<G>(chunk, &names, path)? {
+                if all.iter().any(|o| o.number == r.number) {
+                    return Err(format!("--merge: game {} is in two files ({path})", r.number));
+                }
+                r.record = chunk.to_string();
+                all.push(r);
+            }
+        }
+    }
+    all.sort_by_key(|r| r.number);
+    let round = schedule::round(names.len(), G::sides().len());
+    let mut standings = Standings::new::<G>(names.clone());
+    standings.model = config.model;
+    for r in &all {
+        standings.add(r, pair_of(&round, r.number - 1, names.len()));
+    }
+    let sprt = config.sprt.as_ref().map(|spec| sprt_update(&standings, spec, None));
+    if let Some(path) = config.pgn.as_deref().filter(|p| *p != "-") {
+        let text: String = all.iter().map(|r| r.record.as_str()).collect();
+        std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
+    }
+    let numbers: Vec<usize> = all.iter().map(|r| r.number).collect();
+    let last = numbers.last().copied().unwrap_or(0);
+    let missing = last - numbers.len();
+    eprintln!(
+        "merge: {} games from {} files (rounds 1 to {last}{})",
+        all.len(),
+        config.merge.len(),
+        if missing > 0 { format!(", {missing} missing") } else { String::new() }
+    );
+    let table = standings.table(config.sprt.as_ref().zip(sprt));
+    Ok(MatchSummary { games: all, table, sprt, interrupted: None, log_error: None })
 }
 
 /// Time control per seat: the last `--tc` for all seats, overridden per
@@ -383,6 +463,17 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
             return Err(format!("two engines are named {:?}; give each a distinct name=", e.name));
         }
     }
+    if let Some((k, n)) = config.shard {
+        if !(1..=n).contains(&k) {
+            return Err(format!("--shard {k}/{n}: expected i/n with 1 <= i <= n"));
+        }
+        if config.seed.is_none() && !config.resume {
+            return Err("--shard needs --seed: every shard must draw the same openings".into());
+        }
+        if config.sprt.is_some() {
+            return Err("--shard and --sprt: a slice cannot stop the whole match; use --sprt with --merge".into());
+        }
+    }
     if let Some(s) = &config.sprt {
         if config.engines.len() != 2 {
             return Err(format!("--sprt {},{},{},{} needs exactly two engines", s.elo0, s.elo1, s.alpha, s.beta));
@@ -550,6 +641,11 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
             if cut > 0 { format!("; a cut-off last record ({cut} bytes) dropped") } else { String::new() }
         );
         finished = done;
+    }
+    if let Some((k, n)) = config.shard {
+        // Whole rounds (so game pairs stay together), every n-th one.
+        todo.retain(|i| (i / round.len()) % n == k - 1);
+        eprintln!("match: shard {k}/{n}: {} of the {games} games", todo.len());
     }
     let todo = &todo;
     let resumed_games = finished.len();
@@ -772,8 +868,9 @@ fn settings(config: &MatchConfig, tcs: &[TimeControl]) -> String {
         .collect();
     let tcs: Vec<String> = tcs.iter().map(TimeControl::to_string).collect();
     format!(
-        "{} | engines {} | tc {} | openings {:?} | random plies {} | timeout {:?} | margin {:?} | {:?}",
+        "{} | shard {:?} | engines {} | tc {} | openings {:?} | random plies {} | timeout {:?} | margin {:?} | {:?}",
         config.variant,
+        config.shard,
         engines.join("; "),
         tcs.join(" "),
         config.openings,

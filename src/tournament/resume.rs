@@ -73,6 +73,22 @@ pub fn complete_prefix(text: &str) -> usize {
     end
 }
 
+/// The records of a PGN text, each as written (from its `[Event` line to
+/// the blank line after its result).
+pub fn record_chunks(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = match text.find("[Event ") {
+        Some(s) => s,
+        None => return out,
+    };
+    while start < text.len() {
+        let next = text[start + 1..].find("\n[Event ").map(|i| start + 1 + i + 1).unwrap_or(text.len());
+        out.push(&text[start..next]);
+        start = next;
+    }
+    out
+}
+
 /// Reads the records of a match of `names` back into reports (no record
 /// text): round number, seating, result, points, termination and faults.
 pub fn reports<G: Game>(text: &str, names: &[String], what: &str) -> Result<Vec<GameReport>, String> {
