@@ -373,3 +373,21 @@ fn shards_played_apart_merge_into_the_same_match() {
     let out = Command::new(BIN).args(args).output().unwrap();
     assert!(String::from_utf8_lossy(&out.stderr).contains("--shard needs --seed"));
 }
+
+#[test]
+fn a_log_that_cannot_be_written_is_reported_and_the_match_goes_on() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    let out = Command::new(BIN)
+        .args(["match", "--variant", "chess", "--tc", "depth=1", "--log", "/dev/full", "--pgn", "/dev/null"])
+        .args(["--engine", &format!("name=a cmd=\"{BIN} random\"")])
+        .args(["--engine", &format!("name=b cmd=\"{BIN} random\" option.Seed=2")])
+        .output()
+        .unwrap();
+    let (stderr, table) = (String::from_utf8_lossy(&out.stderr), String::from_utf8_lossy(&out.stdout));
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(stderr.matches("warning: writing log /dev/full: No space left on device").count(), 1, "{stderr}");
+    assert!(table.contains("The log is incomplete: writing log /dev/full"), "{table}");
+    assert!(table.contains("(2 games)"), "{table}");
+}
