@@ -3,7 +3,7 @@
 //! "elements/s".
 
 use catchess::perft::perft;
-use catchess::{CatChess, Chess, Game, MoveList, Xiangqi};
+use catchess::{CatChess, Chess, MoveList, Notation, Xiangqi};
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
 const CHESS: &[(&str, &str)] = &[
@@ -23,7 +23,7 @@ const XIANGQI: &[(&str, &str)] = &[
     ("in-check", "rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 0 1"),
 ];
 
-fn generate<G: Game>(c: &mut Criterion, group: &str, positions: &[(&str, &str)]) {
+fn generate<G: Notation>(c: &mut Criterion, group: &str, positions: &[(&str, &str)]) {
     let mut g = c.benchmark_group(group);
     for (name, fen) in positions {
         let pos = G::from_fen(fen).unwrap();
@@ -41,7 +41,7 @@ fn generate<G: Game>(c: &mut Criterion, group: &str, positions: &[(&str, &str)])
     g.finish();
 }
 
-fn perft_group<G: Game>(c: &mut Criterion, group: &str, fen: &str, depth: u32) {
+fn perft_group<G: Notation>(c: &mut Criterion, group: &str, fen: &str, depth: u32) {
     let pos = G::from_fen(fen).unwrap();
     let nodes = perft(&pos, depth);
     let mut g = c.benchmark_group(group);
@@ -52,8 +52,8 @@ fn perft_group<G: Game>(c: &mut Criterion, group: &str, fen: &str, depth: u32) {
 }
 
 fn benches(c: &mut Criterion) {
-    catchess::attacks::init();
-    catchess::variants::xiangqi::attacks::init();
+    catchess::games::chess::attacks::init();
+    catchess::games::xiangqi::attacks::init();
     generate::<Chess>(c, "chess-movegen", CHESS);
     generate::<CatChess>(c, "catchess-movegen", CATCHESS);
     perft_group::<Chess>(c, "chess-perft", CHESS[0].1, 5);

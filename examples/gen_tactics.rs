@@ -41,17 +41,17 @@ mod cat_claim;
 mod solver;
 
 use cat_claim::{only_because_of_z, without_cats};
-use catchess::core::{Bitboard, Color, Piece, Role, Side, Square};
-use catchess::moves::MoveKind;
-use catchess::position::{Position, Variant};
-use catchess::search::{Limits, SearchGame, Searcher};
-use catchess::{CatChess, Chess, Game, History, Move, MoveList};
+use catchess::core::{Bitboard, Color, Square};
+use catchess::games::chess::position::{Position, Variant};
+use catchess::games::chess::types::{Piece, Role, Side};
+use catchess::games::chess::MoveKind;
+use catchess::search::{Limits, SearchControl, SearchGame, Searcher};
+use catchess::{CatChess, Chess, Game, History, Move, MoveList, Notation, Seat};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use solver::{cat_saves, forced_mates, has_forced_mate, mates, names};
 use std::collections::{BTreeMap, HashSet};
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// Chess positions games start from besides the initial position: open
@@ -206,9 +206,9 @@ fn main() {
         game += 1;
         f.this_game.clear();
         if variant == "chess" {
-            run_game::<catchess::variants::chess::ChessRules>(&mut f, game);
+            run_game::<catchess::games::chess::ChessRules>(&mut f, game);
         } else {
-            run_game::<catchess::variants::catchess::CatChessRules>(&mut f, game);
+            run_game::<catchess::games::chess::CatChessRules>(&mut f, game);
         }
         if game % 20 == 0 {
             let counts: Vec<String> =
@@ -339,7 +339,7 @@ fn biased_random<V: Variant>(rng: &mut StdRng, pos: &Position<V>) -> Move {
     *moves.choose(rng).unwrap()
 }
 
-fn engine_choice<G: SearchGame>(searcher: &mut Searcher<G>, pos: &G, depth: u32) -> G::Move {
+fn engine_choice<G: SearchGame + Notation>(searcher: &mut Searcher<G>, pos: &G, depth: u32) -> G::Move {
     // A fresh table and history for every move, and a time limit: in sharp
     // Cat Chess positions the engine's quiescence search can run for
     // minutes (with a warm searcher even at depth 1, which no limit stops);
@@ -347,7 +347,7 @@ fn engine_choice<G: SearchGame>(searcher: &mut Searcher<G>, pos: &G, depth: u32)
     searcher.clear();
     let limits = Limits { depth: Some(depth), movetime: Some(Duration::from_millis(300)), ..Default::default() };
     let t = Instant::now();
-    let r = searcher.search(&History::new(*pos), &limits, &AtomicBool::new(false), &mut |_| {});
+    let r = searcher.search(&History::new(*pos), &limits, &SearchControl::new(), &mut |_| {});
     if t.elapsed() > Duration::from_secs(2) {
         eprintln!("slow search {:?} depth {depth} {} nodes: {}", t.elapsed(), r.nodes, pos.to_fen());
     }
@@ -375,7 +375,7 @@ fn run_game<V: Variant>(f: &mut Finder, game: usize) {
     let max_plies = if V::CATS { 150 } else { 100 };
     while line.len() < max_plies {
         let pos = *line.last().unwrap();
-        if pos.is_judged() && (pos.count_legal_moves() == 0 || pos.halfmove_clock() >= 100) {
+        if (pos.turn() != Side::Cats) && (pos.count_legal_moves() == 0 || pos.halfmove_clock() >= 100) {
             break;
         }
         let m = if depth == 0 || f.rng.gen_bool(noise) {
@@ -478,24 +478,24 @@ fn replies(n: u64, who: &str) -> String {
 }
 
 /// The smallest k ≤ n with a forced mate by `attacker` within k moves.
-fn mate_distance<G: Game>(pos: &G, attacker: Side, n: u32) -> Option<u32> {
+fn mate_distance<G: Game>(pos: &G, attacker: Seat, n: u32) -> Option<u32> {
     (0..=n).find(|&k| mates(pos, attacker, k))
 }
 
 /// A forced line from `pos`: the attacker's quickest mating move, the
 /// defenders' most stubborn replies.
 fn mate_line<V: Variant>(pos: &Position<V>, n: u32) -> String {
-    let attacker = pos.turn();
+    let attacker = pos.to_move();
     let mut words = Vec::new();
     let mut p = *pos;
     let mut left = n;
     for _ in 0..12 {
-        if p.is_judged() && p.count_legal_moves() == 0 {
+        if (p.turn() != Side::Cats) && p.count_legal_moves() == 0 {
             words.push("mate".to_string());
             break;
         }
         let moves = legal(&p);
-        let m = if p.turn() == attacker {
+        let m = if p.to_move() == attacker {
             let best = moves
                 .iter()
                 .copied()
@@ -767,7 +767,7 @@ fn already_in_check(pos: &CatChess) -> bool {
 
 /// Whether the side to move, judged here, is mated.
 fn has_no_escape(pos: &CatChess) -> bool {
-    pos.is_judged() && pos.in_check() && pos.count_legal_moves() == 0
+    (pos.turn() != Side::Cats) && pos.in_check() && pos.count_legal_moves() == 0
 }
 
 /// Black moves that leave white's king attacked by an armed piece.

@@ -1,16 +1,16 @@
 //! The command line: `catchess` alone speaks the engine protocol; the
 //! subcommands are tools (perft, match) and the random engine.
 
-use crate::game::Game;
-use crate::perft::{divide, parse_suite, perft};
+use crate::game::Notation;
+use crate::games::with_game;
+use crate::games::VariantKind;
+use crate::perft::{divide, divide_with, parse_suite, perft};
 use crate::tournament::{
     self,
     spec::{parse_seat_tc, Adjudication, DrawRule, EngineSpec, ResignRule, SprtSpec},
     stats::Model,
     MatchConfig,
 };
-use crate::variants::VariantKind;
-use crate::with_game;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -24,6 +24,10 @@ use std::time::{Duration, Instant};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// The protocol's variant until a client sets UCI_Variant: catchess, chess (the default) or
+    /// xiangqi. Only for the engine itself (no subcommand).
+    #[arg(long)]
+    pub variant: Option<VariantKind>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -47,20 +51,33 @@ pub enum Command {
         suite: Option<String>,
     },
     /// Search fixed positions of every variant to a fixed depth; prints the
-    /// node count (deterministic with one thread) and nodes per second.
+    /// node count (deterministic with one thread) and nodes per second, and
+    /// ends with Stockfish's `Nodes searched  : N` and `Nodes/second    : N`.
+    ///
+    /// Positional arguments as in Stockfish's `bench 16 1 13`: hash (MiB),
+    /// threads, depth; each may be given as a flag instead, not both.
     Bench {
+        /// Transposition table size in MiB (default 16); the same as --hash.
+        #[arg(value_name = "HASH_MB", conflicts_with = "hash")]
+        hash_mb: Option<String>,
+        /// Search threads (default 1); the same as --threads.
+        #[arg(value_name = "THREADS", conflicts_with = "threads")]
+        threads_n: Option<String>,
+        /// Plies per position; the same as --depth.
+        #[arg(value_name = "DEPTH", conflicts_with = "depth")]
+        depth_n: Option<String>,
         /// Plies per position (default: per variant, a few seconds in all).
         #[arg(long)]
-        depth: Option<u32>,
+        depth: Option<String>,
         /// Only this variant (default: all).
         #[arg(long)]
         variant: Option<VariantKind>,
-        /// Transposition table size in MiB.
-        #[arg(long, default_value_t = 16)]
-        hash: usize,
-        /// Search threads (the node count is deterministic only with 1).
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
+        /// Transposition table size in MiB (default 16).
+        #[arg(long)]
+        hash: Option<String>,
+        /// Search threads (the node count is deterministic only with 1; default 1).
+        #[arg(long)]
+        threads: Option<String>,
     },
     /// Run a tournament between engines, with this program as the arbiter.
     #[command(
@@ -125,7 +142,7 @@ pub struct MatchArgs {
     /// as `tc=depth=6` against `tc=depth=3`). Repeat for each engine.
     #[arg(long = "engine", value_name = "SPEC", required_unless_present = "merge")]
     pub engines: Vec<String>,
-    /// The variant: catchess (seats white, black, cats) or chess (white, black).
+    /// The variant: catchess (seats white, black, cats), chess (white, black) or xiangqi (red, black).
     #[arg(long, default_value = "catchess")]
     pub variant: VariantKind,
     /// Games to play (default: one round, i.e. every seating of the engines once).
@@ -265,9 +282,15 @@ impl MatchArgs {
 }
 
 pub fn run() -> ExitCode {
-    crate::attacks::init();
-    crate::variants::xiangqi::attacks::init();
+    crate::games::chess::attacks::init();
+    crate::games::xiangqi::attacks::init();
     let cli = Cli::parse();
+    if cli.variant.is_some() && cli.command.is_some() {
+        eprintln!(
+            "error: --variant before a subcommand sets the engine's variant; give the subcommand its own --variant"
+        );
+        return ExitCode::FAILURE;
+    }
     let result = match cli.command {
         Some(Command::Perft { depth, fen, variant, divide, suite }) => match suite {
             Some(path) => with_game!(variant, G => run_suite::<G>(&path, depth)),
@@ -278,7 +301,10 @@ pub fn run() -> ExitCode {
                 None => Err("perft needs --depth N (or --suite FILE)".to_string()),
             },
         },
-        Some(Command::Bench { depth, variant, hash, threads }) => run_bench(depth, variant, hash, threads),
+        Some(Command::Bench { hash_mb, threads_n, depth_n, depth, variant, hash, threads }) => {
+            BenchArgs::parse(hash_mb.or(hash), threads_n.or(threads), depth_n.or(depth))
+                .and_then(|args| run_bench(args, variant))
+        }
         Some(Command::Match(args)) => match args.config().and_then(|config| tournament::run(&config)) {
             Ok(summary) => {
                 print!("\n{}", summary.table);
@@ -308,7 +334,7 @@ pub fn run() -> ExitCode {
         }
         None => {
             let stdin = std::io::stdin();
-            crate::uci::run(stdin.lock(), crate::uci::Output::new(std::io::stdout()));
+            crate::uci::run(stdin.lock(), crate::uci::Output::new(std::io::stdout()), cli.variant);
             Ok(())
         }
     };
@@ -321,7 +347,7 @@ pub fn run() -> ExitCode {
     }
 }
 
-fn parse_position<G: Game>(fen: Option<&str>) -> Result<G, String> {
+fn parse_position<G: Notation>(fen: Option<&str>) -> Result<G, String> {
     match fen {
         Some(fen) => G::from_fen(fen).map_err(|e| e.to_string()),
         None => Ok(G::startpos()),
@@ -333,25 +359,44 @@ fn report_speed(nodes: u64, started: Instant) {
     eprintln!("Time: {:.3} s, {:.0} nodes/s", secs, nodes as f64 / secs.max(1e-9));
 }
 
-fn run_perft<G: Game>(fen: Option<&str>, depth: u32, show_divide: bool) -> Result<(), String> {
+/// Perft from one position. Each root move's count is printed as it
+/// finishes: with --divide as the answer on stdout, otherwise as progress
+/// on stderr (a deep count shows it is alive; Ctrl-C stops it).
+fn run_perft<G: Notation>(fen: Option<&str>, depth: u32, show_divide: bool) -> Result<(), String> {
     let pos: G = parse_position(fen)?;
     let started = Instant::now();
-    let total = if show_divide {
-        let split = divide(&pos, depth);
-        for (m, n) in &split {
+    let total = divide_with(&pos, depth, &|| false, |m, n| {
+        if show_divide {
             println!("{m}: {n}");
+        } else {
+            eprintln!("{m}: {n}");
         }
-        split.iter().map(|(_, n)| n).sum()
-    } else {
-        perft(&pos, depth)
-    };
+    })
+    .expect("never stopped");
     println!("Nodes searched: {total}");
     report_speed(total, started);
     Ok(())
 }
 
-fn run_suite<G: Game>(path: &str, max_depth: Option<u32>) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+/// The largest perft suite read: far beyond any real one (the suites here
+/// are a few kilobytes), small enough that `--suite /dev/zero` fails fast.
+const MAX_SUITE_BYTES: u64 = 16 << 20;
+
+/// Reads a text file of at most `limit` bytes; a larger or endless one
+/// (a device, a pipe) is an error, not an unbounded read.
+pub fn read_text_file(path: &str, limit: u64) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {path}: {e}"))?;
+    if bytes.len() as u64 > limit {
+        return Err(format!("{path} is larger than {} MiB; not read", limit >> 20));
+    }
+    String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))
+}
+
+fn run_suite<G: Notation>(path: &str, max_depth: Option<u32>) -> Result<(), String> {
+    let text = read_text_file(path, MAX_SUITE_BYTES)?;
     let entries = parse_suite(&text).map_err(|e| format!("{path}: {e}"))?;
     let started = Instant::now();
     let (mut checked, mut failed, mut nodes) = (0, 0, 0u64);
@@ -387,21 +432,39 @@ fn run_suite<G: Game>(path: &str, max_depth: Option<u32>) -> Result<(), String> 
     }
 }
 
-fn run_bench(depth: Option<u32>, variant: Option<VariantKind>, hash: usize, threads: usize) -> Result<(), String> {
-    if !(1..=crate::uci::HASH_MAX_MB).contains(&hash) || !(1..=crate::uci::THREADS_MAX).contains(&threads) {
-        return Err(format!(
-            "--hash must be 1..={} and --threads 1..={}",
-            crate::uci::HASH_MAX_MB,
-            crate::uci::THREADS_MAX
-        ));
+/// The numbers of `catchess bench`, checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct BenchArgs {
+    hash: usize,
+    threads: usize,
+    depth: Option<u32>,
+}
+
+impl BenchArgs {
+    /// From the text of each (positional or flag), with the defaults.
+    fn parse(hash: Option<String>, threads: Option<String>, depth: Option<String>) -> Result<BenchArgs, String> {
+        fn number(what: &str, text: Option<String>, max: usize) -> Result<Option<usize>, String> {
+            let Some(text) = text else { return Ok(None) };
+            match text.parse::<usize>() {
+                Ok(n) if (1..=max).contains(&n) => Ok(Some(n)),
+                _ => Err(format!("bench: {what} must be a whole number in 1..={max}, got {text:?}")),
+            }
+        }
+        let hash = number("hash (MiB)", hash, crate::uci::HASH_MAX_MB)?.unwrap_or(16);
+        let threads = number("threads", threads, crate::uci::THREADS_MAX)?.unwrap_or(1);
+        let depth = number("depth", depth, crate::search::MAX_DEPTH as usize)?.map(|d| d as u32);
+        Ok(BenchArgs { hash, threads, depth })
     }
+}
+
+fn run_bench(args: BenchArgs, variant: Option<VariantKind>) -> Result<(), String> {
     let variants: Vec<VariantKind> = match variant {
         Some(v) => vec![v],
         None => VariantKind::ALL.to_vec(),
     };
     let (mut nodes, mut secs) = (0u64, 0f64);
     for v in variants {
-        let report = crate::bench::run(v, depth, hash, threads);
+        let report = crate::bench::run(v, args.depth, args.hash, args.threads);
         println!("{} depth {}:", v, report.depth);
         for (i, (fen, n)) in report.per_position.iter().enumerate() {
             println!("{:>3} {:>12}  {}", i + 1, n, fen);
@@ -411,7 +474,38 @@ fn run_bench(depth: Option<u32>, variant: Option<VariantKind>, hash: usize, thre
         nodes += report.nodes;
         secs += t;
     }
-    println!("Total nodes: {nodes}");
-    println!("Nodes/second: {:.0}", nodes as f64 / secs.max(1e-9));
+    // Stockfish's closing lines, spacing included: tools such as OpenBench
+    // read them.
+    println!("===========================");
+    println!("Total time (ms) : {:.0}", secs * 1000.0);
+    println!("Nodes searched  : {nodes}");
+    println!("Nodes/second    : {:.0}", nodes as f64 / secs.max(1e-9));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(hash: Option<&str>, threads: Option<&str>, depth: Option<&str>) -> Result<BenchArgs, String> {
+        BenchArgs::parse(hash.map(String::from), threads.map(String::from), depth.map(String::from))
+    }
+
+    #[test]
+    fn bench_numbers_default_and_are_checked() {
+        assert_eq!(args(None, None, None), Ok(BenchArgs { hash: 16, threads: 1, depth: None }));
+        assert_eq!(args(Some("32"), Some("2"), Some("13")), Ok(BenchArgs { hash: 32, threads: 2, depth: Some(13) }));
+        for (bad, what) in [
+            (args(Some("0"), None, None), "hash (MiB)"),
+            (args(Some("x"), None, None), "hash (MiB)"),
+            (args(None, Some("0"), None), "threads"),
+            (args(None, Some("-1"), None), "threads"),
+            (args(None, None, Some("0")), "depth"),
+            (args(None, None, Some("101")), "depth"),
+            (args(None, None, Some("99999999999999999999999")), "depth"),
+        ] {
+            let e = bad.unwrap_err();
+            assert!(e.contains(what) && e.contains("must be a whole number"), "{e}");
+        }
+    }
 }

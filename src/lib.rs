@@ -1,26 +1,22 @@
 //! catchess: a fast, correct engine for Cat Chess, standard chess and xiangqi.
 //!
-//! Layers, bottom up: [`core`] (squares, bitboards, keys), [`attacks`]
-//! (tables built once), [`position`] (the 8×8 board: FEN, legal moves, make),
-//! [`game`] (the trait perft, search and protocol are written against),
-//! [`variants`] (the concrete games and the run-time choice among them).
+//! Layers, bottom up: [`core`] (board building blocks: squares, bitboards),
+//! [`game`] (the traits perft, search, protocol and arbiter are written
+//! against: rules, notation, seats and outcomes), [`games`] (each game a
+//! plug-in, and the one place a variant name becomes a type); then the
+//! engine layers, which name no game: [`perft`], [`search`], [`uci`] (the
+//! protocol) and [`tournament`] (the arbiter).
 
-pub mod attacks;
 pub mod bench;
 pub mod cli;
 pub mod core;
-pub mod eval;
-pub mod fen;
 pub mod game;
-pub mod moves;
+pub mod games;
 pub mod perft;
-pub mod position;
-pub mod render;
 pub mod search;
 pub mod tournament;
 pub mod uci;
-pub mod variants;
 
-pub use game::{Game, History, MoveError, Outcome, Reason, Winner};
-pub use moves::{Move, MoveList};
-pub use variants::{CatChess, Chess, VariantKind, Xiangqi};
+pub use game::{Arbitration, Game, Goal, History, MoveError, MoveList, Notation, Outcome, Reason, Seat, SeatInfo};
+pub use games::chess::Move;
+pub use games::{CatChess, Chess, Playable, VariantKind, Xiangqi};

@@ -2,31 +2,62 @@
 //! move generator. One generic implementation serves every game.
 
 use crate::game::Game;
-use crate::moves::MoveList;
+use crate::game::MoveList;
 use std::fmt;
 
-/// Leaves `depth` plies below `pos` (rules §7: cats' plies and passes count;
+/// Leaves `depth` plies below `pos` (RULES.md §10: cats' plies and passes count;
 /// draw rules are not applied). The last ply is counted, not played.
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    count(pos, depth, &|| false).expect("never stopped")
+}
+
+/// `perft`, or `None` once `stopped` says so. It is asked only at nodes
+/// three or more plies above the leaves: a deep count stops within
+/// milliseconds, and the leaves pay nothing.
+fn count<G: Game>(pos: &G, depth: u32, stopped: &dyn Fn() -> bool) -> Option<u64> {
     match depth {
-        0 => 1,
-        1 => pos.count_legal_moves(),
+        0 => Some(1),
+        1 => Some(pos.count_legal_moves()),
         _ => {
+            if depth >= 3 && stopped() {
+                return None;
+            }
             let mut list = MoveList::default();
             pos.legal_moves(&mut list);
-            list.iter().map(|&m| perft(&pos.play(m), depth - 1)).sum()
+            list.iter().map(|&m| count(&pos.play(m), depth - 1, stopped)).sum()
         }
     }
 }
 
 /// Perft split by root move, in move-generation order.
 pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
+    let mut split = Vec::new();
+    divide_with(pos, depth, &|| false, |m, n| split.push((m, n)));
+    split
+}
+
+/// Perft split by root move: `on_root(move, count)` as each root move's
+/// count finishes (progress for a deep count), then the total; `None` if
+/// `stopped` cut it short. At depth 0 there are no root moves and the
+/// total is 1, as for [`perft`].
+pub fn divide_with<G: Game>(
+    pos: &G,
+    depth: u32,
+    stopped: &dyn Fn() -> bool,
+    mut on_root: impl FnMut(G::Move, u64),
+) -> Option<u64> {
     if depth == 0 {
-        return Vec::new();
+        return Some(1);
     }
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
-    list.iter().map(|&m| (m, perft(&pos.play(m), depth - 1))).collect()
+    let mut total = 0;
+    for &m in &list {
+        let n = count(&pos.play(m), depth - 1, stopped)?;
+        on_root(m, n);
+        total += n;
+    }
+    Some(total)
 }
 
 /// One line of an EPD perft suite: a position and its expected counts.
@@ -90,4 +121,32 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
         entries.push(SuiteEntry { fen, counts, line, why: why.take() });
     }
     Ok(entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Chess;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn divide_reports_each_root_move_and_agrees_with_perft_at_every_depth() {
+        let pos = Chess::startpos();
+        for depth in 0..=3 {
+            let mut seen = 0;
+            let total = divide_with(&pos, depth, &|| false, |_, _| seen += 1);
+            assert_eq!(total, Some(perft(&pos, depth)), "depth {depth}");
+            assert_eq!(seen, if depth == 0 { 0 } else { 20 });
+        }
+    }
+
+    #[test]
+    fn a_stopped_count_ends_without_a_total() {
+        let asked = AtomicUsize::new(0);
+        // Stop after a few looks: the count gives up instead of finishing.
+        let stopped = || asked.fetch_add(1, Ordering::Relaxed) > 3;
+        let mut roots = 0;
+        assert_eq!(divide_with(&Chess::startpos(), 5, &stopped, |_, _| roots += 1), None);
+        assert!(roots < 20);
+    }
 }

@@ -72,3 +72,100 @@ fn bad_perft_input_is_a_clear_error() {
     assert!(!ok);
     assert!(err.contains("--depth"), "{err}");
 }
+
+#[test]
+fn impossible_material_is_a_fen_error_not_a_crash() {
+    // 263 legal moves, more than any position the rules can reach: refused
+    // with the reason (it used to overflow the move list at depth 2).
+    let fen = "QQQQQQnk/Q4Qnn/Q5QQ/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1";
+    for variant in ["chess", "catchess"] {
+        for depth in ["1", "2"] {
+            let (ok, out, err) = catchess(&["perft", "--variant", variant, "--depth", depth, "--fen", fen]);
+            assert!(!ok, "{out}");
+            assert!(err.contains("invalid FEN (piece placement): white has 27 pieces"), "{err}");
+            assert!(!err.contains("panicked"), "{err}");
+        }
+    }
+    let (ok, out, _) = catchess(&[
+        "perft",
+        "--variant",
+        "chess",
+        "--depth",
+        "1",
+        "--fen",
+        "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
+    ]);
+    assert!(ok);
+    assert_eq!(out, "Nodes searched: 218\n");
+}
+
+/// What OpenBench's client does with a bench's output (Client/bench.py,
+/// `parse_stream_output`): from the last line up, non-alphanumerics become
+/// spaces, and the first `nodes searched N` and `nodes second N` found are
+/// the bench and the speed.
+fn openbench_parse(out: &str) -> (Option<u64>, Option<u64>) {
+    let junk = regex::Regex::new(r"[^a-zA-Z0-9 ]+").unwrap();
+    let nps = regex::Regex::new(r"(?i)(\d+\s+nps)|(nps\s+\d+)|(nodes second\s+\d+)").unwrap();
+    let bench = regex::Regex::new(r"(?i)(\d+\s+nodes)|(nodes\s+\d+)|(nodes searched\s+\d+)").unwrap();
+    let digits = regex::Regex::new(r"\d+").unwrap();
+    let number = |m: regex::Match| digits.find(m.as_str()).unwrap().as_str().parse::<u64>().unwrap();
+    let (mut n, mut s) = (None, None);
+    for line in out.trim().lines().rev() {
+        let line = junk.replace_all(line, " ");
+        s = s.or_else(|| nps.find(&line).map(number));
+        n = n.or_else(|| bench.find(&line).map(number));
+    }
+    (n, s)
+}
+
+#[test]
+fn bench_takes_stockfish_arguments_and_ends_with_its_two_lines() {
+    let (ok, out, err) = catchess(&["bench", "16", "1", "2"]);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let n = lines.len();
+    assert!(n >= 2, "{out}");
+    // Stockfish's spacing exactly, on the last two lines.
+    let searched = regex::Regex::new(r"^Nodes searched  : (\d+)$").unwrap();
+    let speed = regex::Regex::new(r"^Nodes/second    : (\d+)$").unwrap();
+    let nodes: u64 = searched.captures(lines[n - 2]).expect("Nodes searched line")[1].parse().unwrap();
+    let nps: u64 = speed.captures(lines[n - 1]).expect("Nodes/second line")[1].parse().unwrap();
+    // The loose form tools match, anywhere in the output.
+    let loose = regex::Regex::new(r"Nodes searched\s*:\s*(\d+)").unwrap();
+    assert_eq!(loose.captures(&out).unwrap()[1].parse::<u64>().unwrap(), nodes);
+    let loose = regex::Regex::new(r"Nodes/second\s*:\s*(\d+)").unwrap();
+    assert_eq!(loose.captures(&out).unwrap()[1].parse::<u64>().unwrap(), nps);
+    assert_eq!(openbench_parse(&out), (Some(nodes), Some(nps)));
+    // The total is the sum of the per-variant lines, which are still there.
+    let per_variant = regex::Regex::new(r"(?m)^(catchess|chess|xiangqi): (\d+) nodes in").unwrap();
+    let parts: Vec<u64> = per_variant.captures_iter(&out).map(|c| c[2].parse().unwrap()).collect();
+    assert_eq!(parts.len(), 3, "{out}");
+    assert_eq!(parts.iter().sum::<u64>(), nodes);
+    assert!(nodes > 0 && nps > 0);
+    // The same run with flags counts the same nodes (one thread: deterministic).
+    let (ok, flags, _) = catchess(&["bench", "--hash", "16", "--threads", "1", "--depth", "2"]);
+    assert!(ok);
+    assert_eq!(openbench_parse(&flags).0, Some(nodes));
+    let (ok, one, _) = catchess(&["bench", "8", "1", "2", "--variant", "chess"]);
+    assert!(ok);
+    assert_eq!(openbench_parse(&one).0, Some(parts[1]));
+}
+
+#[test]
+fn bad_bench_arguments_are_clear_errors() {
+    for (args, message) in [
+        (&["bench", "x"][..], "hash (MiB) must be a whole number in 1..=65536, got \"x\""),
+        (&["bench", "16", "0"], "threads must be a whole number in 1..=256, got \"0\""),
+        (&["bench", "16", "1", "0"], "depth must be a whole number in 1..=100"),
+        (&["bench", "16", "1", "2.5"], "depth must be a whole number"),
+        (&["bench", "--threads", "many"], "threads must be a whole number"),
+        (&["bench", "16", "--hash", "16"], "cannot be used with"),
+        (&["bench", "16", "1", "2", "--depth", "2"], "cannot be used with"),
+        (&["bench", "16", "1", "2", "5"], "unexpected argument '5'"),
+    ] {
+        let (ok, out, err) = catchess(args);
+        assert!(!ok, "{args:?} succeeded: {out}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

@@ -2,8 +2,8 @@
 //! feeds random and mutated strings (no input may panic).
 
 mod common;
-use catchess::position::FenField;
-use catchess::{CatChess, Chess, Game};
+use catchess::games::chess::position::FenField;
+use catchess::{CatChess, Chess, Notation};
 use common::*;
 use pretty_assertions::assert_eq;
 use rand::{rngs::StdRng, Rng, SeedableRng};
@@ -50,6 +50,27 @@ fn each_malformed_or_impossible_fen_names_its_field_and_problem() {
         ("4k3/8/8/8/8/8/8/8 w - - 0 1", Placement, "white has 0 kings, expected exactly 1"),
         ("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", Placement, "white has 2 kings"),
         ("4k3/8/8/8/8/8/8/*2*K2* w - - 0 1", Placement, "3 cats, at most 2 allowed"),
+        // Material the start cannot lead to (rules §9): more than 16 men,
+        // more than 8 pawns, more promoted pieces than pawns gone.
+        (
+            "QQQQQQnk/Q4Qnn/Q5QQ/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1",
+            Placement,
+            "white has 27 pieces (king and pawns included), at most 16",
+        ),
+        ("4k3/8/8/8/8/NNNBBRQ1/PPPPPPPP/R3K3 w - - 0 1", Placement, "white has 17 pieces"),
+        ("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", Placement, "white has 9 pawns, at most 8"),
+        ("4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", Placement, "black has 9 pawns, at most 8"),
+        (
+            "3qk2q/pppppppp/8/8/8/8/8/4K3 w - - 0 1",
+            Placement,
+            "black has 2 queens (1 more than the starting set, so 1 promoted pawns) but only 0 pawns missing",
+        ),
+        (
+            "4k3/8/8/8/8/RRNN4/PPPPPPP1/RN2K3 w - - 0 1",
+            Placement,
+            "white has 3 rooks, 3 knights (2 more than the starting set, so 2 promoted pawns) but only 1 pawns missing",
+        ),
+        ("4k3/8/8/8/8/BBB5/PPPPPPPP/4K3 w - - 0 1", Placement, "white has 3 bishops"),
         ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", Placement, "pawn on a1: pawns never stand on rank 1 or 8"),
         ("p3k3/8/8/8/8/8/8/4K3 w - - 0 1", Placement, "pawn on a8"),
         ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", SideToMove, "\"x\" is not w, b or c"),
@@ -82,6 +103,36 @@ fn each_malformed_or_impossible_fen_names_its_field_and_problem() {
 }
 
 #[test]
+fn promoted_material_up_to_the_missing_pawns_is_accepted() {
+    // Every pawn promoted (9 queens), or 7 pawns and one promoted piece of each kind short of it.
+    for fen in [
+        "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
+        "4k3/8/8/8/8/Q7/PPPPPPP1/RQ2K3 w - - 0 1",
+        "rnnnk3/pppppp2/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/pppppppp/8/8/8/8/8/4K3 w - - 0 1",
+    ] {
+        CatChess::from_fen(fen).unwrap();
+        Chess::from_fen(fen).unwrap();
+    }
+}
+
+/// The most moves known in a chess position passes the material checks and
+/// fits the move list, in both games of the 8×8 board.
+#[test]
+fn two_hundred_and_eighteen_moves_are_all_generated() {
+    let fen = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1";
+    fn count<G: Notation>(fen: &str) -> (usize, u64, u64) {
+        let pos = G::from_fen(fen).unwrap();
+        let mut list = catchess::MoveList::default();
+        pos.legal_moves(&mut list);
+        (list.len(), pos.count_legal_moves(), catchess::perft::perft(&pos, 2))
+    }
+    let chess = count::<Chess>(fen);
+    assert_eq!((chess.0, chess.1), (218, 218));
+    assert_eq!(count::<CatChess>(fen), chess);
+}
+
+#[test]
 fn a_cat_may_stand_on_the_en_passant_squares_and_either_king_may_be_in_check_with_white_to_move() {
     // The cats stepped onto f6 (the passed-over square) during their turn.
     assert!(CatChess::from_fen("4k3/8/5*2/5p2/8/8/8/4K3 w - f6 0 2").is_ok());
@@ -103,7 +154,7 @@ fn chess_fens_refuse_cats_and_the_cats_side() {
 
 /// Checks a parsed position thoroughly: FEN round trip, key, and that move
 /// generation and making every move work.
-fn exercise<G: Game>(pos: &G) {
+fn exercise<G: Notation>(pos: &G) {
     let again = G::from_fen(&pos.to_fen()).expect("to_fen output parses");
     assert_eq!(again.to_fen(), pos.to_fen());
     assert_eq!(again.key(), pos.key());

@@ -2,12 +2,12 @@
 //! quick; `cargo test -- --ignored` runs every depth.
 
 use catchess::perft::{divide, parse_suite, perft};
-use catchess::{CatChess, Chess, Game, Xiangqi};
+use catchess::{CatChess, Chess, Notation, Xiangqi};
 
 /// Largest expected count run by the default test run.
 const BUDGET: u64 = 20_000_000;
 
-fn run_suite<G: Game>(path: &str, budget: u64) -> usize {
+fn run_suite<G: Notation>(path: &str, budget: u64) -> usize {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let entries = parse_suite(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
     assert!(!entries.is_empty(), "{path} has no entries");

@@ -1,10 +1,11 @@
-//! One test (or more) per rule of RULES.md / the shared rules file. Each
+//! One test (or more) per rule of RULES.md (section numbers below are its). Each
 //! asserts the concrete moves or outcome the rule dictates, so breaking
 //! the rule breaks the test.
 
 mod common;
-use catchess::core::{Bitboard, Color, Side, Square};
-use catchess::{CatChess, Reason, Winner};
+use catchess::core::{Bitboard, Color, Square};
+use catchess::games::chess::types::Side;
+use catchess::{CatChess, Reason};
 use common::*;
 use pretty_assertions::assert_eq;
 
@@ -128,7 +129,7 @@ fn no_move_captures_a_king() {
     assert!(has(&pos, "b3f7"), "the bishop still moves along the diagonal");
 }
 
-// §4 Threats and checks
+// §5 Threats and check
 
 #[test]
 fn a_disarmed_piece_gives_no_check() {
@@ -175,7 +176,7 @@ fn a_move_may_not_leave_the_own_king_in_check() {
     assert!(!has(&pos, "e2d3"), "the pinned bishop may not leave the file");
 }
 
-// §4 Castling
+// §6 Castling
 
 #[test]
 fn castling_through_squares_in_the_zone_is_legal_and_a_cat_blocks_the_path() {
@@ -211,7 +212,7 @@ fn the_passed_over_square_is_judged_with_the_king_on_its_origin() {
     assert!(!has(&plain, "e1g1"));
 }
 
-// §4 En passant
+// §7 En passant across the cats' turn
 
 const EP_CATS_TO_MOVE: &str = "1k6/p7/8/4PpP1/8/2*4*/P7/1K6 c - f6 0 1";
 
@@ -251,7 +252,7 @@ fn white_double_push_gives_black_the_capture_right_away() {
     assert_eq!(after_black.ep_square(), None);
 }
 
-// §4 Promotion
+// §1 Pieces move as in chess: promotion
 
 #[test]
 fn promotions_offer_four_pieces_and_respect_the_capture_ban() {
@@ -262,15 +263,15 @@ fn promotions_offer_four_pieces_and_respect_the_capture_ban() {
     assert!(!moves(&guarded).iter().any(|m| m.starts_with("a7b8")), "b8 lies in Z of the c7 cat");
 }
 
-// §5 End of the game
+// §8 End of the game and scoring
 
 #[test]
 fn checkmate_wins_for_the_mating_side() {
     let h = history(cat("6k1/5ppp/8/8/8/8/8/R3K2* w - - 0 1"), "a1a8");
-    assert_eq!(h.outcome().map(|o| (o.winner, o.reason)), Some((Winner::White, Reason::Checkmate)));
+    assert_eq!(h.outcome().map(|o| (o.winner, o.reason)), Some((WHITE, Reason::CHECKMATE)));
     let b = history(cat("r3k3/8/8/8/8/8/5PPP/6K1 b - - 0 1"), "a8a1 0000");
     assert_eq!(b.current().turn(), Side::White);
-    assert_eq!(b.outcome().map(|o| (o.winner, o.reason)), Some((Winner::Black, Reason::Checkmate)));
+    assert_eq!(b.outcome().map(|o| (o.winner, o.reason)), Some((BLACK, Reason::CHECKMATE)));
 }
 
 #[test]
@@ -287,7 +288,7 @@ fn a_cat_step_can_undo_a_mate_and_can_deliver_one() {
     // next to a1 and disarms the rook: no mate.
     let start = cat("r3k3/8/8/8/8/2*5/5PPP/6K1 b - - 0 1");
     let mated = history(start, "a8a1 c3d3");
-    assert_eq!(mated.outcome().map(|o| o.winner), Some(Winner::Black), "a cat step elsewhere changes nothing");
+    assert_eq!(mated.outcome().map(|o| o.winner), Some(BLACK), "a cat step elsewhere changes nothing");
     let saved = history(start, "a8a1 c3b2");
     assert!(!saved.current().in_check());
     assert_eq!(saved.outcome(), None, "the a1 rook is disarmed by the b2 cat");
@@ -295,15 +296,15 @@ fn a_cat_step_can_undo_a_mate_and_can_deliver_one() {
     // walled in by its own pawns, is mated: judged at black's turn.
     let exposed = history(cat("R5k1/1*3ppp/8/8/8/8/8/6K1 c - - 0 1"), "b7c6 g1f1");
     let o = exposed.outcome().expect("black is mated");
-    assert_eq!((o.winner, o.reason), (Winner::White, Reason::Checkmate));
+    assert_eq!((o.winner, o.reason), (WHITE, Reason::CHECKMATE));
 }
 
 #[test]
 fn stalemate_is_a_win_for_the_cats() {
     let h = history(cat("7k/8/6Q1/8/8/8/8/4K2* w - - 0 1"), "g6f7");
-    assert_eq!(h.outcome().map(|o| (o.winner, o.reason)), Some((Winner::Cats, Reason::Stalemate)));
+    assert_eq!(h.outcome().map(|o| (o.winner, o.reason)), Some((CATS, Reason::STALEMATE)));
     let stalemated = history(cat("7k/5Q2/8/8/8/8/8/4K2* b - - 0 1"), "");
-    assert_eq!(stalemated.outcome().map(|o| (o.winner, o.reason)), Some((Winner::Cats, Reason::Stalemate)));
+    assert_eq!(stalemated.outcome().map(|o| (o.winner, o.reason)), Some((CATS, Reason::STALEMATE)));
     assert_eq!(h.current().turn(), Side::Black);
 }
 
@@ -314,14 +315,14 @@ fn threefold_repetition_is_a_win_for_the_cats() {
     let twice = history(start, cycle);
     assert_eq!(twice.outcome(), None, "the second occurrence is not a draw");
     let thrice = history(start, &cycle.repeat(2));
-    assert_eq!(thrice.outcome().map(|o| (o.winner, o.reason)), Some((Winner::Cats, Reason::Repetition)));
+    assert_eq!(thrice.outcome().map(|o| (o.winner, o.reason)), Some((CATS, Reason::REPETITION)));
 }
 
 #[test]
 fn fifty_moves_without_capture_or_pawn_move_is_a_win_for_the_cats() {
     let h = history(cat("4k3/8/8/8/8/8/8/R3K2* w - - 98 80"), "a1a2 e8d8 h1h2");
     assert_eq!(h.current().halfmove_clock(), 100);
-    assert_eq!(h.outcome().map(|o| (o.winner, o.reason)), Some((Winner::Cats, Reason::FiftyMoves)));
+    assert_eq!(h.outcome().map(|o| (o.winner, o.reason)), Some((CATS, Reason::FIFTY_MOVES)));
     let one_short = history(cat("4k3/8/8/8/8/8/8/R3K2* w - - 97 80"), "a1a2 e8d8 h1h2");
     assert_eq!(one_short.current().halfmove_clock(), 99);
     assert_eq!(one_short.outcome(), None);
@@ -331,13 +332,13 @@ fn fifty_moves_without_capture_or_pawn_move_is_a_win_for_the_cats() {
 fn checkmate_takes_precedence_over_the_fifty_move_rule() {
     let h = history(cat("6k1/5ppp/8/8/8/8/8/R3K2* w - - 99 80"), "a1a8");
     assert_eq!(h.current().halfmove_clock(), 100);
-    assert_eq!(h.outcome().map(|o| o.reason), Some(Reason::Checkmate));
+    assert_eq!(h.outcome().map(|o| o.reason), Some(Reason::CHECKMATE));
 }
 
 #[test]
 fn insufficient_material_is_a_win_for_the_cats() {
     let draw = |fen: &str| history(cat(fen), "").outcome().map(|o| (o.winner, o.reason));
-    let insufficient = Some((Winner::Cats, Reason::InsufficientMaterial));
+    let insufficient = Some((CATS, Reason::INSUFFICIENT_MATERIAL));
     assert_eq!(draw("4k3/8/8/8/8/8/8/4K2* w - - 0 1"), insufficient, "kings only");
     assert_eq!(draw("4k3/8/8/8/8/8/8/2N1K2* w - - 0 1"), insufficient, "one knight");
     assert_eq!(draw("4k3/8/8/8/8/8/8/2B1K2* w - - 0 1"), insufficient, "one bishop");
@@ -351,5 +352,5 @@ fn insufficient_material_is_a_win_for_the_cats() {
 #[test]
 fn in_chess_a_draw_is_a_draw() {
     let h = history(chess("7k/5Q2/8/8/8/8/8/4K3 b - - 0 1"), "");
-    assert_eq!(h.outcome().map(|o| (o.winner, o.reason)), Some((Winner::Draw, Reason::Stalemate)));
+    assert_eq!(h.outcome().map(|o| (o.winner, o.reason)), Some((DRAW, Reason::STALEMATE)));
 }

@@ -18,12 +18,11 @@
 
 mod common;
 
-use catchess::core::Side;
-use catchess::search::{Limits, SearchGame, Searcher};
-use catchess::{CatChess, Chess, Game, History};
+use catchess::games::chess::types::Side;
+use catchess::search::{Limits, SearchControl, SearchGame, Searcher};
+use catchess::{CatChess, Chess, Game, History, Notation};
 use common::cat_claim::only_because_of_z;
 use common::solver::{cat_saves, forced_mates, names};
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 const PUBLIC: &str = "tests/data/catchess-puzzles.epd";
@@ -31,11 +30,11 @@ const CATCHESS: &str = "tests/data/catchess-tactics.epd";
 const CHESS: &str = "tests/data/chess-tactics.epd";
 
 /// Searches `fen` to `depth` plies and returns the best move.
-fn best_move<G: SearchGame>(fen: &str, depth: u32) -> String {
+fn best_move<G: SearchGame + Notation>(fen: &str, depth: u32) -> String {
     let pos = G::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let mut searcher = Searcher::<G>::new(8);
     let limits = Limits { depth: Some(depth), ..Default::default() };
-    let result = searcher.search(&History::new(pos), &limits, &AtomicBool::new(false), &mut |_| {});
+    let result = searcher.search(&History::new(pos), &limits, &SearchControl::new(), &mut |_| {});
     result.best.expect("a move").to_string()
 }
 

@@ -1,8 +1,8 @@
 //! Xiangqi FEN: round trips, one test per error, and a fuzz test that feeds
 //! random and mutated strings (no input may panic).
 
-use catchess::fen::FenField;
-use catchess::{Game, MoveList, Xiangqi};
+use catchess::game::fen::FenField;
+use catchess::{MoveList, Notation, Xiangqi};
 use pretty_assertions::assert_eq;
 use rand::{rngs::StdRng, Rng, SeedableRng};
 
@@ -58,6 +58,11 @@ fn each_malformed_or_impossible_fen_names_its_field_and_problem() {
         ("4k4/9/p8/9/9/9/9/9/9/3K5 w - - 0 1".into(), Placement, "black soldier on a8"),
         ("4k4/9/9/9/9/9/9/9/9/RRRK5 w - - 0 1".into(), Placement, "red has 3 chariots, at most 2"),
         ("4k4/9/9/9/PPPPPP3/9/9/9/9/3K5 w - - 0 1".into(), Placement, "red has 6 soldiers, at most 5"),
+        ("4k4/9/9/9/9/9/9/9/4A4/3AKA3 w - - 0 1".into(), Placement, "red has 3 advisors, at most 2"),
+        ("4k4/9/9/9/9/2B3B2/9/4B4/9/3K5 w - - 0 1".into(), Placement, "red has 3 elephants, at most 2"),
+        ("4k4/9/9/9/9/9/9/9/9/NNNK5 w - - 0 1".into(), Placement, "red has 3 horses, at most 2"),
+        ("3k5/9/9/9/9/9/9/9/9/4KCCC1 w - - 0 1".into(), Placement, "red has 3 cannons, at most 2"),
+        ("ccck5/9/9/9/9/9/9/9/9/4K4 w - - 0 1".into(), Placement, "black has 3 cannons, at most 2"),
         (format!("{k} r - - 0 1"), SideToMove, "\"r\" is not w (red) or b (black)"),
         (format!("{k} W - - 0 1"), SideToMove, "is not w (red) or b (black)"),
         (format!("{k} w KQ - 0 1"), Castling, "\"KQ\": xiangqi has no castling, expected '-'"),

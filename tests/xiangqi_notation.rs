@@ -2,7 +2,7 @@
 //! WXF (`C2.5`, `H2+3`, `R+.3`, tandem soldiers).
 
 use catchess::game::MoveError;
-use catchess::{Game, MoveList, Xiangqi};
+use catchess::{MoveList, Notation, Xiangqi};
 use pretty_assertions::assert_eq;
 use rand::{rngs::StdRng, Rng, SeedableRng};
 

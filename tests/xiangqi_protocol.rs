@@ -28,7 +28,8 @@ const SHORT: &str = "e10e9 a10a9 e9e10 a9a10 e10e9 a10a9 e9e10";
 fn position_go_perft_display_eval_and_outcome() {
     let mut e = xiangqi();
     e.ask("position startpos moves h3e3 h10g8");
-    let perft = e.ask("go perft 1");
+    e.send("go perft 1");
+    let perft = e.until(|l| l.starts_with("Nodes searched"));
     assert!(perft.iter().any(|l| l.contains("h1g3: 1")), "{perft:?}");
     let nodes: Vec<&String> = perft.iter().filter(|l| l.starts_with("Nodes searched")).collect();
     assert_eq!(nodes.len(), 1, "{perft:?}");
@@ -67,15 +68,20 @@ fn a_perpetual_check_in_the_moves_ends_the_game() {
 }
 
 #[test]
-fn checkmate_ends_the_game_red_reported_as_white() {
+fn checkmate_ends_the_game_and_red_is_named_red() {
     let mut e = xiangqi();
-    // Double cannon: h7e7 mates. `outcome` names the first side `white`
-    // in every game (protocol.md).
+    // Double cannon: h7e7 mates. `outcome` and `d` name xiangqi's sides
+    // red and black.
     e.ask("position fen 3aka3/9/9/7C1/9/4C4/9/9/9/3K5 w - - 0 1");
     let (info, best) = e.go("depth 4");
     assert_eq!(best, "h7e7");
     assert!(info.last().unwrap().contains("score mate 1"), "{info:?}");
     e.ask("position fen 3aka3/9/9/7C1/9/4C4/9/9/9/3K5 w - - 0 1 moves h7e7");
-    assert_eq!(e.ask("outcome"), ["outcome white checkmate"]);
-    assert_eq!(e.go("depth 3").1, "(none)");
+    assert_eq!(e.ask("outcome"), ["outcome red checkmate"]);
+    let board = e.ask("d").join("\n");
+    assert!(board.contains("Outcome: red (checkmate)"), "{board}");
+    assert!(!board.to_lowercase().contains("white"), "{board}");
+    let (info, best) = e.go("depth 3");
+    assert_eq!(best, "(none)");
+    assert!(info.iter().any(|l| l.contains("the game is over: red (checkmate)")), "{info:?}");
 }

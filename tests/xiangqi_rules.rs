@@ -4,8 +4,8 @@
 
 mod common;
 use catchess::game::{describe, Outcome};
-use catchess::variants::xiangqi::{rules, Perpetual, XMove, XSquare};
-use catchess::{Game, History, Reason, Winner, Xiangqi};
+use catchess::games::xiangqi::{rules, Perpetual, XMove, XSquare};
+use catchess::{Game, History, Reason, Xiangqi};
 use common::*;
 use pretty_assertions::assert_eq;
 
@@ -44,12 +44,12 @@ fn cycle(fen: &str, line: &str, times: usize) -> History<Xiangqi> {
 #[test]
 fn start_position_red_moves_first_with_44_moves() {
     let pos = Xiangqi::startpos();
-    assert_eq!(Game::turn(&pos), catchess::core::Side::White);
-    assert_eq!(Xiangqi::side_name(catchess::core::Side::White), "red");
+    assert_eq!(Some(pos.to_move()), WHITE);
+    assert_eq!(Xiangqi::SEATS[0].name, "red");
     assert_eq!(pos.count_legal_moves(), 44);
     assert_eq!(pos.to_fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
     let after = play(&pos, "h3e3");
-    assert_eq!(Game::turn(&after), catchess::core::Side::Black);
+    assert_eq!(Some(after.to_move()), BLACK);
     assert_eq!(after.fullmove_number(), 1);
     assert_eq!(play(&after, "h8e8").fullmove_number(), 2);
 }
@@ -158,7 +158,7 @@ fn checkmate_wins() {
     let pos = xq("R2k5/9/9/9/9/9/9/9/9/3R1K3 b - - 0 1");
     assert!(pos.in_check());
     let o = outcome(&History::new(pos)).unwrap();
-    assert_eq!(o, Outcome { winner: Winner::White, reason: Reason::Checkmate });
+    assert_eq!(o, Outcome { winner: WHITE, reason: Reason::CHECKMATE });
     assert_eq!(describe::<Xiangqi>(&o), "red (checkmate)");
 }
 
@@ -168,7 +168,7 @@ fn stalemate_loses_for_the_side_without_a_move() {
     assert!(!pos.in_check());
     assert_eq!(pos.count_legal_moves(), 0);
     let o = outcome(&History::new(pos)).unwrap();
-    assert_eq!(o, Outcome { winner: Winner::White, reason: Reason::Stalemate });
+    assert_eq!(o, Outcome { winner: WHITE, reason: Reason::STALEMATE });
     assert_eq!(describe::<Xiangqi>(&o), "red (stalemate)");
 }
 
@@ -181,7 +181,7 @@ fn perpetual_check_loses_for_the_checking_side() {
     assert_eq!(outcome(&h), None, "only the second occurrence");
     let h = cycle(fen, "a9a10 e10e9 a10a9 e9e10", 2);
     assert_eq!(h.repetitions(), 3);
-    assert_eq!(outcome(&h), Some(Outcome { winner: Winner::Black, reason: Reason::PerpetualCheck }));
+    assert_eq!(outcome(&h), Some(Outcome { winner: BLACK, reason: rules::PERPETUAL_CHECK }));
 }
 
 #[test]
@@ -193,7 +193,7 @@ fn perpetual_chase_loses_for_the_chasing_side() {
     let positions = h.positions();
     assert!(positions[0].is_chase(XMove::parse("b7b8").unwrap()));
     assert!(!positions[1].is_chase(XMove::parse("c8c7").unwrap()));
-    assert_eq!(outcome(&h), Some(Outcome { winner: Winner::Black, reason: Reason::PerpetualChase }));
+    assert_eq!(outcome(&h), Some(Outcome { winner: BLACK, reason: rules::PERPETUAL_CHASE }));
 }
 
 #[test]
@@ -209,7 +209,7 @@ fn chasing_different_pieces_in_turn_is_no_perpetual_chase() {
     }
     let verdict = rules::classify(h.positions(), h.moves());
     assert_eq!(verdict.sides, [Perpetual::Neither, Perpetual::Neither]);
-    assert_eq!(outcome(&h), Some(Outcome { winner: Winner::Draw, reason: Reason::Repetition }));
+    assert_eq!(outcome(&h), Some(Outcome { winner: DRAW, reason: Reason::REPETITION }));
 }
 
 #[test]
@@ -220,10 +220,10 @@ fn the_verdict_when_one_side_checks_and_the_other_chases() {
     // itself; the whole games above test how each kind is recognised.)
     use catchess::core::Color;
     let verdict = |red, black| rules::RepetitionVerdict { sides: [red, black] }.loser();
-    assert_eq!(verdict(Perpetual::Check, Perpetual::Chase), Some((Color::White, Reason::PerpetualCheck)));
-    assert_eq!(verdict(Perpetual::Neither, Perpetual::Check), Some((Color::Black, Reason::PerpetualCheck)));
+    assert_eq!(verdict(Perpetual::Check, Perpetual::Chase), Some((Color::White, rules::PERPETUAL_CHECK)));
+    assert_eq!(verdict(Perpetual::Neither, Perpetual::Check), Some((Color::Black, rules::PERPETUAL_CHECK)));
     assert_eq!(verdict(Perpetual::Check, Perpetual::Check), None);
-    assert_eq!(verdict(Perpetual::Chase, Perpetual::Neither), Some((Color::White, Reason::PerpetualChase)));
+    assert_eq!(verdict(Perpetual::Chase, Perpetual::Neither), Some((Color::White, rules::PERPETUAL_CHASE)));
     assert_eq!(verdict(Perpetual::Chase, Perpetual::Chase), None);
     assert_eq!(verdict(Perpetual::Neither, Perpetual::Neither), None);
 }
@@ -234,7 +234,7 @@ fn other_repetitions_draw() {
     // soldiers, on their own sides, keep the material rule away).
     let fen = "3k5/9/9/p8/9/9/P8/9/4A4/5K3 w - - 0 1";
     let h = cycle(fen, "e2d1 d10d9 d1e2 d9d10", 2);
-    assert_eq!(outcome(&h), Some(Outcome { winner: Winner::Draw, reason: Reason::Repetition }));
+    assert_eq!(outcome(&h), Some(Outcome { winner: DRAW, reason: Reason::REPETITION }));
 }
 
 #[test]
@@ -243,7 +243,7 @@ fn a_hundred_plies_without_a_capture_draw() {
     assert_eq!(outcome(&History::new(pos)), None);
     let h = history(pos, "e2e3");
     assert_eq!(h.current().halfmove_clock(), 100);
-    assert_eq!(outcome(&h), Some(Outcome { winner: Winner::Draw, reason: Reason::FiftyMoves }));
+    assert_eq!(outcome(&h), Some(Outcome { winner: DRAW, reason: Reason::FIFTY_MOVES }));
     // A capture resets the count; a soldier move does not.
     let pos = xq("3k5/9/9/9/9/9/9/4p4/4R4/5K3 w - - 99 80");
     assert_eq!(play(&pos, "e2e3").halfmove_clock(), 0);
@@ -254,10 +254,7 @@ fn a_hundred_plies_without_a_capture_draw() {
 #[test]
 fn only_generals_advisors_and_elephants_draw() {
     let pos = xq("2ba1ab2/3k5/9/9/9/9/9/9/9/2BAKAB2 w - - 0 1");
-    assert_eq!(
-        outcome(&History::new(pos)),
-        Some(Outcome { winner: Winner::Draw, reason: Reason::InsufficientMaterial })
-    );
+    assert_eq!(outcome(&History::new(pos)), Some(Outcome { winner: DRAW, reason: Reason::INSUFFICIENT_MATERIAL }));
     let pos = xq("2ba1ab2/3k5/9/9/9/9/P8/9/9/2BAKAB2 w - - 0 1");
     assert_eq!(outcome(&History::new(pos)), None);
 }
@@ -265,7 +262,7 @@ fn only_generals_advisors_and_elephants_draw() {
 #[test]
 fn checkmate_comes_before_the_hundred_ply_rule() {
     let pos = xq("R2k5/9/9/9/9/9/9/9/9/3R1K3 b - - 100 80");
-    assert_eq!(outcome(&History::new(pos)).unwrap().reason, Reason::Checkmate);
+    assert_eq!(outcome(&History::new(pos)).unwrap().reason, Reason::CHECKMATE);
 }
 
 // Chases in detail (what `chased_by` counts)

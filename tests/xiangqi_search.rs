@@ -2,9 +2,8 @@
 //! in a repetition cycle gave check loses it, so the engine does not take a
 //! perpetual check as a draw, and the side being checked may repeat.
 
-use catchess::search::{Limits, Score, SearchResult, Searcher};
+use catchess::search::{Limits, Score, SearchControl, SearchResult, Searcher};
 use catchess::{Game, History, Xiangqi};
-use std::sync::atomic::AtomicBool;
 
 fn search(fen: &str, moves: &[&str], depth: u32) -> SearchResult<<Xiangqi as Game>::Move> {
     let mut history = History::new(Xiangqi::from_fen(fen).unwrap());
@@ -14,7 +13,7 @@ fn search(fen: &str, moves: &[&str], depth: u32) -> SearchResult<<Xiangqi as Gam
     assert!(history.outcome().is_none());
     let mut searcher = Searcher::<Xiangqi>::new(8);
     let limits = Limits { depth: Some(depth), ..Default::default() };
-    searcher.search(&history, &limits, &AtomicBool::new(false), &mut |_| {})
+    searcher.search(&history, &limits, &SearchControl::new(), &mut |_| {})
 }
 
 /// Red, a horse and two cannons down, can check forever with the chariot
@@ -65,5 +64,5 @@ fn the_checked_side_may_repeat_and_wins_by_it() {
         history.push_text(m).unwrap();
     }
     let outcome = history.outcome().unwrap();
-    assert_eq!(outcome.to_string(), "black (perpetual check)");
+    assert_eq!(catchess::game::describe::<Xiangqi>(&outcome), "black (perpetual check)");
 }

@@ -3,10 +3,8 @@
 //! the `Game` trait alone, and the engine must find one of them at a
 //! modest depth.
 
-use catchess::game::Winner;
-use catchess::search::{Limits, Score, Searcher};
+use catchess::search::{Limits, Score, SearchControl, Searcher};
 use catchess::{Game, History, MoveList, Xiangqi};
-use std::sync::atomic::AtomicBool;
 
 /// Whether the side that just moved into `pos` has won: the side to move
 /// has no legal move (checkmate or, in xiangqi, stalemate) and the game
@@ -15,16 +13,8 @@ fn lost_by_side_to_move<G: Game>(pos: &G) -> bool {
     if pos.count_legal_moves() != 0 {
         return false;
     }
-    let winner = pos.no_moves_outcome().winner;
-    winner != Winner::Draw && winner != side_winner(pos.turn())
-}
-
-fn side_winner(side: catchess::core::Side) -> Winner {
-    match side {
-        catchess::core::Side::White => Winner::White,
-        catchess::core::Side::Black => Winner::Black,
-        catchess::core::Side::Cats => Winner::Cats,
-    }
+    let winner = pos.position_outcome(true).and_then(|o| o.winner);
+    winner.is_some_and(|w| w != pos.to_move())
 }
 
 /// Whether the side to move can force a win by mate within `n` of its
@@ -128,7 +118,7 @@ fn the_engine_finds_every_mate() {
         let mut searcher = Searcher::<Xiangqi>::new(8);
         // A cycle deeper than the mate.
         let limits = Limits { depth: Some(2 * p.mate_in + 1), ..Default::default() };
-        let result = searcher.search(&History::new(pos), &limits, &AtomicBool::new(false), &mut |_| {});
+        let result = searcher.search(&History::new(pos), &limits, &SearchControl::new(), &mut |_| {});
         let best = result.best.unwrap().to_string();
         if !p.answers.contains(&best) || result.score != Score::Mate(p.mate_in as i32) {
             failures.push(format!(

@@ -1,13 +1,15 @@
-//! The vocabulary every game shares: squares, bitboards, sides, roles and the
-//! Zobrist keys that identify positions.
+//! Board building blocks any game may use: 8×8 squares and bitboards,
+//! 128-bit square sets for larger boards, army colours, tapered scores.
+//! Nothing here knows the rules of a game.
 
 pub mod bitboard;
+pub mod color;
 pub mod square;
-pub mod types;
+pub mod tapered;
 pub mod wide;
-pub mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use color::Color;
 pub use square::{File, Rank, Square};
-pub use types::{Color, Piece, Role, Side};
+pub use tapered::Tapered;
 pub use wide::{Bitboard128, WideSquare};

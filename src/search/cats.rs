@@ -28,9 +28,8 @@ use super::params::QS_CAT_STEP_PLIES;
 use super::tt::Bound;
 use super::worker::Worker;
 use super::worker::NO_EVAL;
-use super::{SearchGame, INF};
-use crate::core::Side;
-use crate::moves::{MoveList, MAX_MOVES};
+use super::{perspective, SearchGame, INF};
+use crate::game::{MoveList, MAX_MOVES};
 
 /// A child of a cat node: a real move, or (in quiescence only) the pass
 /// that stands for every quiet cat step.
@@ -71,7 +70,7 @@ impl<G: SearchGame> Worker<'_, G> {
             return 0;
         }
         if let Some(m) = chosen.and_then(|i| children[i]) {
-            self.history.update(Side::Cats.index(), G::move_squares(m), bonus(depth));
+            self.history.update(pos.to_move().index(), G::move_squares(m), bonus(depth));
             let bound = Bound::of(value, alpha, beta);
             self.store(pos.key(), depth, value, NO_EVAL, bound, Some(m), ply);
         }
@@ -112,8 +111,8 @@ impl<G: SearchGame> Worker<'_, G> {
             None => pos.null_move(),
         };
         match horizon {
-            Horizon::Plies(d) => self.child_value(Side::Cats, &next, d - 1, alpha, beta, ply + 1, pv),
-            Horizon::Quiescence(q) => self.child_qvalue(Side::Cats, &next, alpha, beta, ply + 1, q + 1),
+            Horizon::Plies(d) => self.child_value(perspective(pos), &next, d - 1, alpha, beta, ply + 1, pv),
+            Horizon::Quiescence(q) => self.child_qvalue(perspective(pos), &next, alpha, beta, ply + 1, q + 1),
         }
     }
 

@@ -11,14 +11,15 @@ pub const HISTORY_MAX: i32 = 16_384;
 
 pub struct History<M: Copy + Default + Eq> {
     squares: usize,
-    /// [side][from][to]
+    /// [seat][from][to]
     table: Vec<i32>,
     killers: Vec<[M; 2]>,
 }
 
 impl<M: Copy + Default + Eq> History<M> {
-    pub fn new(squares: usize) -> Self {
-        History { squares, table: vec![0; 3 * squares * squares], killers: vec![[M::default(); 2]; MAX_PLY + 2] }
+    /// Tables for a game of `seats` seats on `squares` squares.
+    pub fn new(seats: usize, squares: usize) -> Self {
+        History { squares, table: vec![0; seats * squares * squares], killers: vec![[M::default(); 2]; MAX_PLY + 2] }
     }
 
     pub fn clear(&mut self) {
@@ -74,7 +75,7 @@ mod tests {
 
     #[test]
     fn history_saturates_and_killers_shift() {
-        let mut h: History<u16> = History::new(64);
+        let mut h: History<u16> = History::new(3, 64);
         for _ in 0..1000 {
             h.update(0, (12, 28), 2000);
         }

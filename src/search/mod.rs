@@ -1,24 +1,26 @@
 //! The search: iterative deepening, principal variation search with a
-//! shared transposition table, quiescence search, and Lazy SMP threads.
+//! shared transposition table, quiescence search, and Lazy SMP threads,
+//! for any game of the `game` traits.
 //!
-//! # Three factions, one number
+//! # Any number of seats, one number
 //!
-//! Every value is one scalar s, from white's point of view: +MATE when white
-//! mates, -MATE when black mates, 0 for a draw, an evaluation in between.
-//! White maximises s and black minimises it; the cats, whose win is any
-//! draw, want s as close to 0 as possible (either mate is equally bad for
-//! them). That order is exact on outcomes, so one search with three node
-//! kinds needs no approximation:
+//! Every value is one scalar s from the first seat's point of view: +MATE
+//! when a maximising seat wins, -MATE when a minimising one does, 0 for a
+//! draw, an evaluation in between. Each seat reads s by its [`Goal`]:
 //!
-//! * white and black nodes are ordinary negamax nodes, each valuing the
-//!   position from its own side (white: s, black: -s);
-//! * cat nodes value it from white's side (s) and choose the child whose
-//!   value is closest to zero (`cats.rs` explains how alpha-beta windows
-//!   still prune there).
+//! * maximising and minimising seats are ordinary negamax nodes, each
+//!   valuing the position from its own side (s, or -s);
+//! * a near-zero seat (Cat Chess's cats, who win every draw) values it as
+//!   s and chooses the child whose value is closest to zero (`cats.rs`
+//!   explains how alpha-beta windows still prune there).
 //!
-//! The variant never appears as a flag: chess simply has no cat nodes.
-
+//! The search never asks which game it plays: chess simply has no
+//! near-zero seat. Turns need not alternate: the seat to move is asked of
+//! every position, so mate distances and "improving" count a seat's own
+//! turns, not plies divided by a fixed cycle.
 mod cats;
+pub mod control;
+pub mod evaluate;
 pub mod history;
 pub mod movepick;
 pub mod params;
@@ -26,16 +28,15 @@ pub mod timeman;
 pub mod tt;
 mod worker;
 
+pub use control::SearchControl;
+pub use evaluate::Evaluate;
 pub use timeman::{Limits, TimeManager};
 
-use crate::core::Side;
-use crate::eval::Evaluate;
-use crate::game::{Game, History as GameHistory};
-use crate::moves::MoveList;
+use crate::game::{Game, Goal, History as GameHistory, MoveList, Seat};
 use history::History;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tt::Table;
 use worker::Worker;
 
@@ -48,25 +49,31 @@ pub const DRAW: i32 = 0;
 pub const MAX_PLY: usize = 128;
 pub const MAX_DEPTH: i32 = 100;
 
-/// What the search needs from a game beyond its rules.
+/// What the search needs from a game beyond its rules: its `engine.rs`.
 pub trait SearchGame: Game + Evaluate {
-    /// Sides in one turn cycle: 2 in chess and xiangqi, 3 in Cat Chess.
-    /// Converts a mate distance in plies into a side's own moves.
-    const CYCLE: u32;
-    /// The move in 16 bits (for the transposition table); never 0 for a
+    /// Positions (FEN) for `catchess bench`, with every seat to move; each
+    /// is searched to `BENCH_DEPTH` plies by default, a few seconds in all.
+    /// The node count fingerprints the search.
+    const BENCH: &'static [&'static str];
+    const BENCH_DEPTH: u32;
+    /// The move in 32 bits (for the transposition table); never 0 for a
     /// real move, since 0 means "none" there.
-    fn move_bits(m: Self::Move) -> u16;
-    /// Captures and promotions, for quiescence search. At the cats' turn:
-    /// the cat moves that can change the next captures.
+    fn move_bits(m: Self::Move) -> u32;
+    /// Whether the seat to move is under an attack it must answer (chess:
+    /// in check): such a node is searched a ply deeper, and quiescence
+    /// answers it move by move instead of standing pat.
+    fn in_check(&self) -> bool;
+    /// Captures and promotions, for quiescence search. At a near-zero
+    /// seat's turn: the moves that can change the next captures.
     fn tactical_moves(&self, list: &mut MoveList<Self::Move>);
     /// An ordering value if the move captures or promotes (most valuable
     /// victim first, least valuable attacker first); `None` for quiet moves.
     fn tactical_value(&self, m: Self::Move) -> Option<i32>;
     /// Static exchange evaluation: whether the move gains at least `threshold`.
     fn see_ge(&self, m: Self::Move, threshold: i32) -> bool;
-    /// The position with the side to move skipping its turn.
+    /// The position with the seat to move skipping its turn.
     fn null_move(&self) -> Self;
-    /// Whether the side to move has material other than pawns and king
+    /// Whether the seat to move has material other than pawns and king
     /// (null-move pruning is unsafe without: zugzwang).
     fn has_non_pawn_material(&self) -> bool;
     /// An upper bound on the plies since the last irreversible move: how far
@@ -75,7 +82,7 @@ pub trait SearchGame: Game + Evaluate {
 
     /// Whether a repetition in which every move of one side gave check is
     /// lost by that side (xiangqi's perpetual check) instead of drawn. Only
-    /// two-sided games may set it: the worker then records, per ply, whether
+    /// two-seat games may set it: the worker then records, per ply, whether
     /// the move just played gave check, and judges each repetition it finds
     /// by the moves of its cycle (see `Worker::repetition_value`). With the
     /// default `false` nothing is recorded and every repetition is a draw.
@@ -84,19 +91,32 @@ pub trait SearchGame: Game + Evaluate {
     /// Whether the quiet move `m` must not be pruned by move count or
     /// futility near the leaves (xiangqi: a check, since most mates there
     /// begin and end with quiet checks). Asked only of moves about to be
-    /// pruned; the default `false` prunes as chess and Cat Chess always have.
+    /// pruned; the default `false` prunes them.
     fn keep_quiet(&self, _m: Self::Move) -> bool {
         false
     }
 }
 
-/// The value of a position from the perspective a node of `side` uses:
-/// white's for white and the cats, black's for black.
+/// What the seat to move of `pos` plays for.
 #[inline(always)]
-pub fn perspective(side: Side) -> i32 {
-    match side {
-        Side::Black => -1,
-        _ => 1,
+pub fn goal<G: Game>(pos: &G) -> Goal {
+    G::SEATS[pos.to_move().index()].goal
+}
+
+/// The sign that turns a first-seat value into `pos`'s seat to move's view.
+#[inline(always)]
+pub fn perspective<G: Game>(pos: &G) -> i32 {
+    goal(pos).sign()
+}
+
+/// The value of a won game for `winner` (a draw: `None`) from the first
+/// seat's view, `ply` plies from the root: sooner wins count more.
+#[inline]
+pub fn win_value<G: Game>(winner: Option<Seat>, ply: usize) -> i32 {
+    match winner.map(|w| G::SEATS[w.index()].goal) {
+        Some(Goal::Maximise) => MATE - ply as i32,
+        Some(Goal::Minimise) => -(MATE - ply as i32),
+        Some(Goal::NearZero) | None => DRAW,
     }
 }
 
@@ -121,9 +141,11 @@ pub struct SearchInfo {
     /// The value from white's point of view (the cats' outlook reads it).
     pub white_view: i32,
     pub pv: Vec<String>,
+    /// Which of the best lines this is, from 1 (`MultiPV`).
+    pub multipv: usize,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult<M> {
     pub best: Option<M>,
     pub score: Score,
@@ -136,7 +158,7 @@ pub struct SearchResult<M> {
 /// State the threads of one search share.
 pub(crate) struct Shared<'a> {
     pub stop: AtomicBool,
-    pub external_stop: &'a AtomicBool,
+    pub control: &'a SearchControl,
     pub nodes: AtomicU64,
     pub node_limit: Option<u64>,
     pub time: TimeManager,
@@ -148,26 +170,42 @@ impl Shared<'_> {
     }
 }
 
-/// Converts a root value (in the root node's perspective) to a UCI score
-/// from the side to move's view.
-pub fn uci_score<G: SearchGame>(turn: Side, value: i32) -> Score {
-    let cycle = G::CYCLE as i32;
-    let white_view = value * perspective(turn);
-    if turn == Side::Cats {
-        // The cats' own view: 0 is their best; any lean is against them.
-        return if white_view.abs() >= MATE_BOUND {
-            let plies = MATE - white_view.abs();
-            Score::Mate(-((plies + cycle - 1) / cycle).max(1))
+/// How many of `root`'s seat's own turns fall within the first `plies`
+/// plies of the line `pv` from `root`. Past the end of `pv` the seats are
+/// taken to follow their turn order.
+fn own_turns<G: Game>(root: &G, pv: &[G::Move], plies: i32) -> i32 {
+    let me = root.to_move();
+    let (mut pos, mut seat, mut turns) = (*root, me, 0);
+    for i in 0..plies.max(0) as usize {
+        turns += (seat == me) as i32;
+        seat = match pv.get(i) {
+            Some(&m) => {
+                pos = pos.play(m);
+                pos.to_move()
+            }
+            None => Seat::new((seat.index() + 1) % G::SEATS.len()),
+        };
+    }
+    turns
+}
+
+/// Converts a root value (in the root seat's perspective) to a UCI score
+/// from that seat's view; `pv` is the line that leads to it.
+pub fn uci_score<G: Game>(root: &G, pv: &[G::Move], value: i32) -> Score {
+    let first_view = value * perspective(root);
+    let plies = MATE - first_view.abs();
+    if goal(root) == Goal::NearZero {
+        // The near-zero seat's own view: 0 is its best; any lean is against it.
+        return if first_view.abs() >= MATE_BOUND {
+            Score::Mate(-own_turns(root, pv, plies).max(1))
         } else {
-            Score::Cp(-white_view.abs())
+            Score::Cp(-first_view.abs())
         };
     }
     if value >= MATE_BOUND {
-        let plies = MATE - value;
-        Score::Mate((plies - 1) / cycle + 1)
+        Score::Mate(own_turns(root, pv, plies).max(1))
     } else if value <= -MATE_BOUND {
-        let plies = MATE + value;
-        Score::Mate(-((plies + cycle - 1) / cycle).max(1))
+        Score::Mate(-own_turns(root, pv, plies).max(1))
     } else {
         Score::Cp(value)
     }
@@ -182,17 +220,40 @@ pub struct Searcher<G: SearchGame> {
 }
 
 impl<G: SearchGame> Searcher<G> {
+    /// A searcher with a table of `hash_mb` MiB; panics if the memory
+    /// cannot be had (the protocol uses [`try_new`](Self::try_new)).
     pub fn new(hash_mb: usize) -> Self {
-        Searcher { tt: Arc::new(Table::new(hash_mb)), threads: 1, histories: vec![History::new(G::SQUARES)] }
+        Self::try_new(hash_mb).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    pub fn set_hash(&mut self, mb: usize) {
-        self.tt = Arc::new(Table::new(mb));
+    pub fn try_new(hash_mb: usize) -> Result<Self, String> {
+        Ok(Searcher { tt: Arc::new(Table::try_new(hash_mb)?), threads: 1, histories: vec![Self::history()] })
+    }
+
+    fn history() -> History<G::Move> {
+        History::new(G::SEATS.len(), G::SQUARES)
+    }
+
+    /// A table of `mb` MiB in place of the old one, which is kept if the
+    /// new one cannot be had. The old one is freed first when it is larger,
+    /// so that shrinking a large table always succeeds.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        let old_mb = self.tt.size_bytes() >> 20;
+        if mb < old_mb {
+            self.tt = Arc::new(Table::new(1));
+        }
+        match Table::try_new(mb) {
+            Ok(t) => {
+                self.tt = Arc::new(t);
+                Ok(())
+            }
+            Err(e) => Err(format!("{e}; Hash stays {} MiB", self.tt.size_bytes() >> 20)),
+        }
     }
 
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.max(1);
-        self.histories.resize_with(self.threads, || History::new(G::SQUARES));
+        self.histories.resize_with(self.threads, Self::history);
     }
 
     pub fn threads(&self) -> usize {
@@ -201,7 +262,11 @@ impl<G: SearchGame> Searcher<G> {
 
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
-        self.tt.clear();
+        match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.clear(),
+            // Only a running search shares the table, and none runs now.
+            None => self.tt = Arc::new(Table::new(self.tt.size_bytes() >> 20)),
+        }
         self.histories.iter_mut().for_each(History::clear);
     }
 
@@ -210,24 +275,45 @@ impl<G: SearchGame> Searcher<G> {
     }
 
     /// Searches the current position of `game` within `limits` until done
-    /// or `stop` is set; calls `on_info` after each completed iteration.
+    /// or `control` stops it; calls `on_info` after each completed iteration.
     pub fn search(
         &mut self,
         game: &GameHistory<G>,
         limits: &Limits,
-        stop: &AtomicBool,
+        control: &SearchControl,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult<G::Move> {
-        let start = Instant::now();
+        self.search_among(game, limits, &[], control, on_info)
+    }
+
+    /// As [`search`](Self::search), choosing only among `root_moves` (all
+    /// legal moves when empty; `go searchmoves`).
+    pub fn search_among(
+        &mut self,
+        game: &GameHistory<G>,
+        limits: &Limits,
+        root_moves: &[G::Move],
+        control: &SearchControl,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult<G::Move> {
         self.tt.new_search();
         let shared = Shared {
             stop: AtomicBool::new(false),
-            external_stop: stop,
+            control,
             nodes: AtomicU64::new(0),
             node_limit: limits.nodes,
-            time: TimeManager::new(limits, start),
+            time: TimeManager::new(limits),
         };
         let max_depth = limits.depth.map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
+        let max_depth = match (limits.mate, limits.depth) {
+            // A mate in n needs about n turns of plies; twice that (and a
+            // margin) lets pruned lines be found too, and bounds a `go mate`
+            // where there is no mate.
+            (Some(n), None) => max_depth
+                .min((2 * n.saturating_mul(G::SEATS.len() as u32)).saturating_add(4).min(MAX_DEPTH as u32) as i32),
+            _ => max_depth,
+        };
+        let lines = limits.multipv.max(1);
         let keys: Vec<u64> = game.keys().collect();
         let checks: Vec<bool> = if G::PERPETUAL_CHECK_LOSES {
             game.positions().iter().map(|p| p.in_check()).collect()
@@ -241,12 +327,12 @@ impl<G: SearchGame> Searcher<G> {
             for (i, h) in helper_histories.iter_mut().enumerate() {
                 let (shared, keys, checks) = (&shared, keys.clone(), checks.clone());
                 scope.spawn(move || {
-                    let mut w = Worker::new(tt, shared, h, keys, &checks, i + 1);
-                    w.iterate(&root, max_depth, &mut |_| {});
+                    let mut w = Worker::new(tt, shared, h, keys, &checks, root_moves, i + 1);
+                    w.iterate(&root, max_depth, 1, None, &mut |_| {});
                 });
             }
-            let mut w = Worker::new(tt, &shared, main_history, keys.clone(), &checks, 0);
-            let result = w.iterate(&root, max_depth, on_info);
+            let mut w = Worker::new(tt, &shared, main_history, keys.clone(), &checks, root_moves, 0);
+            let result = w.iterate(&root, max_depth, lines, limits.mate, on_info);
             shared.stop.store(true, Ordering::Relaxed);
             result
         })
@@ -256,12 +342,13 @@ impl<G: SearchGame> Searcher<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::{CatChess, Chess};
+    use crate::game::Notation;
+    use crate::games::{CatChess, Chess};
 
-    fn search_nodes<G: SearchGame>(fen: &str, depth: u32) -> SearchResult<G::Move> {
+    fn search_nodes<G: SearchGame + Notation>(fen: &str, depth: u32) -> SearchResult<G::Move> {
         let pos = G::from_fen(fen).unwrap();
         let limits = Limits { depth: Some(depth), ..Default::default() };
-        Searcher::<G>::new(4).search(&GameHistory::new(pos), &limits, &AtomicBool::new(false), &mut |_| {})
+        Searcher::<G>::new(4).search(&GameHistory::new(pos), &limits, &SearchControl::new(), &mut |_| {})
     }
 
     #[test]
@@ -274,18 +361,34 @@ mod tests {
     }
 
     #[test]
-    fn mate_scores_count_the_side_s_own_moves() {
+    fn mate_scores_count_the_seat_s_own_turns() {
+        // The seat to move is what counts: positions with each to move.
+        let chess = |turn: char| Chess::from_fen(&format!("4k3/8/8/8/8/8/8/4K3 {turn} - - 0 1")).unwrap();
+        let cat = |turn: char| CatChess::from_fen(&format!("4k3/8/8/8/8/8/8/*3K2* {turn} - - 0 1")).unwrap();
         // Chess: mate delivered 1 and 3 plies away is mate in 1 and 2.
-        assert_eq!(uci_score::<Chess>(Side::White, MATE - 1), Score::Mate(1));
-        assert_eq!(uci_score::<Chess>(Side::White, MATE - 3), Score::Mate(2));
-        assert_eq!(uci_score::<Chess>(Side::Black, -(MATE - 2)), Score::Mate(-1));
+        assert_eq!(uci_score(&chess('w'), &[], MATE - 1), Score::Mate(1));
+        assert_eq!(uci_score(&chess('w'), &[], MATE - 3), Score::Mate(2));
+        assert_eq!(uci_score(&chess('b'), &[], -(MATE - 2)), Score::Mate(-1));
         // Cat Chess: black's mate in 1 is 3 plies (black, cats, white mated).
-        assert_eq!(uci_score::<CatChess>(Side::Black, MATE - 3), Score::Mate(1));
-        assert_eq!(uci_score::<CatChess>(Side::White, MATE - 4), Score::Mate(2));
-        assert_eq!(uci_score::<CatChess>(Side::White, -(MATE - 3)), Score::Mate(-1));
+        assert_eq!(uci_score(&cat('b'), &[], MATE - 3), Score::Mate(1));
+        assert_eq!(uci_score(&cat('w'), &[], MATE - 4), Score::Mate(2));
+        assert_eq!(uci_score(&cat('w'), &[], -(MATE - 3)), Score::Mate(-1));
         // The cats see any mate as theirs to lose, and any lean as bad.
-        assert_eq!(uci_score::<CatChess>(Side::Cats, -(MATE - 2)), Score::Mate(-1));
-        assert_eq!(uci_score::<CatChess>(Side::Cats, 120), Score::Cp(-120));
-        assert_eq!(uci_score::<CatChess>(Side::Cats, -120), Score::Cp(-120));
+        assert_eq!(uci_score(&cat('c'), &[], -(MATE - 2)), Score::Mate(-1));
+        assert_eq!(uci_score(&cat('c'), &[], 120), Score::Cp(-120));
+        assert_eq!(uci_score(&cat('c'), &[], -120), Score::Cp(-120));
+    }
+
+    #[test]
+    fn own_turns_follow_the_line_where_it_is_known() {
+        use crate::game::Notation;
+        let pos = CatChess::startpos();
+        let line = [pos.parse_move("e2e4").unwrap()];
+        // White moves at plies 0 and 3 of the first five, along the line
+        // and past its end alike.
+        assert_eq!(own_turns(&pos, &line, 5), 2);
+        assert_eq!(own_turns(&pos, &[], 5), 2);
+        assert_eq!(own_turns(&pos, &[], 1), 1);
+        assert_eq!(own_turns(&pos, &[], 0), 0);
     }
 }

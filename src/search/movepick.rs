@@ -5,7 +5,7 @@
 
 use super::history::History;
 use super::SearchGame;
-use crate::moves::MoveList;
+use crate::game::MoveList;
 
 const HASH_MOVE: i32 = 1 << 30;
 const GOOD_TACTICAL: i32 = 1 << 28;
@@ -21,7 +21,7 @@ struct Scored {
 
 pub struct MovePicker<G: SearchGame> {
     moves: MoveList<G::Move>,
-    scores: [Scored; crate::moves::MAX_MOVES],
+    scores: [Scored; crate::game::MAX_MOVES],
     next: usize,
 }
 
@@ -34,8 +34,8 @@ impl<G: SearchGame> MovePicker<G> {
         history: &History<G::Move>,
         ply: usize,
     ) -> Self {
-        let mut scores = [Scored { score: 0, tactical: false }; crate::moves::MAX_MOVES];
-        let side = pos.turn().index();
+        let mut scores = [Scored { score: 0, tactical: false }; crate::game::MAX_MOVES];
+        let side = pos.to_move().index();
         let killers = history.killers(ply);
         for (i, &m) in moves.iter().enumerate() {
             scores[i] = if Some(m) == hash_move {
@@ -56,7 +56,7 @@ impl<G: SearchGame> MovePicker<G> {
 
     /// Only captures and promotions, best first (quiescence search).
     pub fn tactical(pos: &G, moves: MoveList<G::Move>) -> Self {
-        let mut scores = [Scored { score: 0, tactical: true }; crate::moves::MAX_MOVES];
+        let mut scores = [Scored { score: 0, tactical: true }; crate::game::MAX_MOVES];
         for (i, &m) in moves.iter().enumerate() {
             scores[i].score = pos.tactical_value(m).unwrap_or(0);
         }

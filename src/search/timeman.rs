@@ -2,8 +2,11 @@
 //! it) and a hard limit (stop the search at once), from whichever of
 //! `movetime` or the mover's own clock is given. In Cat Chess each faction
 //! has its own clock, so the same rule serves white, black and the cats.
+//! Both limits count on the mover's clock as [`SearchControl`] keeps it, so
+//! a ponder search has no limit until `ponderhit`.
 
-use std::time::{Duration, Instant};
+use super::control::SearchControl;
+use std::time::Duration;
 
 /// What the client asked for in `go`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -18,11 +21,15 @@ pub struct Limits {
     pub movestogo: Option<u32>,
     /// Kept in reserve per move for the client's and the pipe's delays.
     pub move_overhead: Duration,
+    /// Stop once a mate in at most this many of the mover's own moves is
+    /// found (`go mate`).
+    pub mate: Option<u32>,
+    /// Best lines to report (`MultiPV`); 0 and 1 both mean one.
+    pub multipv: usize,
 }
 
 #[derive(Clone, Copy, Debug)]
 pub struct TimeManager {
-    start: Instant,
     soft: Option<Duration>,
     hard: Option<Duration>,
 }
@@ -31,16 +38,18 @@ pub struct TimeManager {
 const DEFAULT_MOVES_TO_GO: u32 = 30;
 
 impl TimeManager {
-    pub fn new(limits: &Limits, start: Instant) -> TimeManager {
+    pub fn new(limits: &Limits) -> TimeManager {
         if limits.infinite {
-            return TimeManager { start, soft: None, hard: None };
+            return TimeManager { soft: None, hard: None };
         }
         if let Some(mt) = limits.movetime {
+            // The time asked for is used whole: no soft limit, so another
+            // iteration starts as long as time is left.
             let t = mt.saturating_sub(limits.move_overhead).max(Duration::from_millis(1));
-            return TimeManager { start, soft: Some(t), hard: Some(t) };
+            return TimeManager { soft: None, hard: Some(t) };
         }
         let Some(left) = limits.time_left else {
-            return TimeManager { start, soft: None, hard: None };
+            return TimeManager { soft: None, hard: None };
         };
         // Never plan to use what the overhead reserves; on a nearly empty
         // clock, answer almost at once.
@@ -50,23 +59,25 @@ impl TimeManager {
         let soft = base.min(usable * 2 / 5);
         let hard = (soft * 4).min(usable * 3 / 5).max(soft);
         let floor = Duration::from_millis(1);
-        TimeManager { start, soft: Some(soft.max(floor)), hard: Some(hard.max(floor)) }
-    }
-
-    pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
+        TimeManager { soft: Some(soft.max(floor)), hard: Some(hard.max(floor)) }
     }
 
     /// Whether another iteration may start: not once most of the soft
     /// budget is spent (the next iteration would not finish in time).
-    pub fn may_start_iteration(&self) -> bool {
-        self.soft.is_none_or(|s| self.elapsed() < s / 2)
+    pub fn may_start_iteration(&self, control: &SearchControl) -> bool {
+        match (self.soft, control.clock_elapsed()) {
+            (Some(s), Some(used)) => used < s / 2,
+            _ => true,
+        }
     }
 
     /// Whether the search must stop now.
     #[inline]
-    pub fn out_of_time(&self) -> bool {
-        self.hard.is_some_and(|h| self.elapsed() >= h)
+    pub fn out_of_time(&self, control: &SearchControl) -> bool {
+        match (self.hard, control.clock_elapsed()) {
+            (Some(h), Some(used)) => used >= h,
+            _ => false,
+        }
     }
 
     pub fn soft(&self) -> Option<Duration> {
@@ -90,23 +101,38 @@ mod tests {
     fn clock_budgets_stay_well_inside_the_clock() {
         let limits =
             Limits { time_left: Some(ms(10_000)), increment: ms(100), move_overhead: ms(30), ..Default::default() };
-        let tm = TimeManager::new(&limits, Instant::now());
+        let tm = TimeManager::new(&limits);
         let (soft, hard) = (tm.soft().unwrap(), tm.hard().unwrap());
         assert!(soft >= ms(300) && soft <= ms(500), "{soft:?}");
         assert!(hard >= soft && hard <= ms(6000), "{hard:?}");
         // Almost no time: tiny budgets, never beyond what is left.
         let limits = Limits { time_left: Some(ms(40)), move_overhead: ms(30), ..Default::default() };
-        let tm = TimeManager::new(&limits, Instant::now());
+        let tm = TimeManager::new(&limits);
         assert!(tm.hard().unwrap() <= ms(10));
     }
 
     #[test]
     fn movetime_and_no_limit() {
         let limits = Limits { movetime: Some(ms(500)), move_overhead: ms(30), ..Default::default() };
-        let tm = TimeManager::new(&limits, Instant::now());
-        assert_eq!(tm.hard(), Some(ms(470)));
-        let tm = TimeManager::new(&Limits { depth: Some(5), ..Default::default() }, Instant::now());
+        let tm = TimeManager::new(&limits);
+        // The whole move time: iterations start until the hard limit.
+        assert_eq!((tm.soft(), tm.hard()), (None, Some(ms(470))));
+        let tm = TimeManager::new(&Limits { depth: Some(5), ..Default::default() });
         assert_eq!((tm.soft(), tm.hard()), (None, None));
-        assert!(tm.may_start_iteration() && !tm.out_of_time());
+        let control = SearchControl::new();
+        assert!(tm.may_start_iteration(&control) && !tm.out_of_time(&control));
+    }
+
+    #[test]
+    fn a_ponder_search_has_no_limit_until_ponderhit() {
+        let limits = Limits { movetime: Some(ms(20)), ..Default::default() };
+        let tm = TimeManager::new(&limits);
+        let control = SearchControl::pondering();
+        std::thread::sleep(ms(40));
+        assert!(!tm.out_of_time(&control));
+        control.ponderhit();
+        assert!(!tm.out_of_time(&control));
+        std::thread::sleep(ms(25));
+        assert!(tm.out_of_time(&control));
     }
 }

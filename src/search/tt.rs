@@ -1,7 +1,8 @@
 //! The transposition table: a lockless hash table shared by every search
-//! thread (Lazy SMP). Each entry is two atomic words, the key stored XORed
-//! with the data, so a torn write by a racing thread reads as a miss rather
-//! than as a wrong entry.
+//! thread (Lazy SMP). Each entry is two atomic words: the data (a move of up
+//! to 32 bits, value and static evaluation) and a check word (48 bits of
+//! the key, depth, bound and age) stored XORed with the data, so a torn
+//! write by a racing thread reads as a miss rather than as a wrong entry.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -32,7 +33,8 @@ impl Bound {
 /// stored node); the search converts it with the ply.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
-    pub mv: u16,
+    /// The game's move bits (`SearchGame::move_bits`); 0 for none.
+    pub mv: u32,
     pub value: i16,
     pub eval: i16,
     pub depth: i8,
@@ -40,61 +42,119 @@ pub struct Entry {
 }
 
 struct Slot {
-    key: AtomicU64,
+    /// The check word XORed with `data`.
+    check: AtomicU64,
     data: AtomicU64,
 }
 
 const BUCKET: usize = 4;
 
 pub struct Table {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
     /// Bucket count minus one (a power of two).
     mask: usize,
     /// Search generation, 6 bits: older entries are replaced first.
     age: AtomicU64,
 }
 
-fn pack(e: &Entry, age: u8) -> u64 {
-    e.mv as u64
-        | (e.value as u16 as u64) << 16
-        | (e.eval as u16 as u64) << 32
-        | (e.depth as u8 as u64) << 48
-        | ((e.bound as u64) | (age as u64) << 2) << 56
+/// The key bits an entry keeps to recognise its position: the low 48 (the
+/// bucket is chosen by bits from 32 up, so at least 32 bits are checked
+/// beyond the bucket).
+const TAG_BITS: u32 = 48;
+
+fn tag(key: u64) -> u64 {
+    key & ((1 << TAG_BITS) - 1)
 }
 
-fn unpack(d: u64) -> Option<(Entry, u8)> {
-    let bound = match (d >> 56) & 3 {
+/// The two words of an entry: (check word XORed with data, data).
+fn pack(key: u64, e: &Entry, age: u8) -> (u64, u64) {
+    let data = e.mv as u64 | (e.value as u16 as u64) << 32 | (e.eval as u16 as u64) << 48;
+    let check = tag(key) << 16 | (e.depth as u8 as u64) << 8 | (e.bound as u64) | (age as u64) << 2;
+    (check ^ data, data)
+}
+
+/// The key tag, entry and age of a slot's words; `None` for an empty slot.
+fn unpack(stored_check: u64, data: u64) -> Option<(u64, Entry, u8)> {
+    let check = stored_check ^ data;
+    let bound = match check & 3 {
         1 => Bound::Upper,
         2 => Bound::Lower,
         3 => Bound::Exact,
         _ => return None,
     };
     let e = Entry {
-        mv: d as u16,
-        value: (d >> 16) as u16 as i16,
-        eval: (d >> 32) as u16 as i16,
-        depth: (d >> 48) as u8 as i8,
+        mv: data as u32,
+        value: (data >> 32) as u16 as i16,
+        eval: (data >> 48) as u16 as i16,
+        depth: (check >> 8) as u8 as i8,
         bound,
     };
-    Some((e, (d >> 58) as u8))
+    Some((check >> 16, e, (check >> 2 & 63) as u8))
+}
+
+impl Slot {
+    fn read(&self) -> Option<(u64, Entry, u8)> {
+        unpack(self.check.load(Ordering::Relaxed), self.data.load(Ordering::Relaxed))
+    }
+
+    fn write(&self, key: u64, e: &Entry, age: u8) {
+        let (check, data) = pack(key, e, age);
+        self.data.store(data, Ordering::Relaxed);
+        self.check.store(check, Ordering::Relaxed);
+    }
+}
+
+/// `n` empty slots, or `None` if the memory cannot be had. The memory
+/// comes zeroed from the allocator (for a large table, fresh pages from the
+/// OS that are mapped only when first written), so a table costs memory as
+/// the search fills it, and clearing it touches no page.
+fn zeroed_slots(n: usize) -> Option<Box<[Slot]>> {
+    let layout = std::alloc::Layout::array::<Slot>(n).ok()?;
+    if layout.size() == 0 {
+        return None;
+    }
+    // SAFETY: the layout has a non-zero size; a slot is two AtomicU64, for
+    // which all-zero bytes are a valid value (an empty slot); and the
+    // pointer, from the global allocator with the layout of `[Slot; n]`, is
+    // what `Box<[Slot]>` frees with that same layout.
+    unsafe {
+        let p = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+        if p.is_null() {
+            return None;
+        }
+        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, n)))
+    }
 }
 
 impl Table {
     /// A table of about `mb` mebibytes (rounded down to a power of two of
-    /// buckets, at least one).
-    pub fn new(mb: usize) -> Table {
-        let bytes = mb.max(1) << 20;
+    /// buckets, at least one), or an error if the memory cannot be had.
+    pub fn try_new(mb: usize) -> Result<Table, String> {
+        let bytes = mb.max(1).saturating_mul(1 << 20);
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        let slots = (0..buckets * BUCKET).map(|_| Slot { key: AtomicU64::new(0), data: AtomicU64::new(0) }).collect();
-        Table { slots, mask: buckets - 1, age: AtomicU64::new(0) }
+        let slots = zeroed_slots(buckets * BUCKET)
+            .ok_or_else(|| format!("cannot allocate a {mb} MiB hash table (not enough memory)"))?;
+        Ok(Table { slots, mask: buckets - 1, age: AtomicU64::new(0) })
     }
 
-    pub fn clear(&self) {
-        for s in &self.slots {
-            s.key.store(0, Ordering::Relaxed);
-            s.data.store(0, Ordering::Relaxed);
-        }
+    /// As [`try_new`](Self::try_new), for sizes that surely fit (tests, tools).
+    pub fn new(mb: usize) -> Table {
+        Self::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Empties the table by trading its memory for fresh zeroed memory of
+    /// the same size: no page is written, so pages the search never used
+    /// stay unmapped.
+    pub fn clear(&mut self) {
+        let n = self.slots.len();
+        self.slots = Box::new([]);
+        self.slots = zeroed_slots(n).unwrap_or_else(|| {
+            // The memory just given back is not to be had again: fall back
+            // to the smallest table rather than fail the command.
+            self.mask = 0;
+            zeroed_slots(BUCKET).expect("a few bytes")
+        });
         self.age.store(0, Ordering::Relaxed);
     }
 
@@ -117,29 +177,23 @@ impl Table {
 
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        for slot in self.bucket(key) {
-            let data = slot.data.load(Ordering::Relaxed);
-            if slot.key.load(Ordering::Relaxed) ^ data == key {
-                return unpack(data).map(|(e, _)| e);
-            }
-        }
-        None
+        let tag = tag(key);
+        self.bucket(key).iter().find_map(|slot| slot.read().filter(|(t, _, _)| *t == tag).map(|(_, e, _)| e))
     }
 
     #[inline]
     pub fn store(&self, key: u64, entry: Entry) {
         let age = self.age();
+        let tag = tag(key);
         let bucket = self.bucket(key);
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
         for (i, slot) in bucket.iter().enumerate() {
-            let data = slot.data.load(Ordering::Relaxed);
-            let stored_key = slot.key.load(Ordering::Relaxed) ^ data;
-            let Some((old, old_age)) = unpack(data) else {
+            let Some((old_tag, old, old_age)) = slot.read() else {
                 victim = i;
                 break;
             };
-            if stored_key == key {
+            if old_tag == tag {
                 // Same position: keep a deeper entry of this search unless
                 // the new one is exact; keep the old move if the new has none.
                 if entry.bound != Bound::Exact && old_age == age && old.depth as i32 > entry.depth as i32 + 3 {
@@ -149,9 +203,7 @@ impl Table {
                 if e.mv == 0 {
                     e.mv = old.mv;
                 }
-                let d = pack(&e, age);
-                slot.data.store(d, Ordering::Relaxed);
-                slot.key.store(key ^ d, Ordering::Relaxed);
+                slot.write(key, &e, age);
                 return;
             }
             let stale = ((age as i32 - old_age as i32) & 63) * 8;
@@ -161,19 +213,14 @@ impl Table {
                 victim = i;
             }
         }
-        let d = pack(&entry, age);
-        bucket[victim].data.store(d, Ordering::Relaxed);
-        bucket[victim].key.store(key ^ d, Ordering::Relaxed);
+        bucket[victim].write(key, &entry, age);
     }
 
     /// Per mille of the first thousand slots holding an entry of this search.
     pub fn hashfull(&self) -> u32 {
         let age = self.age();
         let n = self.slots.len().min(1000);
-        let used = self.slots[..n]
-            .iter()
-            .filter(|s| unpack(s.data.load(Ordering::Relaxed)).is_some_and(|(_, a)| a == age))
-            .count();
+        let used = self.slots[..n].iter().filter(|s| s.read().is_some_and(|(_, _, a)| a == age)).count();
         (used * 1000 / n.max(1)) as u32
     }
 
@@ -188,15 +235,39 @@ mod tests {
 
     #[test]
     fn stores_and_finds_entries() {
-        let t = Table::new(1);
+        let mut t = Table::new(1);
         assert!(t.size_bytes() <= 1 << 20 && t.size_bytes() >= 1 << 19);
-        let e = Entry { mv: 0x1234, value: -31_000, eval: 57, depth: 9, bound: Bound::Lower };
+        let e = Entry { mv: 0xBEEF_1234, value: -31_000, eval: 57, depth: 9, bound: Bound::Lower };
         t.store(0xDEAD_BEEF_0000_0001, e);
         let got = t.probe(0xDEAD_BEEF_0000_0001).expect("stored");
-        assert_eq!((got.mv, got.value, got.eval, got.depth, got.bound), (0x1234, -31_000, 57, 9, Bound::Lower));
+        assert_eq!((got.mv, got.value, got.eval, got.depth, got.bound), (0xBEEF_1234, -31_000, 57, 9, Bound::Lower));
         assert!(t.probe(0xDEAD_BEEF_0000_0002).is_none());
+        let size = t.size_bytes();
         t.clear();
         assert!(t.probe(0xDEAD_BEEF_0000_0001).is_none());
+        assert_eq!(t.size_bytes(), size);
+    }
+
+    #[test]
+    fn a_torn_write_reads_as_a_miss() {
+        let t = Table::new(1);
+        let key = 0x0123_4567_89AB_CDEF;
+        let e = Entry { mv: 7, value: 10, eval: 20, depth: 5, bound: Bound::Exact };
+        t.store(key, e);
+        // Another thread's data word lands without its check word.
+        let other = Entry { mv: 0xFFFF_0001, value: -3, eval: 4, depth: 9, bound: Bound::Lower };
+        let (_, data) = pack(0x1111_2222_3333_4444, &other, 0);
+        let slot = t.bucket(key).iter().find(|s| s.read().is_some()).expect("stored");
+        slot.data.store(data, Ordering::Relaxed);
+        assert!(t.probe(key).is_none());
+    }
+
+    #[test]
+    fn a_table_too_large_for_the_machine_is_an_error_not_an_abort() {
+        // 2^50 MiB cannot be had anywhere (nor addressed on 64 bits).
+        let err = Table::try_new(1 << 50).err().expect("refused");
+        assert!(err.contains("cannot allocate"), "{err}");
+        assert!(Table::try_new(1).is_ok());
     }
 
     #[test]

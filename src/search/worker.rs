@@ -6,11 +6,11 @@ use super::movepick::MovePicker;
 use super::params::*;
 use super::tt::{Bound, Entry, Table};
 use super::{
-    perspective, uci_score, SearchGame, SearchInfo, SearchResult, Shared, DRAW, INF, MATE, MATE_BOUND, MAX_PLY,
+    goal, perspective, uci_score, win_value, Score, SearchGame, SearchInfo, SearchResult, Shared, DRAW, INF, MATE,
+    MATE_BOUND, MAX_PLY,
 };
-use crate::core::Side;
-use crate::game::Winner;
-use crate::moves::MoveList;
+use crate::game::MoveList;
+use crate::game::{Goal, Seat};
 use std::sync::atomic::Ordering;
 
 /// Nodes between looks at the clock, the node limit and the stop flag.
@@ -37,9 +37,16 @@ pub(crate) struct Worker<'a, G: SearchGame> {
     pub(super) plies: Vec<u8>,
     /// Index in `keys` of the root position.
     root_index: usize,
+    /// The root moves to choose among (all when empty: `go searchmoves`).
+    root_moves: &'a [G::Move],
+    /// Root moves left out: the best moves of the lines already reported
+    /// at this depth (`MultiPV`).
+    excluded: Vec<G::Move>,
     pub(super) pv: Vec<[G::Move; MAX_PLY + 1]>,
     pub(super) pv_len: [usize; MAX_PLY + 1],
     evals: [i32; MAX_PLY + 2],
+    /// The seat to move at each ply of the current path.
+    movers: [Seat; MAX_PLY + 2],
     pub(super) nodes: u64,
     unreported: u64,
     pub(super) seldepth: usize,
@@ -56,6 +63,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         history: &'a mut History<G::Move>,
         keys: Vec<u64>,
         checks: &[bool],
+        root_moves: &'a [G::Move],
         id: usize,
     ) -> Self {
         let root_index = keys.len() - 1;
@@ -69,9 +77,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             keys,
             plies,
             root_index,
+            root_moves,
+            excluded: Vec::new(),
             pv: vec![[G::Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             evals: [0; MAX_PLY + 2],
+            movers: [Seat::default(); MAX_PLY + 2],
             nodes: 0,
             unreported: 0,
             seldepth: 0,
@@ -80,12 +91,20 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
     }
 
-    /// Iterative deepening to `max_depth`; the result of the deepest
-    /// iteration that finished.
-    pub fn iterate(&mut self, root: &G, max_depth: i32, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult<G::Move> {
+    /// Iterative deepening to `max_depth`, reporting the best `lines` root
+    /// moves at each depth; stops early once a mate in at most `mate` moves
+    /// is found. The result of the deepest iteration that finished.
+    pub fn iterate(
+        &mut self,
+        root: &G,
+        max_depth: i32,
+        lines: usize,
+        mate: Option<u32>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult<G::Move> {
         let mut result = SearchResult {
             best: None,
-            score: uci_score::<G>(root.turn(), 0),
+            score: uci_score(root, &[], 0),
             white_view: 0,
             depth: 0,
             nodes: 0,
@@ -93,13 +112,15 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         };
         let mut list = MoveList::default();
         root.legal_moves(&mut list);
+        self.restrict_root(&mut list);
         if list.is_empty() {
             return result;
         }
         result.best = Some(list.as_slice()[0]);
-        let mut last = 0;
-        for depth in 1..=max_depth {
-            if self.id == 0 && depth > 1 && !self.shared.time.may_start_iteration() {
+        let lines = lines.clamp(1, list.len());
+        let mut last = vec![0; lines];
+        'deepening: for depth in 1..=max_depth {
+            if self.id == 0 && depth > 1 && !self.shared.time.may_start_iteration(self.shared.control) {
                 break;
             }
             // Helpers spread over depths so they fill the table ahead.
@@ -107,45 +128,68 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 continue;
             }
             self.seldepth = 0;
-            let value = self.aspiration(root, depth, last);
-            if self.stopped {
-                // A first iteration cut short still beats the first legal
-                // move: keep the best root move it found.
-                if depth == 1 && self.pv_len[0] > 0 {
-                    result.best = Some(self.pv[0][0]);
+            self.excluded.clear();
+            for (line, last) in last.iter_mut().enumerate() {
+                let value = self.aspiration(root, depth, *last);
+                if self.stopped {
+                    // A first iteration cut short still beats the first legal
+                    // move: keep the best root move it found.
+                    if depth == 1 && line == 0 && self.pv_len[0] > 0 {
+                        result.best = Some(self.pv[0][0]);
+                    }
+                    break 'deepening;
                 }
-                break;
-            }
-            last = value;
-            let pv: Vec<G::Move> = self.pv[0][..self.pv_len[0]].to_vec();
-            if let Some(&best) = pv.first() {
-                result.best = Some(best);
-            }
-            result.score = uci_score::<G>(root.turn(), value);
-            result.white_view = value * perspective(root.turn());
-            result.depth = depth as u32;
-            result.pv = pv;
-            self.flush_nodes();
-            result.nodes = self.shared.nodes.load(Ordering::Relaxed);
-            if self.id == 0 {
-                on_info(&SearchInfo {
-                    depth: depth as u32,
-                    seldepth: self.seldepth.max(depth as usize) as u32,
-                    nodes: result.nodes,
-                    time: self.shared.time.elapsed(),
-                    hashfull: self.tt.hashfull(),
-                    score: result.score,
-                    white_view: result.white_view,
-                    pv: result.pv.iter().map(|m| m.to_string()).collect(),
-                });
+                *last = value;
+                let pv: Vec<G::Move> = self.pv[0][..self.pv_len[0]].to_vec();
+                let score = uci_score(root, &pv, value);
+                let white_view = value * perspective(root);
+                if line == 0 {
+                    if let Some(&best) = pv.first() {
+                        result.best = Some(best);
+                    }
+                    result.score = score;
+                    result.white_view = white_view;
+                    result.depth = depth as u32;
+                    result.pv = pv.clone();
+                }
+                self.flush_nodes();
+                result.nodes = self.shared.nodes.load(Ordering::Relaxed);
+                if self.id == 0 {
+                    on_info(&SearchInfo {
+                        depth: depth as u32,
+                        seldepth: self.seldepth.max(depth as usize) as u32,
+                        nodes: result.nodes,
+                        time: self.shared.control.elapsed(),
+                        hashfull: self.tt.hashfull(),
+                        score,
+                        white_view,
+                        pv: pv.iter().map(|m| m.to_string()).collect(),
+                        multipv: line + 1,
+                    });
+                }
+                match pv.first() {
+                    Some(&m) => self.excluded.push(m),
+                    None => break,
+                }
             }
             if self.shared.stopped() {
                 break;
+            }
+            if let (Some(n), Score::Mate(k)) = (mate, result.score) {
+                if k > 0 && k as u32 <= n {
+                    break;
+                }
             }
         }
         self.flush_nodes();
         result.nodes = self.shared.nodes.load(Ordering::Relaxed);
         result
+    }
+
+    /// Keeps the root moves this search may choose among.
+    fn restrict_root(&self, list: &mut MoveList<G::Move>) {
+        let (allowed, excluded) = (self.root_moves, &self.excluded);
+        list.retain(|m| (allowed.is_empty() || allowed.contains(m)) && !excluded.contains(m));
     }
 
     fn aspiration(&mut self, root: &G, depth: i32, last: i32) -> i32 {
@@ -186,12 +230,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         self.unreported += 1;
         if self.unreported >= CHECK_EVERY {
             self.flush_nodes();
-            if self.id == 0 {
-                let shared = self.shared;
-                let over_nodes = shared.node_limit.is_some_and(|n| shared.nodes.load(Ordering::Relaxed) >= n);
-                if shared.external_stop.load(Ordering::Relaxed) || over_nodes || shared.time.out_of_time() {
-                    shared.stop.store(true, Ordering::Relaxed);
-                }
+            // Every thread looks, not only the main one: with more threads
+            // than cores the main thread may wait long for its turn.
+            let shared = self.shared;
+            let over_nodes = shared.node_limit.is_some_and(|n| shared.nodes.load(Ordering::Relaxed) >= n);
+            if shared.control.is_stopped() || over_nodes || shared.time.out_of_time(shared.control) {
+                shared.stop.store(true, Ordering::Relaxed);
             }
         }
     }
@@ -212,7 +256,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn child_value(
         &mut self,
-        parent: Side,
+        parent_sign: i32,
         child: &G,
         depth: i32,
         alpha: i32,
@@ -224,8 +268,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         if G::PERPETUAL_CHECK_LOSES {
             self.plies.push(if child.in_check() { PLY_CHECK } else { PLY_QUIET });
         }
-        let same = perspective(parent) == perspective(child.turn());
-        let v = if same {
+        let v = if parent_sign == perspective(child) {
             self.search(child, depth, alpha, beta, ply, pv, true)
         } else {
             -self.search(child, depth, -beta, -alpha, ply, pv, true)
@@ -241,15 +284,14 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     #[inline]
     pub(super) fn child_qvalue(
         &mut self,
-        parent: Side,
+        parent_sign: i32,
         child: &G,
         alpha: i32,
         beta: i32,
         ply: usize,
         qply: usize,
     ) -> i32 {
-        let same = perspective(parent) == perspective(child.turn());
-        if same {
+        if parent_sign == perspective(child) {
             self.qsearch(child, alpha, beta, ply, qply)
         } else {
             -self.qsearch(child, -beta, -alpha, ply, qply)
@@ -301,28 +343,25 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 to_move_checks &= how == PLY_CHECK;
             }
         }
-        let turn = pos.turn();
-        let winner = match (last_mover_checks, to_move_checks, turn) {
-            (true, false, Side::White) | (false, true, Side::Black) => Winner::White,
-            (true, false, Side::Black) | (false, true, Side::White) => Winner::Black,
+        // Two seats: the one that just moved is the other one.
+        let to_move = pos.to_move();
+        let winner = match (last_mover_checks, to_move_checks) {
+            (true, false) => to_move,
+            (false, true) => Seat::new(1 - to_move.index()),
             _ => return DRAW,
         };
-        Self::outcome_value(winner, turn, ply)
+        Self::outcome_value(pos, Some(winner), ply)
     }
 
-    /// The value of an outcome from `turn`'s perspective, `ply` plies from
-    /// the root (sooner mates are better for the mating side).
-    pub(super) fn outcome_value(winner: Winner, turn: Side, ply: usize) -> i32 {
-        let white_view = match winner {
-            Winner::White => MATE - ply as i32,
-            Winner::Black => -(MATE - ply as i32),
-            Winner::Cats | Winner::Draw => DRAW,
-        };
-        white_view * perspective(turn)
+    /// The value of a game won by `winner` (a draw: `None`) from the
+    /// perspective of `pos`'s seat to move, `ply` plies from the root
+    /// (sooner wins count more).
+    pub(super) fn outcome_value(pos: &G, winner: Option<Seat>, ply: usize) -> i32 {
+        win_value::<G>(winner, ply) * perspective(pos)
     }
 
     pub(super) fn static_value(pos: &G) -> i32 {
-        pos.evaluate() * perspective(pos.turn())
+        pos.evaluate() * perspective(pos)
     }
 
     pub(super) fn update_pv(&mut self, ply: usize, m: G::Move) {
@@ -387,16 +426,14 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             return Self::static_value(pos);
         }
         let root = ply == 0;
-        let turn = pos.turn();
+        let turn = pos.to_move();
+        self.movers[ply] = turn;
         if !root {
             if let Some(v) = self.repetition_value(pos, ply) {
                 return v;
             }
-            if pos.is_judged() && pos.rule_draw().is_some() {
-                // A mate on the move that completes the count is still a mate.
-                if !(pos.in_check() && pos.count_legal_moves() == 0) {
-                    return DRAW;
-                }
+            if let Some(o) = pos.position_outcome(false) {
+                return Self::outcome_value(pos, o.winner, ply);
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -404,7 +441,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 return alpha;
             }
         }
-        let cats = turn == Side::Cats;
+        let cats = goal(pos) == Goal::NearZero;
         let in_check = !cats && pos.in_check();
         if in_check {
             depth += 1;
@@ -423,7 +460,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let mut list = MoveList::default();
         pos.legal_moves(&mut list);
         if list.is_empty() {
-            return Self::outcome_value(pos.no_moves_outcome().winner, turn, ply);
+            return Self::outcome_value(pos, pos.position_outcome(true).and_then(|o| o.winner), ply);
+        }
+        if root {
+            self.restrict_root(&mut list);
         }
         let hash_move = Self::tt_move(&list, entry);
         if cats {
@@ -444,8 +484,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
         };
         self.evals[ply] = eval;
-        let cycle = G::CYCLE as usize;
-        let improving = !in_check && ply >= cycle && eval > self.evals[ply - cycle];
+        // Better than at this seat's previous turn on the path.
+        let previous_turn = (0..ply).rev().find(|&p| self.movers[p] == turn);
+        let improving = !in_check && previous_turn.is_some_and(|p| eval > self.evals[p]);
 
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * depth >= beta {
@@ -458,8 +499,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 if G::PERPETUAL_CHECK_LOSES {
                     self.plies.push(PLY_NULL);
                 }
-                let same = perspective(turn) == perspective(child.turn());
-                let v = if same {
+                let v = if perspective(pos) == perspective(&child) {
                     self.search(&child, depth - 1 - r, beta - 1, beta, ply + 1, false, false)
                 } else {
                     -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false, false)
@@ -478,6 +518,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
 
         let side = turn.index();
+        let sign = perspective(pos);
         let mut picker = MovePicker::new(pos, list, hash_move, self.history, ply);
         let (alpha_orig, mut best, mut best_move) = (alpha, -INF, None);
         let mut quiets: [G::Move; 64] = [G::Move::default(); 64];
@@ -502,7 +543,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             let child = pos.play(m);
             let new_depth = depth - 1;
             let v = if searched == 0 {
-                self.child_value(turn, &child, new_depth, alpha, beta, ply + 1, pv_node)
+                self.child_value(sign, &child, new_depth, alpha, beta, ply + 1, pv_node)
             } else {
                 let mut r = 0;
                 if depth >= 3 && searched >= 2 + pv_node as usize && !tactical && !in_check {
@@ -516,12 +557,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     r -= self.history.get(side, G::move_squares(m)) / 8_192;
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut v = self.child_value(turn, &child, new_depth - r, alpha, alpha + 1, ply + 1, false);
+                let mut v = self.child_value(sign, &child, new_depth - r, alpha, alpha + 1, ply + 1, false);
                 if v > alpha && r > 0 {
-                    v = self.child_value(turn, &child, new_depth, alpha, alpha + 1, ply + 1, false);
+                    v = self.child_value(sign, &child, new_depth, alpha, alpha + 1, ply + 1, false);
                 }
                 if v > alpha && v < beta {
-                    v = self.child_value(turn, &child, new_depth, alpha, beta, ply + 1, pv_node);
+                    v = self.child_value(sign, &child, new_depth, alpha, beta, ply + 1, pv_node);
                 }
                 v
             };
@@ -574,8 +615,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         if ply >= MAX_PLY - 1 {
             return Self::static_value(pos);
         }
-        let turn = pos.turn();
-        if turn == Side::Cats {
+        if goal(pos) == Goal::NearZero {
             return self.cat_qnode(pos, alpha, beta, ply, qply);
         }
         let key = pos.key();
@@ -589,7 +629,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let (mut picker, mut best, eval) = if in_check {
             pos.legal_moves(&mut list);
             if list.is_empty() {
-                return Self::outcome_value(pos.no_moves_outcome().winner, turn, ply);
+                return Self::outcome_value(pos, pos.position_outcome(true).and_then(|o| o.winner), ply);
             }
             // Deep in quiescence, checks unmasked by cat steps could chain
             // on without a capture: past the limit a check is not answered
@@ -619,7 +659,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 continue;
             }
             let child = pos.play(m);
-            let v = self.child_qvalue(turn, &child, alpha, beta, ply + 1, qply + 1);
+            let v = self.child_qvalue(perspective(pos), &child, alpha, beta, ply + 1, qply + 1);
             if self.stopped {
                 return 0;
             }

@@ -2,12 +2,11 @@
 //! variant, with the engine's own rules, and reports the first illegal
 //! move of a game or a result the game does not support.
 
-use super::openings::{parse_record_move, pgn_start, read_bounded, split_pgn, PgnGame};
-use super::record::{result_text, seat_of, standard_termination};
-use crate::core::Side;
-use crate::game::{Game, History, Winner};
-use crate::variants::VariantKind;
-use crate::with_game;
+use super::openings::{parse_record_move, pgn_start, pgn_variant, read_bounded, split_pgn, PgnGame};
+use super::record::{result_text, seat_of, standard_termination, winner_of_result};
+use crate::game::{Arbitration, History, Notation, Seat};
+use crate::games::with_game;
+use crate::games::VariantKind;
 
 /// What a check found.
 pub struct CheckReport {
@@ -25,8 +24,7 @@ pub fn check_file(path: &str, default: VariantKind) -> Result<CheckReport, Strin
     for (n, game) in games.iter().enumerate() {
         let variant = match game.tag("Variant") {
             None => Ok(default),
-            Some(v) if v.eq_ignore_ascii_case("standard") => Ok(VariantKind::Chess),
-            Some(v) => v.to_ascii_lowercase().parse::<VariantKind>(),
+            Some(v) => pgn_variant(v),
         };
         let problem = match variant {
             Ok(variant) => with_game!(variant, G => check_game::<G>(game)),
@@ -41,7 +39,7 @@ pub fn check_file(path: &str, default: VariantKind) -> Result<CheckReport, Strin
 }
 
 /// The first thing wrong with one game, if any.
-pub fn check_game<G: Game>(game: &PgnGame) -> Option<String> {
+pub fn check_game<G: Notation + Arbitration>(game: &PgnGame) -> Option<String> {
     let start = match pgn_start::<G>(game) {
         Ok(s) => s,
         Err(e) => return Some(e),
@@ -68,20 +66,24 @@ pub fn check_game<G: Game>(game: &PgnGame) -> Option<String> {
             game.result.as_deref().unwrap_or("")
         ));
     }
-    let winner = [Winner::White, Winner::Black, Winner::Cats, Winner::Draw]
-        .into_iter()
-        .find(|&w| (G::sides().len() == 3 || w != Winner::Cats) && result_text::<G>(w) == result);
+    let winner = winner_of_result::<G>(result);
     let Some(winner) = winner else { return Some(format!("result {result:?} is not one of this variant's")) };
     // Older records have our words in Termination itself.
     let details = game.tag("TerminationDetails").or(game.tag("Termination")).unwrap_or("");
     let standard =
         game.tag("Termination")
             .map(|t| if game.tag("TerminationDetails").is_none() { standard_termination(t) } else { t });
-    let cats_faulted = game.tag("Faults").is_some_and(|f| f.split("; ").any(|x| x.starts_with("cats (")));
+    // The seats that faulted and played on, passing (Cat Chess's cats).
+    let faulted = |seat: Seat| {
+        let prefix = format!("{} (", G::SEATS[seat.index()].name);
+        G::forfeit_winner(seat).is_none()
+            && game.tag("Faults").is_some_and(|f| f.split("; ").any(|x| x.starts_with(&prefix)))
+    };
     match h.outcome() {
         Some(o) => {
-            // A draw's win is void for cats that faulted.
-            let expected = if o.winner == Winner::Cats && cats_faulted { Winner::Draw } else { o.winner };
+            // A win is void for a seat that faulted (the cats' win by a
+            // draw, once they have faulted): the game is then a draw.
+            let expected = o.winner.filter(|&w| !faulted(w));
             if winner != expected {
                 return Some(format!(
                     "result {result:?}, but the final position is {} ({})",
@@ -100,14 +102,11 @@ pub fn check_game<G: Game>(game: &PgnGame) -> Option<String> {
                     h.current().to_fen()
                 ));
             }
-            // A fault of white or black gives the game to the other of the two.
+            // A fault that ends the game gives it to the seat the game says
+            // (`Arbitration::forfeit_winner`: in chess, the other of the two).
             if let Some((_, side)) = details.rsplit_once(" by ").filter(|_| !details.starts_with("adjudication")) {
-                let expected = match seat_of::<G>(side).map(|i| G::sides()[i]) {
-                    Some(Side::White) => Some(Winner::Black),
-                    Some(Side::Black) => Some(Winner::White),
-                    _ => None,
-                };
-                if expected.is_some_and(|w| w != winner) {
+                let expected = seat_of::<G>(side).and_then(|i| G::forfeit_winner(Seat::new(i)));
+                if expected.is_some_and(|w| Some(w) != winner) {
                     return Some(format!("result {result:?} after {details:?}"));
                 }
             }
@@ -119,9 +118,9 @@ pub fn check_game<G: Game>(game: &PgnGame) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::{CatChess, Chess};
+    use crate::games::{CatChess, Chess};
 
-    fn problem<G: Game>(pgn: &str) -> Option<String> {
+    fn problem<G: Notation + Arbitration>(pgn: &str) -> Option<String> {
         check_game::<G>(&split_pgn(pgn).unwrap()[0])
     }
 

@@ -2,7 +2,7 @@
 //! every variant, Cat Chess's three seats included.
 //!
 //! The variant is chosen once (`with_game!`); everything below is generic
-//! over [`Game`]: the seats are `G::sides()`, moves are checked with
+//! over [`Game`]: the seats are `G::SEATS`, moves are checked with
 //! `G::parse_move`, games end by `History::outcome` or by a fault
 //! (`play.rs`). Engines are subprocesses spoken to over the protocol
 //! (`engine.rs`), several games at once on worker threads, each with its
@@ -29,9 +29,9 @@ pub mod signals;
 pub mod spec;
 pub mod stats;
 
-use crate::game::{Game, History, Winner};
-use crate::variants::VariantKind;
-use crate::with_game;
+use crate::game::{Arbitration, Game, History, Notation};
+use crate::games::with_game;
+use crate::games::VariantKind;
 use openings::{BookSpec, Opening};
 use play::{Arbiter, FaultKind, GameReport, Job, Pool};
 use spec::{Adjudication, EngineSpec, SprtSpec, TimeControl};
@@ -125,7 +125,7 @@ pub fn run(config: &MatchConfig) -> Result<MatchSummary, String> {
 /// schedule order. The engines are those of `config` when given, else the
 /// players of the first game of the schedule, in seat order (engine 0 is
 /// white in game 1).
-fn merge_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
+fn merge_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSummary, String> {
     let mut all: Vec<GameReport> = Vec::new();
     let mut names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let mut texts = Vec::new();
@@ -140,10 +140,8 @@ fn merge_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
             for g in openings::split_pgn(text).map_err(|e| format!("{path}: {e}"))? {
                 let round: usize = g.tag("Round").and_then(|r| r.parse().ok()).unwrap_or(usize::MAX);
                 if first.as_ref().is_none_or(|(r, _)| round < *r) {
-                    let players = G::sides()
-                        .iter()
-                        .filter_map(|s| g.tag(&capitalised(G::side_name(*s))).map(String::from))
-                        .collect();
+                    let players =
+                        G::SEATS.iter().filter_map(|s| g.tag(&capitalised(s.name)).map(String::from)).collect();
                     first = Some((round, players));
                 }
             }
@@ -169,7 +167,7 @@ fn merge_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
         }
     }
     all.sort_by_key(|r| r.number);
-    let round = schedule::round(names.len(), G::sides().len());
+    let round = schedule::round(names.len(), G::SEATS.len());
     let mut standings = Standings::new::<G>(names.clone());
     standings.model = config.model;
     for r in &all {
@@ -196,7 +194,7 @@ fn merge_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
 /// Time control per seat: the last `--tc` for all seats, overridden per
 /// seat by `<seat>:<tc>` entries.
 fn seat_time_controls<G: Game>(entries: &[(Option<String>, TimeControl)]) -> Result<Vec<TimeControl>, String> {
-    let sides = G::sides();
+    let sides = G::SEATS;
     let default = TimeControl::Clock { moves: None, base: Duration::from_secs(10), inc: Duration::from_millis(100) };
     let mut tcs = vec![default; sides.len()];
     for (_, tc) in entries.iter().filter(|(s, _)| s.is_none()) {
@@ -205,7 +203,7 @@ fn seat_time_controls<G: Game>(entries: &[(Option<String>, TimeControl)]) -> Res
     for (seat, tc) in entries {
         if let Some(name) = seat {
             let i = record::seat_of::<G>(name).ok_or_else(|| {
-                let names: Vec<&str> = sides.iter().map(|s| G::side_name(*s)).collect();
+                let names: Vec<&str> = sides.iter().map(|s| s.name).collect();
                 format!("--tc {name}:{tc}: {} has no seat {name:?} (seats: {})", G::VARIANT, names.join(", "))
             })?;
             tcs[i] = *tc;
@@ -240,12 +238,12 @@ struct Standings {
 
 impl Standings {
     fn new<G: Game>(names: Vec<String>) -> Standings {
-        let seats = G::sides().len();
+        let seats = G::SEATS.len();
         let blank = Totals { seat_points: vec![0.0; seats], seat_games: vec![0; seats], ..Totals::default() };
         Standings {
             engines: vec![blank; names.len()],
             names,
-            seat_names: G::sides().iter().map(|s| G::side_name(*s)).collect(),
+            seat_names: G::SEATS.iter().map(|s| s.name).collect(),
             seat_wins: vec![0; seats],
             draws: 0,
             games: 0,
@@ -282,7 +280,7 @@ impl Standings {
                 t.wdl.add(p);
             }
         }
-        if r.winner == Winner::Draw {
+        if r.winner.is_none() {
             self.draws += 1;
         }
         for f in &r.faults {
@@ -450,8 +448,8 @@ fn capitalised(s: &str) -> String {
     c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
 
-fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
-    let sides = G::sides();
+fn run_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSummary, String> {
+    let sides = G::SEATS;
     if config.engines.is_empty() {
         return Err("a match needs at least one --engine".into());
     }
@@ -598,8 +596,7 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
         }
     };
 
-    let tcs: Vec<String> =
-        sides.iter().zip(&time_controls).map(|(s, tc)| format!("{} {tc}", G::side_name(*s))).collect();
+    let tcs: Vec<String> = sides.iter().zip(&time_controls).map(|(s, tc)| format!("{} {tc}", s.name)).collect();
     eprintln!(
         "match: {} | {} | {games} games ({} per round{}) | {} | concurrency {} | seed {seed}",
         G::VARIANT,
@@ -725,12 +722,8 @@ fn run_for<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
             }
             standings.add(&report, pair_of(&round, report.number - 1, config.engines.len()));
             let faults: Vec<String> = report.faults.iter().map(|f| format!("{} {}", f.side, f.kind.name())).collect();
-            let seating: Vec<String> = report
-                .seating
-                .iter()
-                .zip(sides)
-                .map(|(&e, s)| format!("{} ({})", names[e], G::side_name(*s)))
-                .collect();
+            let seating: Vec<String> =
+                report.seating.iter().zip(sides).map(|(&e, s)| format!("{} ({})", names[e], s.name)).collect();
             let line = format!(
                 "game {}/{games}: {}: {} [{}], {} plies{}",
                 report.number,
@@ -919,9 +912,10 @@ fn check_limits(config: &MatchConfig) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::{CatChess, Chess};
+    use crate::game::Seat;
+    use crate::games::{CatChess, Chess};
 
-    fn report(number: usize, seating: &[usize], winner: Winner, points: &[f64]) -> GameReport {
+    fn report(number: usize, seating: &[usize], winner: Option<Seat>, points: &[f64]) -> GameReport {
         GameReport {
             number,
             seating: seating.to_vec(),
@@ -939,11 +933,11 @@ mod tests {
     fn standings_count_an_engine_in_two_seats_once_per_game() {
         let mut s = Standings::new::<CatChess>(vec!["a".into(), "b".into()]);
         // a holds white and black: black wins, a gets 1.
-        s.add(&report(1, &[0, 0, 1], Winner::Black, &[0.0, 1.0, 0.0]), None);
+        s.add(&report(1, &[0, 0, 1], Some(Seat::new(1)), &[0.0, 1.0, 0.0]), None);
         // b's cats faulted, the game was drawn: a (white) ½, b (black) ½, cats 0.
-        s.add(&report(2, &[0, 1, 1], Winner::Draw, &[0.5, 0.5, 0.0]), None);
+        s.add(&report(2, &[0, 1, 1], None, &[0.5, 0.5, 0.0]), None);
         // b's cats win.
-        s.add(&report(3, &[0, 0, 1], Winner::Cats, &[0.0, 0.0, 1.0]), None);
+        s.add(&report(3, &[0, 0, 1], Some(Seat::new(2)), &[0.0, 0.0, 1.0]), None);
         assert_eq!(s.points(), [1.5, 1.5]);
         assert_eq!(s.engines[0].wdl, Wdl { wins: 1, draws: 1, losses: 1 });
         assert_eq!(s.engines[1].wdl, Wdl { wins: 1, draws: 1, losses: 1 });
@@ -970,19 +964,19 @@ mod tests {
 
         // 2-0 in one pair, then a 1-1 pair: pentanomial [0, 0, 1, 0, 1].
         let mut s = Standings::new::<Chess>(vec!["a".into(), "b".into()]);
-        s.add(&report(1, &[0, 1], Winner::White, &[1.0, 0.0]), pair_of(&chess, 0, 2));
+        s.add(&report(1, &[0, 1], Some(Seat::new(0)), &[1.0, 0.0]), pair_of(&chess, 0, 2));
         let t = s.table(None);
         assert!(t.contains("from 1 games (trinomial)") && t.contains("at least"), "no pair complete yet: {t}");
-        s.add(&report(2, &[1, 0], Winner::Black, &[0.0, 1.0]), pair_of(&chess, 1, 2));
+        s.add(&report(2, &[1, 0], Some(Seat::new(1)), &[0.0, 1.0]), pair_of(&chess, 1, 2));
         let t = s.table(None);
         assert!(!t.contains("inf"), "{t}");
         assert!(
             t.contains("Elo difference a vs b: at least -511.5 (95 %: every game pair won, no upper bound yet)"),
             "{t}"
         );
-        s.add(&report(3, &[0, 1], Winner::White, &[1.0, 0.0]), pair_of(&chess, 2, 2));
-        s.add(&report(5, &[0, 1], Winner::Draw, &[0.5, 0.5]), pair_of(&chess, 4, 2));
-        s.add(&report(4, &[1, 0], Winner::White, &[1.0, 0.0]), pair_of(&chess, 3, 2));
+        s.add(&report(3, &[0, 1], Some(Seat::new(0)), &[1.0, 0.0]), pair_of(&chess, 2, 2));
+        s.add(&report(5, &[0, 1], None, &[0.5, 0.5]), pair_of(&chess, 4, 2));
+        s.add(&report(4, &[1, 0], Some(Seat::new(0)), &[1.0, 0.0]), pair_of(&chess, 3, 2));
         assert_eq!(s.penta.counts, [0, 0, 1, 0, 1]);
         let t = s.table(None);
         assert!(t.contains("from 2 game pairs (pentanomial, pairs scoring 0/0.5/1/1.5/2: 0 0 1 0 1; 1 games outside complete pairs)"), "{t}");

@@ -1,8 +1,8 @@
 //! Where games start: positions from an EPD or FEN file, and random plies
 //! played from there, reproducible from a seed.
 
-use crate::game::{Game, History, MoveError};
-use crate::moves::MoveList;
+use crate::game::{Arbitration, Game, History, MoveError, MoveList, Notation};
+use crate::games::{with_game, VariantKind};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -101,7 +101,7 @@ pub struct Opening<G: Game> {
 }
 
 /// The openings of a book, in the order the match plays them.
-pub fn load_book<G: Game>(spec: &BookSpec, seed: u64) -> Result<Vec<Opening<G>>, String> {
+pub fn load_book<G: Notation + Arbitration>(spec: &BookSpec, seed: u64) -> Result<Vec<Opening<G>>, String> {
     let path = &spec.file;
     let text = read_bounded(path, MAX_BOOK_BYTES).map_err(|e| format!("cannot read openings {path}: {e}"))?;
     let mut book = if spec.pgn { read_pgn::<G>(&text, spec.plies, path)? } else { read_epd::<G>(&text, path)? };
@@ -116,7 +116,7 @@ pub fn load_book<G: Game>(spec: &BookSpec, seed: u64) -> Result<Vec<Opening<G>>,
 }
 
 /// Every position in an EPD or FEN file, checked with the game's FEN parser.
-pub fn read_epd<G: Game>(text: &str, path: &str) -> Result<Vec<Opening<G>>, String> {
+pub fn read_epd<G: Notation + Arbitration>(text: &str, path: &str) -> Result<Vec<Opening<G>>, String> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if let Some(fen) = line_fen(line) {
@@ -144,7 +144,12 @@ impl PgnGame {
     }
 }
 
-const RESULTS: [&str; 8] = ["1-0", "0-1", "1/2-1/2", "*", "white", "black", "cats", "draw"];
+/// Whether `token` is a game's result: PGN's, or (in the records of games
+/// whose results are not PGN's) `draw` or the name of a seat of any game.
+fn is_result(token: &str) -> bool {
+    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*" | "draw")
+        || VariantKind::ALL.iter().any(|&v| with_game!(v, G => G::SEATS.iter().any(|s| s.name == token)))
+}
 
 /// Splits PGN text into games. Tolerant: `{...}` and `;` comments, `(...)`
 /// variations (nested), `$n` NAGs, move numbers (`12.`, `12...`) and
@@ -213,7 +218,7 @@ pub fn split_pgn(text: &str) -> Result<Vec<PgnGame>, String> {
                         game.line = i + 1;
                     }
                     in_moves = true;
-                    if RESULTS.contains(&token) {
+                    if is_result(token) {
                         game.result = Some(token.to_string());
                         games.push(std::mem::take(&mut game));
                         in_moves = false;
@@ -238,7 +243,7 @@ pub fn split_pgn(text: &str) -> Result<Vec<PgnGame>, String> {
 /// The legal move a record writes as `token`: the protocol's notation, or
 /// the record's own (`Game::record_move`: SAN in chess, WXF in xiangqi),
 /// with check marks and annotations (`+`, `#`, `!`, `?`) ignored.
-pub fn parse_record_move<G: Game>(pos: &G, token: &str) -> Result<G::Move, MoveError> {
+pub fn parse_record_move<G: Notation + Arbitration>(pos: &G, token: &str) -> Result<G::Move, MoveError> {
     if let Some(pass) = pos.arbiter_pass() {
         if pass.to_string() == token {
             return Ok(pass);
@@ -260,8 +265,17 @@ pub fn parse_record_move<G: Game>(pos: &G, token: &str) -> Result<G::Move, MoveE
         .ok_or_else(|| MoveError::Illegal(token.to_string()))
 }
 
+/// The variant a PGN `Variant` tag names: one of ours by its name (in any
+/// case), or `Standard`, PGN's name for chess, the protocol's default game.
+pub fn pgn_variant(tag: &str) -> Result<VariantKind, String> {
+    if tag.eq_ignore_ascii_case("standard") {
+        return Ok(VariantKind::default());
+    }
+    tag.to_ascii_lowercase().parse::<VariantKind>()
+}
+
 /// The start of a PGN game: its `FEN` tag, or the variant's start position.
-pub fn pgn_start<G: Game>(game: &PgnGame) -> Result<G, String> {
+pub fn pgn_start<G: Notation + Arbitration>(game: &PgnGame) -> Result<G, String> {
     match game.tag("FEN") {
         Some(fen) => G::from_fen(fen).map_err(|e| format!("FEN {fen:?}: {e}")),
         None => Ok(G::startpos()),
@@ -270,14 +284,16 @@ pub fn pgn_start<G: Game>(game: &PgnGame) -> Result<G, String> {
 
 /// The games of a PGN book as openings: the first `plies` moves of each
 /// (all with `None`).
-pub fn read_pgn<G: Game>(text: &str, plies: Option<usize>, path: &str) -> Result<Vec<Opening<G>>, String> {
+pub fn read_pgn<G: Notation + Arbitration>(
+    text: &str,
+    plies: Option<usize>,
+    path: &str,
+) -> Result<Vec<Opening<G>>, String> {
     let mut out = Vec::new();
     for (n, game) in split_pgn(text).map_err(|e| format!("{path}: {e}"))?.into_iter().enumerate() {
         let at = format!("{path}: game {} (line {})", n + 1, game.line);
         if let Some(v) = game.tag("Variant") {
-            let ours =
-                v.eq_ignore_ascii_case(G::VARIANT) || (G::VARIANT == "chess" && v.eq_ignore_ascii_case("standard"));
-            if !ours {
+            if !pgn_variant(v).is_ok_and(|k| k.name() == G::VARIANT) {
                 return Err(format!("{at}: a {v} game in a {} match", G::VARIANT));
             }
         }
@@ -310,7 +326,11 @@ pub fn rng_for(seed: u64, index: u64) -> StdRng {
 
 /// `plies` uniformly random legal moves from `start` that do not end the
 /// game; a line that ends it early is thrown away and drawn again.
-pub fn random_line<G: Game>(start: &G, plies: usize, rng: &mut StdRng) -> Result<Vec<G::Move>, String> {
+pub fn random_line<G: Notation + Arbitration>(
+    start: &G,
+    plies: usize,
+    rng: &mut StdRng,
+) -> Result<Vec<G::Move>, String> {
     if plies == 0 {
         return Ok(Vec::new());
     }
@@ -335,7 +355,7 @@ pub fn random_line<G: Game>(start: &G, plies: usize, rng: &mut StdRng) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::{CatChess, Chess};
+    use crate::games::{CatChess, Chess};
 
     #[test]
     fn epd_and_fen_lines() {

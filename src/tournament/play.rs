@@ -12,9 +12,8 @@ use super::engine::{EngineProcess, Failure, Log, Score, UciInfo, MAX_LINE};
 use super::record::{self, RecordTags};
 use super::spec::{Adjudication, EngineSpec, TimeControl};
 use super::stats::seat_points;
-use crate::core::Side;
-use crate::game::{Game, History, Winner};
-use crate::variants::VariantKind;
+use crate::game::{Arbitration, Game, History, Notation, Seat, SeatInfo};
+use crate::games::VariantKind;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -191,10 +190,12 @@ pub fn preflight(
         Some(vars) if !vars.iter().any(|v| v == variant.name()) => {
             return Err(format!("engine {} does not play {variant} (its UCI_Variant: {})", spec.name, vars.join(", ")));
         }
-        None if variant != VariantKind::Chess => {
+        // A UCI engine without the option plays the default game.
+        None if variant != VariantKind::default() => {
             return Err(format!(
-                "engine {} has no UCI_Variant option, so it plays only chess, not {variant}",
-                spec.name
+                "engine {} has no UCI_Variant option, so it plays only {}, not {variant}",
+                spec.name,
+                VariantKind::default()
             ));
         }
         _ => {}
@@ -227,7 +228,7 @@ pub struct GameReport {
     pub number: usize,
     pub seating: Vec<usize>,
     /// The winner as scored: `Draw` for a drawn game whose cats faulted.
-    pub winner: Winner,
+    pub winner: Option<Seat>,
     pub result: String,
     pub points: Vec<f64>,
     pub termination: String,
@@ -246,7 +247,8 @@ struct SeatState {
     left: Duration,
     /// Moves made (for repeating controls).
     moves: u32,
-    /// The cats after a fault: no longer asked, the arbiter passes for them.
+    /// A seat that faulted but plays on (Cat Chess's cats): no longer
+    /// asked, the arbiter passes for it.
     forfeited: bool,
     /// Own moves in a row with a score inside the draw rule's bound.
     draw_streak: u32,
@@ -271,22 +273,20 @@ fn update_streaks(seat: &mut SeatState, score: Option<Score>, adj: &Adjudication
 }
 
 /// Whether the adjudication rules end the game after `plies` plies: a
-/// resignation of white or black first, then a draw by scores, then the
-/// move limit. A draw is the game's draw (the cats' win in Cat Chess).
-fn adjudicate<G: Game>(seats: &[SeatState], plies: usize, adj: &Adjudication) -> Option<(Winner, String)> {
-    let sides = G::sides();
-    let full_moves = (plies / sides.len()) as u32;
+/// resignation first (by a seat whose forfeit ends the game,
+/// `Arbitration::forfeit_winner`: white or black, never Cat Chess's cats),
+/// then a draw by scores (every seat's engine still asked agrees), then the
+/// move limit. A draw is the game's draw, won by `Game::draw_winner` (the
+/// cats in Cat Chess).
+fn adjudicate<G: Arbitration>(seats: &[SeatState], plies: usize, adj: &Adjudication) -> Option<(Option<Seat>, String)> {
+    let full_moves = (plies / G::SEATS.len()) as u32;
     if let Some(r) = adj.resign {
-        for (seat, &side) in seats.iter().zip(sides) {
-            let winner = match side {
-                Side::White => Winner::Black,
-                Side::Black => Winner::White,
-                Side::Cats => continue,
-            };
+        for (s, seat) in seats.iter().enumerate() {
+            let Some(winner) = G::forfeit_winner(Seat::new(s)) else { continue };
             if seat.resign_streak >= r.move_count {
-                let name = G::side_name(side);
+                let name = G::SEATS[s].name;
                 let why = format!("{} moves at -{} cp or worse", r.move_count, r.score);
-                return Some((winner, format!("adjudication: {name} resigns ({why})")));
+                return Some((Some(winner), format!("adjudication: {name} resigns ({why})")));
             }
         }
     }
@@ -303,27 +303,19 @@ fn adjudicate<G: Game>(seats: &[SeatState], plies: usize, adj: &Adjudication) ->
     }
 }
 
-fn side_prefix(side: Side) -> char {
-    match side {
-        Side::White => 'w',
-        Side::Black => 'b',
-        Side::Cats => 'c',
-    }
-}
-
 /// The `go` line for the seat `mover`: its own limit, and with a clock
 /// every clocked seat's time and increment (`wtime btime ctime winc binc
 /// cinc`) plus `movestogo` for a repeating control.
-fn go_line(sides: &[Side], seats: &[SeatState], mover: usize) -> String {
+fn go_line(infos: &[SeatInfo], seats: &[SeatState], mover: usize) -> String {
     match seats[mover].tc {
         TimeControl::MoveTime(t) => format!("go movetime {}", t.as_millis()),
         TimeControl::Depth(d) => format!("go depth {d}"),
         TimeControl::Nodes(n) => format!("go nodes {n}"),
         TimeControl::Clock { moves, .. } => {
             let mut line = String::from("go");
-            for (side, seat) in sides.iter().zip(seats) {
+            for (info, seat) in infos.iter().zip(seats) {
                 if let TimeControl::Clock { inc, .. } = seat.tc {
-                    let p = side_prefix(*side);
+                    let p = info.clock;
                     line.push_str(&format!(" {p}time {} {p}inc {}", seat.left.as_millis(), inc.as_millis()));
                 }
             }
@@ -335,29 +327,24 @@ fn go_line(sides: &[Side], seats: &[SeatState], mover: usize) -> String {
     }
 }
 
-/// Writes down a fault of seat `s`. White's or black's ends the game (the
-/// winner and the termination are returned); the cats' makes them pass from
-/// now on.
-fn record_fault<G: Game>(
+/// Writes down a fault of seat `s`. Where the game says a forfeit ends it
+/// (`Arbitration::forfeit_winner`), the winner and the termination are
+/// returned; otherwise the seat passes from now on (Cat Chess's cats).
+fn record_fault<G: Arbitration>(
     faults: &mut Vec<Fault>,
     seats: &mut [SeatState],
     s: usize,
     kind: FaultKind,
     ply: usize,
     detail: String,
-) -> Option<(Winner, String)> {
-    let side = G::sides()[s];
-    let name = G::side_name(side);
+) -> Option<(Option<Seat>, String)> {
+    let name = G::SEATS[s].name;
     faults.push(Fault { seat: s, side: name, engine: seats[s].engine, kind, ply, detail });
-    let winner = match side {
-        Side::White => Winner::Black,
-        Side::Black => Winner::White,
-        Side::Cats => {
-            seats[s].forfeited = true;
-            return None;
-        }
+    let Some(winner) = G::forfeit_winner(Seat::new(s)) else {
+        seats[s].forfeited = true;
+        return None;
     };
-    Some((winner, format!("{} by {name}", kind.name())))
+    Some((Some(winner), format!("{} by {name}", kind.name())))
 }
 
 fn append(slot: &mut Option<String>, text: String) {
@@ -368,7 +355,7 @@ fn append(slot: &mut Option<String>, text: String) {
 }
 
 /// The `position` line for the game so far.
-fn position_line<G: Game>(history: &History<G>, from_startpos: bool) -> String {
+fn position_line<G: Notation>(history: &History<G>, from_startpos: bool) -> String {
     let mut line = if from_startpos {
         "position startpos".to_string()
     } else {
@@ -386,8 +373,8 @@ fn position_line<G: Game>(history: &History<G>, from_startpos: bool) -> String {
 
 /// Plays one game. Engines come from `pool` and go back to it unless they
 /// died or were killed. `None` if the match was stopped before the game ended.
-pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> Option<GameReport> {
-    let sides = G::sides();
+pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> Option<GameReport> {
+    let sides = G::SEATS;
     let mut history = History::new(job.start);
     for &m in &job.opening {
         history.push(m);
@@ -415,7 +402,7 @@ pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> O
     // Comments after each move (opening moves have none).
     let mut comments: Vec<Option<String>> = vec![None; history.moves().len()];
     let mut before = job.opening_note.clone();
-    let mut ended: Option<(Winner, String)> = None;
+    let mut ended: Option<(Option<Seat>, String)> = None;
     let mut last_comment: Option<String> = None;
 
     // Engines start in seat order; a fault there is scored like any other.
@@ -430,15 +417,15 @@ pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> O
                     last_comment = Some(text);
                     break;
                 }
-                append(&mut before, format!("{text}; the cats pass throughout"));
+                append(&mut before, format!("{text}; the {} pass throughout", G::SEATS[s].name));
             }
         }
     }
 
     while ended.is_none() {
-        // The cats' win by a draw is void once they have faulted.
-        let cats_out = seats.iter().zip(sides).any(|(s, side)| *side == Side::Cats && s.forfeited);
-        let void = |w: Winner| if w == Winner::Cats && cats_out { Winner::Draw } else { w };
+        // A win is void for a seat that has forfeited (the cats' win by a
+        // draw, once they have faulted): the game is then a draw.
+        let void = |w: Option<Seat>| w.filter(|w| !seats[w.index()].forfeited);
         if let Some(o) = history.outcome() {
             ended = Some((void(o.winner), o.reason.name().to_string()));
             break;
@@ -448,8 +435,7 @@ pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> O
             break;
         }
         let pos = *history.current();
-        let side = pos.turn();
-        let s = sides.iter().position(|x| *x == side).expect("the side to move is one of the game's sides");
+        let s = pos.to_move().index();
         let ply = history.moves().len() + 1;
         if seats[s].forfeited {
             let pass = pos.arbiter_pass().expect("only a side the arbiter can pass for plays on after a fault");
@@ -530,7 +516,7 @@ pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> O
                 last_comment = Some(text);
             } else {
                 // Noted after the last move played before the fault.
-                let text = format!("{text}; the cats pass from here");
+                let text = format!("{text}; the {} pass from here", G::SEATS[s].name);
                 match comments.last_mut() {
                     Some(slot) => append(slot, text),
                     None => append(&mut before, text),
@@ -549,7 +535,8 @@ pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> O
         }
     }
 
-    let points = seat_points(sides, winner);
+    let forfeited: Vec<bool> = seats.iter().map(|s| s.forfeited).collect();
+    let points = seat_points(&forfeited, winner);
     let tags = RecordTags {
         event: arbiter.event.clone(),
         date: arbiter.date.clone(),
@@ -578,7 +565,7 @@ pub fn play_game<G: Game>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> O
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::{CatChess, Chess};
+    use crate::games::{CatChess, Chess};
 
     fn seat(tc: &str, left_ms: u64, moves: u32) -> SeatState {
         SeatState {
@@ -595,7 +582,7 @@ mod tests {
 
     #[test]
     fn go_lines_carry_every_clock_and_the_movers_limit() {
-        let sides = CatChess::sides();
+        let sides = CatChess::SEATS;
         let seats = vec![seat("10+0.1", 9500, 3), seat("10+0.1", 8000, 3), seat("depth=2", 0, 3)];
         assert_eq!(go_line(sides, &seats, 0), "go wtime 9500 winc 100 btime 8000 binc 100");
         assert_eq!(go_line(sides, &seats, 2), "go depth 2");
@@ -603,7 +590,7 @@ mod tests {
         assert_eq!(go_line(sides, &seats, 0), "go wtime 1000 winc 0 ctime 5000 cinc 1000 movestogo 37");
         assert_eq!(go_line(sides, &seats, 1), "go movetime 50");
         let seats = vec![seat("nodes=100", 0, 0), seat("1+0", 1000, 0)];
-        assert_eq!(go_line(Chess::sides(), &seats, 0), "go nodes 100");
+        assert_eq!(go_line(Chess::SEATS, &seats, 0), "go nodes 100");
     }
 
     #[test]
@@ -623,10 +610,7 @@ mod tests {
         }
         assert_eq!(adjudicate::<Chess>(&seats, 3, &adj), None);
         let (w, why) = adjudicate::<Chess>(&seats, 4, &adj).unwrap();
-        assert_eq!(
-            (w, why.as_str()),
-            (Winner::Draw, "adjudication: draw (every engine's score within 10 cp for 2 moves)")
-        );
+        assert_eq!((w, why.as_str()), (None, "adjudication: draw (every engine's score within 10 cp for 2 moves)"));
         // One score outside the bound (or missing) breaks the streak.
         play(&mut seats, 0, Some(Score::Cp(-11)));
         assert_eq!(adjudicate::<Chess>(&seats, 5, &adj), None);
@@ -638,11 +622,14 @@ mod tests {
         assert_eq!(adjudicate::<Chess>(&seats, 8, &adj), None);
         play(&mut seats, 1, Some(Score::Mate(-3)));
         let (w, why) = adjudicate::<Chess>(&seats, 9, &adj).unwrap();
-        assert_eq!((w, why.as_str()), (Winner::White, "adjudication: black resigns (2 moves at -500 cp or worse)"));
+        assert_eq!(
+            (w, why.as_str()),
+            (Some(Seat::new(0)), "adjudication: black resigns (2 moves at -500 cp or worse)")
+        );
         // The move limit; in Cat Chess a draw is the cats' win, and the cats never resign.
         let fresh = vec![seat("1+0", 0, 0), seat("1+0", 0, 0), seat("1+0", 0, 0)];
         assert_eq!(adjudicate::<CatChess>(&fresh, 149, &adj), None);
-        assert_eq!(adjudicate::<CatChess>(&fresh, 150, &adj).unwrap().0, Winner::Cats);
+        assert_eq!(adjudicate::<CatChess>(&fresh, 150, &adj).unwrap().0, Some(Seat::new(2)));
         let mut cats = vec![seat("1+0", 0, 0), seat("1+0", 0, 0), seat("1+0", 0, 0)];
         cats[2].resign_streak = 9;
         assert_eq!(adjudicate::<CatChess>(&cats, 3, &adj), None);

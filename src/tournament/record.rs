@@ -6,27 +6,32 @@
 //! `Points` tag, and moves in UCI form with move numbers.
 
 use super::engine::{Score, SearchNote};
-use crate::core::Side;
-use crate::game::{Game, History, Winner};
+use crate::game::{Game, History, Notation, Seat};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Whether `G`'s records use standard PGN results (`1-0`, `0-1`, `1/2-1/2`).
 pub fn standard_results<G: Game>() -> bool {
-    G::sides().len() == 2 && G::draw_winner() == Winner::Draw
+    G::SEATS.len() == 2 && G::draw_winner().is_none()
 }
 
-/// The `Result` value of a game won by `winner`.
-pub fn result_text<G: Game>(winner: Winner) -> String {
+/// The `Result` value of a game won by `winner` (`None`: a draw).
+pub fn result_text<G: Game>(winner: Option<Seat>) -> String {
     if standard_results::<G>() {
-        match winner {
-            Winner::White => "1-0",
-            Winner::Black => "0-1",
-            Winner::Draw | Winner::Cats => "1/2-1/2",
+        match winner.map(Seat::index) {
+            Some(0) => "1-0",
+            Some(_) => "0-1",
+            None => "1/2-1/2",
         }
         .to_string()
     } else {
         crate::game::winner_name::<G>(winner).to_string()
     }
+}
+
+/// The winner a `Result` value names (`None` inside: a draw), or `None`
+/// if it is not one of `G`'s results.
+pub fn winner_of_result<G: Game>(result: &str) -> Option<Option<Seat>> {
+    (0..G::SEATS.len()).map(|i| Some(Seat::new(i))).chain([None]).find(|&w| result_text::<G>(w) == result)
 }
 
 /// Today's date as PGN writes it (`2025.01.31`), in UTC.
@@ -110,9 +115,9 @@ pub struct RecordTags {
     pub event: String,
     pub date: String,
     pub round: String,
-    /// Engine name per seat, seats in `G::sides()` order.
+    /// Engine name per seat, in seat order.
     pub players: Vec<String>,
-    pub winner: Winner,
+    pub winner: Option<Seat>,
     /// Points per seat.
     pub points: Vec<f64>,
     /// Time control per seat, as PGN writes it.
@@ -132,14 +137,14 @@ fn points_text(p: f64) -> String {
 /// Writes one game: tags, then the moves of `history` from its start, with
 /// `comments[i]` (if any) after move i, `before` ahead of the first move and
 /// `after` after the last.
-pub fn write<G: Game>(
+pub fn write<G: Notation>(
     tags: &RecordTags,
     history: &History<G>,
     comments: &[Option<String>],
     before: Option<&str>,
     after: Option<&str>,
 ) -> String {
-    let sides = G::sides();
+    let seats = G::SEATS;
     let standard = standard_results::<G>();
     let result = result_text::<G>(tags.winner);
     let start = history.start();
@@ -150,8 +155,8 @@ pub fn write<G: Game>(
     tag("Site", "?");
     tag("Date", &tags.date);
     tag("Round", &tags.round);
-    for (side, player) in sides.iter().zip(&tags.players) {
-        tag(&capitalised(G::side_name(*side)), player);
+    for (seat, player) in seats.iter().zip(&tags.players) {
+        tag(&capitalised(seat.name), player);
     }
     tag("Result", &result);
     if G::VARIANT != "chess" {
@@ -164,15 +169,15 @@ pub fn write<G: Game>(
     if tags.time_controls.iter().all(|tc| *tc == tags.time_controls[0]) {
         tag("TimeControl", &tags.time_controls[0]);
     } else {
-        for (side, tc) in sides.iter().zip(&tags.time_controls) {
-            tag(&format!("{}TimeControl", capitalised(G::side_name(*side))), tc);
+        for (seat, tc) in seats.iter().zip(&tags.time_controls) {
+            tag(&format!("{}TimeControl", capitalised(seat.name)), tc);
         }
     }
     tag("Termination", standard_termination(&tags.termination));
     tag("TerminationDetails", &tags.termination);
     if !standard {
         let points: Vec<String> =
-            sides.iter().zip(&tags.points).map(|(s, p)| format!("{} {}", G::side_name(*s), points_text(*p))).collect();
+            seats.iter().zip(&tags.points).map(|(s, p)| format!("{} {}", s.name, points_text(*p))).collect();
         tag("Points", &points.join(", "));
     }
     if !tags.faults.is_empty() {
@@ -194,7 +199,7 @@ pub fn write<G: Game>(
     let positions = history.positions();
     for (i, &m) in history.moves().iter().enumerate() {
         let pos = &positions[i];
-        let first_side = pos.turn() == sides[0];
+        let first_side = pos.to_move() == Seat::new(0);
         if first_side && i > 0 {
             number += 1;
         }
@@ -234,20 +239,20 @@ pub fn write<G: Game>(
     out
 }
 
-/// The side a seat plays, by the name the game gives it or the generic
-/// one (`red` or `white` for xiangqi's first side).
+/// The seat a name means: the name the game gives it (`red`), or the
+/// letter of its clock in the protocol (`w` for `wtime`).
 pub fn seat_of<G: Game>(name: &str) -> Option<usize> {
-    G::sides()
-        .iter()
-        .position(|&s: &Side| name.eq_ignore_ascii_case(G::side_name(s)) || name.eq_ignore_ascii_case(s.name()))
+    G::SEATS.iter().position(|s| {
+        name.eq_ignore_ascii_case(s.name) || (name.len() == 1 && name.eq_ignore_ascii_case(&s.clock.to_string()))
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::{CatChess, Chess};
+    use crate::games::Chess;
 
-    fn tags(players: &[&str], winner: Winner, points: &[f64]) -> RecordTags {
+    fn tags(players: &[&str], winner: Option<Seat>, points: &[f64]) -> RecordTags {
         RecordTags {
             event: "test".into(),
             date: "2025.01.02".into(),
@@ -261,7 +266,7 @@ mod tests {
         }
     }
 
-    fn history<G: Game>(start: G, moves: &str) -> History<G> {
+    fn history<G: Notation + crate::game::Arbitration>(start: G, moves: &str) -> History<G> {
         let mut h = History::new(start);
         for m in moves.split_whitespace() {
             h.push_protocol(m).unwrap();
@@ -296,7 +301,7 @@ mod tests {
     #[test]
     fn chess_record_is_standard_pgn_with_san() {
         let h = history(Chess::startpos(), "f2f3 e7e5 g2g4 d8h4");
-        let mut t = tags(&["A", "B"], Winner::Black, &[0.0, 1.0]);
+        let mut t = tags(&["A", "B"], Some(Seat::new(1)), &[0.0, 1.0]);
         t.faults = vec!["none \"really\"".into()];
         let comments = vec![None, Some("+0.10/3 0.010s".to_string()), None, None];
         let pgn = write(&t, &h, &comments, None, None);
@@ -309,30 +314,11 @@ mod tests {
     }
 
     #[test]
-    fn catchess_record_has_three_players_fen_points_and_uci_moves() {
-        let h = history(CatChess::startpos(), "e2e4 e7e5 h5g4 g1f3 b8c6 0000");
-        let t = tags(&["A", "B", "C"], Winner::Draw, &[0.5, 0.5, 0.0]);
-        let comments = vec![None, None, None, None, None, Some("pass".to_string())];
-        let pgn = write(&t, &h, &comments, Some("opening"), Some("end"));
-        assert!(pgn.contains("[White \"A\"]\n[Black \"B\"]\n[Cats \"C\"]\n[Result \"draw\"]\n"), "{pgn}");
-        assert!(pgn
-            .contains("[Variant \"catchess\"]\n[FEN \"rnbqkbnr/pppppppp/8/7*/*7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]"));
-        assert!(pgn.contains("[Points \"white 1/2, black 1/2, cats 0\"]"));
-        assert!(pgn.ends_with("{opening} 1. e2e4 e7e5 h5g4 2. g1f3 b8c6 0000 {pass} {end} draw\n\n"), "{pgn}");
-        // A start with the cats to move: the number is written with dots.
-        let start = CatChess::from_fen("rnbqkbnr/pppp1ppp/8/4p2*/*3P3/8/PPPP1PPP/RNBQKBNR c KQkq e6 0 1").unwrap();
-        let h = history(start, "h5g4 g1f3");
-        let pgn = write(&tags(&["A", "B", "C"], Winner::Cats, &[0.0, 0.0, 1.0]), &h, &[], None, None);
-        assert!(pgn.ends_with("\n1... h5g4 2. g1f3 cats\n\n"), "{pgn}");
-    }
-
-    #[test]
     fn long_games_wrap_below_80_columns() {
         let h = history(Chess::startpos(), &"g1f3 g8f6 f3g1 f6g8 ".repeat(2));
-        let pgn = write(&tags(&["A", "B"], Winner::Draw, &[0.5, 0.5]), &h, &[], None, None);
+        let pgn = write(&tags(&["A", "B"], None, &[0.5, 0.5]), &h, &[], None, None);
         assert!(pgn.lines().all(|l| l.len() < 80));
         assert!(pgn.contains("1/2-1/2"));
-        assert_eq!(seat_of::<CatChess>("Cats"), Some(2));
         assert_eq!(seat_of::<Chess>("cats"), None);
     }
 }

@@ -5,9 +5,9 @@
 
 use super::openings::split_pgn;
 use super::play::{Fault, FaultKind, GameReport};
-use super::record::{result_text, seat_of};
+use super::record::{seat_of, winner_of_result};
 use super::stats::seat_points;
-use crate::game::{Game, Winner};
+use crate::game::{Arbitration, Seat};
 
 /// The state file of a PGN file.
 pub fn state_path(pgn: &str) -> String {
@@ -91,8 +91,8 @@ pub fn record_chunks(text: &str) -> Vec<&str> {
 
 /// Reads the records of a match of `names` back into reports (no record
 /// text): round number, seating, result, points, termination and faults.
-pub fn reports<G: Game>(text: &str, names: &[String], what: &str) -> Result<Vec<GameReport>, String> {
-    let sides = G::sides();
+pub fn reports<G: Arbitration>(text: &str, names: &[String], what: &str) -> Result<Vec<GameReport>, String> {
+    let sides = G::SEATS;
     let mut out = Vec::new();
     for (n, game) in split_pgn(text).map_err(|e| format!("{what}: {e}"))?.iter().enumerate() {
         let at = format!("{what}: record {} (line {})", n + 1, game.line);
@@ -103,7 +103,7 @@ pub fn reports<G: Game>(text: &str, names: &[String], what: &str) -> Result<Vec<
             .ok_or_else(|| format!("{at}: no Round"))?;
         let mut seating = Vec::new();
         for side in sides {
-            let tag = capitalised(G::side_name(*side));
+            let tag = capitalised(side.name);
             let player = game.tag(&tag).ok_or_else(|| format!("{at}: no {tag} tag"))?;
             let e = names
                 .iter()
@@ -112,20 +112,18 @@ pub fn reports<G: Game>(text: &str, names: &[String], what: &str) -> Result<Vec<
             seating.push(e);
         }
         let result = game.tag("Result").unwrap_or("");
-        let winner = [Winner::White, Winner::Black, Winner::Cats, Winner::Draw]
-            .into_iter()
-            .find(|&w| (G::sides().len() == 3 || w != Winner::Cats) && result_text::<G>(w) == result)
-            .ok_or_else(|| format!("{at}: result {result:?}"))?;
-        let faults = game
+        let winner = winner_of_result::<G>(result).ok_or_else(|| format!("{at}: result {result:?}"))?;
+        let faults: Vec<Fault> = game
             .tag("Faults")
             .map(|f| f.split("; ").filter_map(|d| parse_fault::<G>(d, names)).collect())
             .unwrap_or_default();
+        let forfeited = forfeited_seats::<G>(&faults, winner);
         out.push(GameReport {
             number,
             seating,
             winner,
             result: result.to_string(),
-            points: seat_points(sides, winner),
+            points: seat_points(&forfeited, winner),
             termination: game.tag("TerminationDetails").or(game.tag("Termination")).unwrap_or("").to_string(),
             faults,
             plies: game.tag("PlyCount").and_then(|p| p.parse().ok()).unwrap_or(game.moves.len()),
@@ -136,7 +134,7 @@ pub fn reports<G: Game>(text: &str, names: &[String], what: &str) -> Result<Vec<
 }
 
 /// `white (bad) illegal move at ply 1: ...` as a fault.
-fn parse_fault<G: Game>(text: &str, names: &[String]) -> Option<Fault> {
+fn parse_fault<G: Arbitration>(text: &str, names: &[String]) -> Option<Fault> {
     let (side, rest) = text.split_once(" (")?;
     let seat = seat_of::<G>(side)?;
     let engine = names.iter().position(|n| rest.starts_with(&format!("{n}) ")))?;
@@ -144,7 +142,21 @@ fn parse_fault<G: Game>(text: &str, names: &[String]) -> Option<Fault> {
     let kind = FaultKind::ALL.into_iter().find(|k| rest.starts_with(k.name()))?;
     let ply = rest.split(" at ply ").nth(1).and_then(|p| p.split(':').next()?.parse().ok()).unwrap_or(0);
     let detail = rest.split_once(": ").map(|(_, d)| d.to_string()).unwrap_or_default();
-    Some(Fault { seat, side: G::side_name(G::sides()[seat]), engine, kind, ply, detail })
+    Some(Fault { seat, side: G::SEATS[seat].name, engine, kind, ply, detail })
+}
+
+/// The seats that faulted and played on, passing (`Arbitration::forfeit_winner`
+/// is `None` for them: Cat Chess's cats): those with a fault in the record,
+/// and in a draw the seat a draw would reward (`Game::draw_winner`), whose
+/// win can only have been void by a fault.
+fn forfeited_seats<G: Arbitration>(faults: &[Fault], winner: Option<Seat>) -> Vec<bool> {
+    (0..G::SEATS.len())
+        .map(|i| {
+            let seat = Seat::new(i);
+            G::forfeit_winner(seat).is_none()
+                && (faults.iter().any(|f| f.seat == i) || (winner.is_none() && G::draw_winner() == Some(seat)))
+        })
+        .collect()
 }
 
 fn capitalised(s: &str) -> String {
@@ -155,32 +167,6 @@ fn capitalised(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::CatChess;
-
-    const RECORDS: &str = "[Event \"m\"]\n[Round \"2\"]\n[White \"a\"]\n[Black \"b\"]\n[Cats \"a\"]\n[Result \"black\"]\n\
-        [Termination \"illegal move by white\"]\n[Faults \"white (a) illegal move at ply 1: bestmove a1a1: illegal\"]\n\
-        [PlyCount \"0\"]\n\n{white (a) illegal move} black\n\n\
-        [Event \"m\"]\n[Round \"1\"]\n[White \"b\"]\n[Black \"a\"]\n[Cats \"b\"]\n[Result \"draw\"]\n[PlyCount \"9\"]\n\n\
-        1. e2e4 e7e5 h5g4 draw\n\n";
-
-    #[test]
-    fn records_are_read_back_and_a_cut_record_is_left_out() {
-        let names = vec!["a".to_string(), "b".to_string()];
-        let r = reports::<CatChess>(RECORDS, &names, "x.pgn").unwrap();
-        assert_eq!((r[0].number, r[0].seating.clone(), r[0].winner), (2, vec![0, 1, 0], Winner::Black));
-        assert_eq!(r[0].points, [0.0, 1.0, 0.0]);
-        assert_eq!((r[0].faults[0].engine, r[0].faults[0].kind, r[0].faults[0].ply), (0, FaultKind::IllegalMove, 1));
-        assert_eq!(
-            (r[1].number, r[1].winner, r[1].points.clone(), r[1].plies),
-            (1, Winner::Draw, vec![0.5, 0.5, 0.0], 9)
-        );
-        let err = reports::<CatChess>(RECORDS, &["a".to_string(), "c".to_string()], "x.pgn").unwrap_err();
-        assert!(err.contains("\"b\" is not an engine of this match"), "{err}");
-        assert_eq!(complete_prefix(RECORDS), RECORDS.len());
-        let cut = &RECORDS[..RECORDS.len() - 12];
-        assert_eq!(complete_prefix(cut), RECORDS.find("[Event \"m\"]\n[Round \"1\"]").unwrap());
-        assert_eq!(complete_prefix(""), 0);
-    }
 
     #[test]
     fn state_files() {

@@ -414,7 +414,7 @@ mod tests {
         assert_eq!(TimeControl::parse("0.5").unwrap().pgn(), "0.5");
         assert_eq!(TimeControl::parse("40/60").unwrap().pgn(), "40/60");
         assert_eq!(TimeControl::parse("depth=2").unwrap().pgn(), "-");
-        assert_eq!(parse_seat_tc("Cats:depth=2").unwrap(), (Some("cats".into()), TimeControl::Depth(2)));
+        assert_eq!(parse_seat_tc("Black:depth=2").unwrap(), (Some("black".into()), TimeControl::Depth(2)));
         assert_eq!(parse_seat_tc("5+0").unwrap().0, None);
     }
 

@@ -10,18 +10,21 @@
 //! whole round of the schedule both hold each seat equally often, and the
 //! Elo is that of the seat-balanced score.
 
-use crate::core::Side;
-use crate::game::Winner;
+use crate::game::Seat;
 
-/// Points per seat (seats in `sides` order) for a game won by `winner`.
-/// A `Draw` gives white and black ½ each and the cats (if any) 0.
-pub fn seat_points(sides: &[Side], winner: Winner) -> Vec<f64> {
-    sides
+/// Points per seat (in seat order, `forfeited` marking the seats that
+/// faulted and played on passing) for a game won by `winner`: 1 to the
+/// winner; a draw shares the point among the seats that did not forfeit
+/// (in Cat Chess a drawn game whose cats faulted: white and black ½ each).
+pub fn seat_points(forfeited: &[bool], winner: Option<Seat>) -> Vec<f64> {
+    let sharing = forfeited.iter().filter(|&&f| !f).count().max(1) as f64;
+    forfeited
         .iter()
-        .map(|&side| match (winner, side) {
-            (Winner::White, Side::White) | (Winner::Black, Side::Black) | (Winner::Cats, Side::Cats) => 1.0,
-            (Winner::Draw, Side::White | Side::Black) => 0.5,
-            _ => 0.0,
+        .enumerate()
+        .map(|(i, &out)| match winner {
+            Some(w) => (w.index() == i) as u8 as f64,
+            None if out => 0.0,
+            None => 1.0 / sharing,
         })
         .collect()
 }
@@ -252,19 +255,21 @@ pub fn sprt_bounds(alpha: f64, beta: f64) -> (f64, f64) {
 mod tests {
     use super::*;
 
-    const CATS: [Side; 3] = [Side::White, Side::Black, Side::Cats];
-    const CHESS: [Side; 2] = [Side::White, Side::Black];
+    const PLAYING: [bool; 3] = [false; 3];
+    const CATS_OUT: [bool; 3] = [false, false, true];
+    const TWO: [bool; 2] = [false; 2];
 
     #[test]
     fn points_per_seat() {
-        assert_eq!(seat_points(&CATS, Winner::White), [1.0, 0.0, 0.0]);
-        assert_eq!(seat_points(&CATS, Winner::Cats), [0.0, 0.0, 1.0]);
+        let [white, black, cats] = [0, 1, 2].map(|i| Some(Seat::new(i)));
+        assert_eq!(seat_points(&PLAYING, white), [1.0, 0.0, 0.0]);
+        assert_eq!(seat_points(&PLAYING, cats), [0.0, 0.0, 1.0]);
         // The cats faulted and the game was drawn.
-        assert_eq!(seat_points(&CATS, Winner::Draw), [0.5, 0.5, 0.0]);
-        assert_eq!(seat_points(&CHESS, Winner::Black), [0.0, 1.0]);
-        assert_eq!(seat_points(&CHESS, Winner::Draw), [0.5, 0.5]);
-        for w in [Winner::White, Winner::Black, Winner::Cats, Winner::Draw] {
-            assert_eq!(seat_points(&CATS, w).iter().sum::<f64>(), 1.0);
+        assert_eq!(seat_points(&CATS_OUT, None), [0.5, 0.5, 0.0]);
+        assert_eq!(seat_points(&TWO, black), [0.0, 1.0]);
+        assert_eq!(seat_points(&TWO, None), [0.5, 0.5]);
+        for w in [white, black, cats, None] {
+            assert_eq!(seat_points(&CATS_OUT, w).iter().sum::<f64>(), 1.0);
         }
     }
 

@@ -16,17 +16,63 @@ pub struct GoParams {
     pub movetime: Option<Duration>,
     pub infinite: bool,
     pub perft: Option<u32>,
-    /// Clocks and increments of white, black and the cats, indexed by `Side`.
-    pub time: [Option<Duration>; 3],
-    pub inc: [Option<Duration>; 3],
+    /// Clocks and increments by the seat's clock letter: `wtime` is
+    /// `('w', ms)`, the cats' `ctime` `('c', ms)` (each game names its
+    /// seats' letters).
+    pub clocks: Vec<(char, Duration)>,
+    pub incs: Vec<(char, Duration)>,
     pub movestogo: Option<u32>,
+    /// Search only these root moves (as written; the session parses them).
+    pub searchmoves: Vec<String>,
+    /// Look for a mate in at most this many moves.
+    pub mate: Option<u32>,
+    /// Think on the opponent's time until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// Words that were not understood (unknown parameters, malformed
+    /// values): each is reported, left out, and the search still runs.
+    pub warnings: Vec<String>,
+    /// Whether any word other than `infinite`, `ponder` and `searchmoves`
+    /// (with its moves) was given.
+    pub other_words: bool,
 }
 
 impl GoParams {
-    /// Whether nothing bounds the search (no depth, nodes, time or clock).
-    pub fn is_unlimited(&self) -> bool {
-        self.depth.is_none() && self.nodes.is_none() && self.movetime.is_none() && self.time.iter().all(Option::is_none)
+    /// The clock of the seat whose letter is `letter`.
+    pub fn clock(&self, letter: char) -> Option<Duration> {
+        self.clocks.iter().rev().find(|(c, _)| *c == letter).map(|&(_, t)| t)
     }
+
+    /// The increment of the seat whose letter is `letter`.
+    pub fn inc(&self, letter: char) -> Option<Duration> {
+        self.incs.iter().rev().find(|(c, _)| *c == letter).map(|&(_, t)| t)
+    }
+
+    /// Whether the client asked for a search that ends only on `stop`:
+    /// `go infinite`, or `go` with nothing but `ponder` and `searchmoves`.
+    pub fn asks_for_endless_search(&self) -> bool {
+        self.infinite || !self.other_words
+    }
+}
+
+/// The words `go` knows besides the clocks; `searchmoves` takes every word
+/// up to the next one.
+const GO_KEYWORDS: &[&str] =
+    &["searchmoves", "ponder", "movestogo", "depth", "nodes", "mate", "movetime", "infinite", "perft"];
+
+/// A clock word, `<letter>time` or `<letter>inc` (`wtime`, `binc`, the
+/// cats' `ctime`): the letter and whether it is the increment.
+fn clock_word(word: &str) -> Option<(char, bool)> {
+    let mut chars = word.chars();
+    let letter = chars.next().filter(char::is_ascii_lowercase)?;
+    match chars.as_str() {
+        "time" => Some((letter, false)),
+        "inc" => Some((letter, true)),
+        _ => None,
+    }
+}
+
+fn is_go_keyword(word: &str) -> bool {
+    GO_KEYWORDS.contains(&word) || clock_word(word).is_some()
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,7 +128,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         },
         "setoption" => parse_setoption(&rest).map(Some),
         "position" => parse_position(&rest).map(Some),
-        "go" => parse_go(&rest).map(|p| Some(Command::Go(p))),
+        "go" => Ok(Some(Command::Go(parse_go(&rest)))),
         other => Err(format!("unknown command '{}'", truncate(other))),
     }
 }
@@ -135,39 +181,65 @@ fn parse_position(rest: &[&str]) -> Result<Command, String> {
     Ok(Command::Position { start, moves })
 }
 
-fn parse_go(rest: &[&str]) -> Result<GoParams, String> {
+fn parse_go(rest: &[&str]) -> GoParams {
     let mut p = GoParams::default();
     let mut i = 0;
     while i < rest.len() {
         let key = rest[i];
-        let mut value = |what: &str| -> Result<u64, String> {
-            i += 1;
-            let v = rest.get(i).ok_or_else(|| format!("go: '{key}' needs a {what}"))?;
-            v.parse::<u64>().map_err(|_| format!("go: '{key}' needs a {what}, got '{}'", truncate(v)))
-        };
-        let ms = |v: u64| Duration::from_millis(v);
-        match key {
-            "depth" => p.depth = Some(value("depth in plies")?.min(u32::MAX as u64) as u32),
-            "nodes" => p.nodes = Some(value("node count")?),
-            "movetime" => p.movetime = Some(ms(value("time in ms")?)),
-            "perft" => p.perft = Some(value("depth in plies")?.min(u32::MAX as u64) as u32),
-            "movestogo" => p.movestogo = Some(value("move count")?.min(u32::MAX as u64) as u32),
-            "wtime" => p.time[0] = Some(ms(value("time in ms")?)),
-            "btime" => p.time[1] = Some(ms(value("time in ms")?)),
-            "ctime" => p.time[2] = Some(ms(value("time in ms")?)),
-            "winc" => p.inc[0] = Some(ms(value("time in ms")?)),
-            "binc" => p.inc[1] = Some(ms(value("time in ms")?)),
-            "cinc" => p.inc[2] = Some(ms(value("time in ms")?)),
-            "infinite" => p.infinite = true,
-            // Pondering is not implemented: a ponder search is searched as
-            // an ordinary one (clients treat that as a normal reply).
-            "ponder" => {}
-            "mate" | "searchmoves" => return Err(format!("go: '{key}' is not supported")),
-            other => return Err(format!("go: unknown parameter '{}'", truncate(other))),
-        }
         i += 1;
+        if !matches!(key, "infinite" | "ponder" | "searchmoves") {
+            p.other_words = true;
+        }
+        // The value after `key`: a whole number, or a warning (a keyword
+        // in its place is left for the next round).
+        let mut value = |what: &str| -> Option<u64> {
+            let problem = match rest.get(i) {
+                None => format!("go: '{key}' needs a {what}; ignored"),
+                Some(v) if is_go_keyword(v) => format!("go: '{key}' needs a {what}; ignored"),
+                Some(v) => {
+                    i += 1;
+                    match v.parse::<u64>() {
+                        Ok(n) => return Some(n),
+                        Err(_) => format!("go: '{key}' needs a {what}, got '{}'; ignored", truncate(v)),
+                    }
+                }
+            };
+            p.warnings.push(problem);
+            None
+        };
+        let ms = Duration::from_millis;
+        let clamp = |n: u64| n.min(u32::MAX as u64) as u32;
+        match key {
+            "depth" => p.depth = value("depth in plies").map(clamp).or(p.depth),
+            "nodes" => p.nodes = value("node count").or(p.nodes),
+            "mate" => p.mate = value("number of moves").map(clamp).or(p.mate),
+            "movetime" => p.movetime = value("time in ms").map(ms).or(p.movetime),
+            "perft" => p.perft = value("depth in plies").map(clamp).or(p.perft),
+            "movestogo" => p.movestogo = value("move count").map(clamp).or(p.movestogo),
+            "infinite" => p.infinite = true,
+            "ponder" => p.ponder = true,
+            "searchmoves" => {
+                while i < rest.len() && !is_go_keyword(rest[i]) {
+                    p.searchmoves.push(truncate(rest[i]));
+                    i += 1;
+                }
+            }
+            other => match clock_word(other) {
+                Some((letter, false)) => {
+                    if let Some(t) = value("time in ms") {
+                        p.clocks.push((letter, ms(t)));
+                    }
+                }
+                Some((letter, true)) => {
+                    if let Some(t) = value("time in ms") {
+                        p.incs.push((letter, ms(t)));
+                    }
+                }
+                None => p.warnings.push(format!("go: unknown parameter '{}' ignored", truncate(other))),
+            },
+        }
     }
-    Ok(p)
+    p
 }
 
 #[cfg(test)]
@@ -199,12 +271,38 @@ mod tests {
         else {
             panic!()
         };
-        assert_eq!(
-            g.time,
-            [Some(Duration::from_millis(1000)), Some(Duration::from_millis(2000)), Some(Duration::from_millis(300))]
-        );
-        assert_eq!(g.inc[2], Some(Duration::from_millis(30)));
+        let ms = Duration::from_millis;
+        assert_eq!((g.clock('w'), g.clock('b'), g.clock('c')), (Some(ms(1000)), Some(ms(2000)), Some(ms(300))));
+        assert_eq!((g.inc('c'), g.clock('r')), (Some(ms(30)), None));
         assert_eq!(g.movestogo, Some(5));
+    }
+
+    fn go(words: &str) -> GoParams {
+        match parse(&format!("go {words}")) {
+            Ok(Some(Command::Go(p))) => p,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn go_reads_every_uci_word_and_warns_about_the_rest() {
+        let p = go("searchmoves e2e4 d2d4 ponder wtime 100 mate 3 nodes 7 depth 4 movetime 9");
+        assert_eq!(p.searchmoves, ["e2e4", "d2d4"]);
+        assert!(p.ponder && p.warnings.is_empty() && p.other_words);
+        assert_eq!((p.mate, p.nodes, p.depth), (Some(3), Some(7), Some(4)));
+        assert_eq!((p.clock('w'), p.movetime), (Some(Duration::from_millis(100)), Some(Duration::from_millis(9))));
+        assert!(go("").asks_for_endless_search() && go("infinite depth 3").asks_for_endless_search());
+        assert!(go("ponder searchmoves a2a3").asks_for_endless_search());
+        assert!(!go("depth 3").asks_for_endless_search());
+        let warned = |words: &str| go(words).warnings.join(" | ");
+        assert!(warned("depth").contains("'depth' needs a depth"));
+        assert!(warned("depth x").contains("got 'x'"));
+        assert!(warned("depth -3").contains("got '-3'"));
+        assert!(warned("sideways").contains("unknown parameter 'sideways'"));
+        // A missing value leaves the next keyword in place.
+        let p = go("depth movetime 50");
+        assert_eq!((p.depth, p.movetime), (None, Some(Duration::from_millis(50))));
+        assert_eq!(go("depth x").depth, None);
     }
 
     #[test]
@@ -212,10 +310,6 @@ mod tests {
         let err = |s: &str| parse(s).unwrap_err();
         assert_eq!(err("foo bar"), "unknown command 'foo'");
         assert!(err("uci now").contains("takes no arguments"));
-        assert!(err("go depth").contains("'depth' needs a depth"));
-        assert!(err("go depth x").contains("got 'x'"));
-        assert!(err("go depth -3").contains("got '-3'"));
-        assert!(err("go sideways").contains("unknown parameter 'sideways'"));
         assert!(err("position").contains("expected 'startpos' or 'fen"));
         assert!(err("position fen").contains("missing the FEN"));
         assert!(err("position startpos e2e4").contains("unexpected 'e2e4'"));

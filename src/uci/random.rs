@@ -10,12 +10,8 @@
 
 use super::command::{Command, GoParams, Start};
 use super::Output;
-use crate::core::Side;
-use crate::game::{Game, History};
-use crate::moves::MoveList;
-use crate::variants::VariantKind;
-use crate::with_game;
-use std::any::Any;
+use crate::game::{Game, History, MoveList, SeatInfo};
+use crate::games::{with_game, Playable, VariantKind};
 use std::io::BufRead;
 use std::time::Duration;
 
@@ -73,16 +69,50 @@ impl FaultPlan {
     }
 }
 
+/// The game so far, for whichever game `UCI_Variant` names: the one place
+/// the random engine meets a run-time variant (built by `with_game!`).
+trait RandomGame: Send {
+    /// Replaces the game by `start` and `moves`, playing only the moves
+    /// beyond the current ones when they extend them (see [`history`]).
+    fn set_position(&mut self, start: Start, moves: Vec<String>) -> Result<(), String>;
+    /// The seat to move (index and description), a random legal move
+    /// (`None` when the game is over) and a move that is not legal here.
+    fn choose(&self, seed: u64) -> (usize, SeatInfo, Option<String>, String);
+}
+
+/// The game of [`RandomGame`] for game `G`.
+struct Played<G: Playable> {
+    start: Start,
+    moves: Vec<String>,
+    history: History<G>,
+}
+
+impl<G: Playable> Played<G> {
+    fn new() -> Self {
+        Played { start: Start::StartPos, moves: Vec::new(), history: History::new(G::startpos()) }
+    }
+}
+
+impl<G: Playable> RandomGame for Played<G> {
+    fn set_position(&mut self, start: Start, moves: Vec<String>) -> Result<(), String> {
+        self.history = history::<G>(&start, &moves, Some((&self.start, &self.moves, &self.history)))?;
+        self.start = start;
+        self.moves = moves;
+        Ok(())
+    }
+
+    fn choose(&self, seed: u64) -> (usize, SeatInfo, Option<String>, String) {
+        choose(&self.history, seed)
+    }
+}
+
 struct RandomEngine {
     variant: VariantKind,
     seed: u64,
     faults: FaultPlan,
-    start: Start,
-    moves: Vec<String>,
-    /// The `History<G>` of `start` and `moves`, `G` the variant's game.
-    game: Box<dyn Any + Send>,
-    /// `go` commands per side since the game began.
-    goes: [u32; 3],
+    game: Box<dyn RandomGame>,
+    /// `go` commands per seat since the game began.
+    goes: Vec<u32>,
 }
 
 fn splitmix(mut z: u64) -> u64 {
@@ -97,7 +127,7 @@ fn splitmix(mut z: u64) -> u64 {
 /// `moves` extends its moves, only the new ones are played: an arbiter
 /// sends the whole game before every move, and replaying it each time
 /// would make a long game quadratic.
-fn history<G: Game>(
+fn history<G: Playable>(
     start: &Start,
     moves: &[String],
     previous: Option<(&Start, &[String], &History<G>)>,
@@ -121,9 +151,10 @@ fn history<G: Game>(
     Ok(h)
 }
 
-/// What to answer to `go`: the side to move, a random legal move (`None`
-/// when the game is over), and a move that is not legal here.
-fn choose<G: Game>(h: &History<G>, seed: u64) -> (Side, &'static str, Option<String>, String) {
+/// What to answer to `go`: the seat to move (index and description), a
+/// random legal move (`None` when the game is over), and a move that is not
+/// legal here.
+fn choose<G: Playable>(h: &History<G>, seed: u64) -> (usize, SeatInfo, Option<String>, String) {
     let pos = h.current();
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
@@ -143,39 +174,41 @@ fn choose<G: Game>(h: &History<G>, seed: u64) -> (Side, &'static str, Option<Str
         }))
         .find(|m| pos.parse_move(m).is_err())
         .unwrap_or_else(|| "z9z9".to_string());
-    (pos.turn(), G::side_name(pos.turn()), pick, illegal)
+    let seat = pos.to_move().index();
+    (seat, G::SEATS[seat], pick, illegal)
 }
 
 impl RandomEngine {
-    fn set_position(&mut self, start: Start, moves: Vec<String>) -> Result<(), String> {
-        self.game = with_game!(self.variant, G => {
-            let previous = self.game.downcast_ref::<History<G>>().map(|h| (&self.start, self.moves.as_slice(), h));
-            Box::new(history::<G>(&start, &moves, previous)?) as Box<dyn Any + Send>
-        });
-        self.start = start;
-        self.moves = moves;
-        Ok(())
+    fn new(variant: VariantKind) -> Self {
+        let mut engine = RandomEngine {
+            variant,
+            seed: 0,
+            faults: FaultPlan::default(),
+            game: Self::game(variant),
+            goes: Vec::new(),
+        };
+        engine.new_game();
+        engine
+    }
+
+    fn game(variant: VariantKind) -> Box<dyn RandomGame> {
+        with_game!(variant, G => Box::new(Played::<G>::new()))
     }
 
     fn new_game(&mut self) {
-        self.start = Start::StartPos;
-        self.moves.clear();
-        self.game = with_game!(self.variant, G => Box::new(History::new(G::startpos())) as Box<dyn Any + Send>);
-        self.goes = [0; 3];
+        self.game = Self::game(self.variant);
+        self.goes = vec![0; with_game!(self.variant, G => G::SEATS.len())];
     }
 
     fn go(&mut self, params: &GoParams, out: &Output) {
-        let (side, name, pick, illegal) = with_game!(self.variant, G => {
-            let h = self.game.downcast_ref::<History<G>>().expect("the game is always of the current variant");
-            choose::<G>(h, self.seed)
-        });
-        self.goes[side.index()] += 1;
-        let count = self.goes[side.index()];
+        let (seat, info, pick, illegal) = self.game.choose(self.seed);
+        self.goes[seat] += 1;
+        let count = self.goes[seat];
         let fault = self
             .faults
             .by_side
             .iter()
-            .find(|(s, _, after)| (s == name || s == side.name()) && count >= *after)
+            .find(|(s, _, after)| s == info.name && count >= *after)
             .map(|(_, kind, _)| *kind);
         match fault {
             Some(Misbehaviour::Crash) => {
@@ -190,7 +223,7 @@ impl RandomEngine {
                 return;
             }
             Some(Misbehaviour::Slow) => {
-                let budget = params.movetime.or(params.time[side.index()]).unwrap_or_default();
+                let budget = params.movetime.or(params.clock(info.clock)).unwrap_or_default();
                 std::thread::sleep(budget + Duration::from_millis(300));
             }
             None => {}
@@ -223,16 +256,7 @@ impl RandomEngine {
 
 /// Runs the random engine until `quit` or the end of input.
 pub fn run(input: impl BufRead, out: Output) {
-    let mut engine = RandomEngine {
-        variant: VariantKind::default(),
-        seed: 0,
-        faults: FaultPlan::default(),
-        start: Start::StartPos,
-        moves: Vec::new(),
-        game: Box::new(()),
-        goes: [0; 3],
-    };
-    engine.new_game();
+    let mut engine = RandomEngine::new(VariantKind::default());
     super::serve(input, &out, |command| match command {
         Command::Uci => {
             out.line(&format!("id name {RANDOM_NAME}"));
@@ -259,7 +283,7 @@ pub fn run(input: impl BufRead, out: Output) {
             }
         }
         Command::Position { start, moves } => {
-            if let Err(e) = engine.set_position(start, moves) {
+            if let Err(e) = engine.game.set_position(start, moves) {
                 out.error(&format!("{e}; position unchanged"));
             }
         }
@@ -274,6 +298,7 @@ pub fn run(input: impl BufRead, out: Output) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Notation;
 
     #[test]
     fn fault_plans() {
@@ -295,7 +320,7 @@ mod tests {
 
     #[test]
     fn answers_are_legal_and_the_illegal_move_is_not() {
-        use crate::variants::CatChess;
+        use crate::games::CatChess;
         for plies in 0..6 {
             let moves: Vec<String> =
                 ["e2e4", "e7e5", "h5g4", "g1f3", "b8c6", "a4b4"][..plies].iter().map(|s| s.to_string()).collect();
@@ -306,14 +331,14 @@ mod tests {
         }
         // Mated: no move.
         let mate: Vec<String> = ["f2f3", "e7e5", "g2g4", "d8h4"].iter().map(|s| s.to_string()).collect();
-        let h = history::<crate::variants::Chess>(&Start::StartPos, &mate, None).unwrap();
+        let h = history::<crate::games::Chess>(&Start::StartPos, &mate, None).unwrap();
         assert_eq!(choose(&h, 0).2, None);
         // Extending a game plays only the new moves; another start replays.
         let short = &mate[..2];
-        let h2 = history::<crate::variants::Chess>(&Start::StartPos, short, None).unwrap();
+        let h2 = history::<crate::games::Chess>(&Start::StartPos, short, None).unwrap();
         let h3 = history(&Start::StartPos, &mate, Some((&Start::StartPos, short, &h2))).unwrap();
         assert_eq!(h3.current().to_fen(), h.current().to_fen());
-        let fen = Start::Fen(crate::variants::Chess::startpos().to_fen());
+        let fen = Start::Fen(crate::games::Chess::startpos().to_fen());
         let h4 = history(&fen, short, Some((&Start::StartPos, &mate, &h))).unwrap();
         assert_eq!(h4.current().to_fen(), h2.current().to_fen());
     }

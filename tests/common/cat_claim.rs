@@ -2,7 +2,8 @@
 //! because a defender is disarmed". Shared by the suite's test and the
 //! generator (`examples/gen_tactics.rs`), which uses it to label positions.
 
-use catchess::{CatChess, Chess, Game, Move, MoveList};
+use catchess::games::chess::Side;
+use catchess::{CatChess, Chess, Move, MoveList, Notation};
 
 /// Cat-FEN to FEN: the cats taken off the board, everything else kept.
 pub fn without_cats(fen: &str) -> String {
@@ -38,14 +39,14 @@ pub fn without_cats(fen: &str) -> String {
 /// of Z: the same move in standard chess (the cats off the board) is legal
 /// and a check but no mate, and every defence chess allows is a capture by
 /// a piece that stands in Z in the Cat Chess position, i.e. one the capture
-/// ban forbids (rules §4). So the zone, not the cats' bodies blocking
+/// ban forbids (RULES.md §4). So the zone, not the cats' bodies blocking
 /// lines, makes the mate. Returns those chess defences, or why the claim
 /// fails.
 pub fn only_because_of_z(fen: &str, answer: &str) -> Result<Vec<Move>, String> {
     let catpos = CatChess::from_fen(fen).map_err(|e| format!("{fen}: {e}"))?;
     let m = catpos.parse_move(answer).map_err(|e| format!("in Cat Chess: {e}"))?;
     let after = catpos.play(m);
-    if !(after.is_judged() && after.in_check() && after.count_legal_moves() == 0) {
+    if !(after.turn() != Side::Cats && after.in_check() && after.count_legal_moves() == 0) {
         return Err(format!("{answer} is no mate in Cat Chess"));
     }
     let zone = catpos.zone();

@@ -16,8 +16,20 @@ pub struct Engine {
 pub const WAIT: Duration = Duration::from_secs(20);
 
 impl Engine {
+    /// The engine as a GUI starts it: no arguments (standard chess until
+    /// the client sets `UCI_Variant`).
     pub fn start() -> Engine {
+        Engine::start_with(&[])
+    }
+
+    /// The engine started on Cat Chess (`--variant catchess`).
+    pub fn catchess() -> Engine {
+        Engine::start_with(&["--variant", "catchess"])
+    }
+
+    pub fn start_with(args: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_catchess"))
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -104,6 +116,11 @@ impl Engine {
         let mut lines = self.until(|l| l.starts_with("bestmove"));
         let best = lines.pop().unwrap();
         (lines, best.split_whitespace().nth(1).unwrap_or("").to_string())
+    }
+
+    /// The process id, to read its memory use from /proc.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// Waits for the process to exit by itself; true if it did in time.

@@ -4,7 +4,14 @@
 pub mod cat_claim;
 pub mod solver;
 
-use catchess::{CatChess, Chess, Game, History, MoveList};
+use catchess::{Arbitration, CatChess, Chess, Game, History, MoveList, Notation, Seat};
+
+/// The winners of the chess family's games (xiangqi's red is `WHITE`), and
+/// a draw that rewards nobody.
+pub const WHITE: Option<Seat> = Some(Seat::new(0));
+pub const BLACK: Option<Seat> = Some(Seat::new(1));
+pub const CATS: Option<Seat> = Some(Seat::new(2));
+pub const DRAW: Option<Seat> = None;
 
 pub fn cat(fen: &str) -> CatChess {
     CatChess::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -28,14 +35,14 @@ pub fn has<G: Game>(pos: &G, m: &str) -> bool {
 }
 
 /// Plays space-separated UCI moves, panicking on an illegal one.
-pub fn play<G: Game>(pos: &G, line: &str) -> G {
+pub fn play<G: Notation>(pos: &G, line: &str) -> G {
     line.split_whitespace().fold(*pos, |p, m| {
         let mv = p.parse_move(m).unwrap_or_else(|e| panic!("{m} in {}: {e}", p.to_fen()));
         p.play(mv)
     })
 }
 
-pub fn history<G: Game>(start: G, line: &str) -> History<G> {
+pub fn history<G: Notation + Arbitration>(start: G, line: &str) -> History<G> {
     let mut h = History::new(start);
     for m in line.split_whitespace() {
         h.push_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));

@@ -12,16 +12,16 @@
 //! must survive: black's and white's, and at the cats' turn every cat step
 //! and the pass.
 
-use catchess::core::Side;
-use catchess::{Game, MoveList};
+use catchess::search::goal;
+use catchess::{Game, Goal, MoveList, Notation, Outcome, Reason, Seat};
 use std::fmt::Display;
 
 /// The moves of the side to move after which it mates in at most `n` of its
 /// own moves (this one included) against every reply of every other side.
 /// Empty when the side to move is the cats, or the game is already over.
 pub fn forced_mates<G: Game>(pos: &G, n: u32) -> Vec<G::Move> {
-    let attacker = pos.turn();
-    if n == 0 || attacker == Side::Cats || !pos.is_judged() {
+    let attacker = pos.to_move();
+    if n == 0 || !judged(pos) {
         return Vec::new();
     }
     let mut solver = Solver::default();
@@ -33,8 +33,8 @@ pub fn forced_mates<G: Game>(pos: &G, n: u32) -> Vec<G::Move> {
 
 /// Whether the side to move mates in at most `n` of its own moves.
 pub fn has_forced_mate<G: Game>(pos: &G, n: u32) -> bool {
-    let attacker = pos.turn();
-    if n == 0 || attacker == Side::Cats || !pos.is_judged() {
+    let attacker = pos.to_move();
+    if n == 0 || !judged(pos) {
         return false;
     }
     Solver::default().mates(pos, attacker, n)
@@ -42,18 +42,29 @@ pub fn has_forced_mate<G: Game>(pos: &G, n: u32) -> bool {
 
 /// Whether `attacker` (white or black) mates from `pos` in at most `n` more
 /// of its own moves, whoever is to move there.
-pub fn mates<G: Game>(pos: &G, attacker: Side, n: u32) -> bool {
+pub fn mates<G: Game>(pos: &G, attacker: Seat, n: u32) -> bool {
     Solver::default().mates(pos, attacker, n)
 }
 
 /// Cats-save positions: the cats are to move and white threatens mate in 1.
 /// The cat moves (the pass included, when it is the cats' only move) after
 /// which white has no mate in 1.
-pub fn cat_saves<G: Game>(pos: &G) -> Vec<G::Move> {
-    assert_eq!(pos.turn(), Side::Cats, "{}: cats-save needs the cats to move", pos.to_fen());
+pub fn cat_saves<G: Notation>(pos: &G) -> Vec<G::Move> {
+    assert_eq!(goal(pos), Goal::NearZero, "{}: cats-save needs the cats to move", pos.to_fen());
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
     list.iter().copied().filter(|&m| !has_forced_mate(&pos.play(m), 1)).collect()
+}
+
+/// Whether the end of the game is judged at `pos`: at every seat's turn
+/// but the cats'.
+fn judged<G: Game>(pos: &G) -> bool {
+    goal(pos) != Goal::NearZero
+}
+
+/// Whether `pos` is checkmate, won by `attacker`.
+fn mated_by<G: Game>(pos: &G, attacker: Seat) -> bool {
+    pos.count_legal_moves() == 0 && pos.position_outcome(true) == Some(Outcome::new(Some(attacker), Reason::CHECKMATE))
 }
 
 /// Moves in UCI form, sorted: the form the suites list answers in.
@@ -72,22 +83,18 @@ struct Solver {
 impl Solver {
     /// Whether `attacker` mates from `pos` in at most `n` more of its own
     /// moves, against every reply of every other side.
-    fn mates<G: Game>(&mut self, pos: &G, attacker: Side, n: u32) -> bool {
-        let turn = pos.turn();
-        if pos.is_judged() {
-            // The game is judged here (rules §8): a side with no legal move
-            // is mated if in check (the attacker wins if that side is not
-            // itself), stalemated otherwise.
-            if n == 0 {
+    fn mates<G: Game>(&mut self, pos: &G, attacker: Seat, n: u32) -> bool {
+        let turn = pos.to_move();
+        if judged(pos) {
+            // The game is judged here (RULES.md §8): a side with no legal
+            // move is mated if in check, stalemated otherwise.
+            if n == 0 || pos.count_legal_moves() == 0 {
                 // No attacker move left: only a mate right now counts.
-                return turn != attacker && pos.in_check() && pos.count_legal_moves() == 0;
-            }
-            if pos.count_legal_moves() == 0 {
-                return turn != attacker && pos.in_check();
+                return mated_by(pos, attacker);
             }
             // Draws end the game too (mate first: handled above).
             let repetitions = 1 + self.path.iter().filter(|&&k| k == pos.key()).count();
-            if repetitions >= 3 || pos.rule_draw().is_some() {
+            if repetitions >= 3 || pos.position_outcome(false).is_some() {
                 return false;
             }
         }

@@ -46,6 +46,31 @@ def main() -> int:
         info = white.analyse(mate, chess.engine.Limit(depth=3))
         assert info["pv"][0] == chess.Move.from_uci("a1a8"), info
         assert info["score"].white() == chess.engine.Mate(1), info
+
+        # What once hung python-chess forever (no bestmove): searchmoves
+        # through root_moves, and a mate limit.
+        start = chess.Board()
+        roots = [chess.Move.from_uci("a2a3"), chess.Move.from_uci("h2h3")]
+        info = white.analyse(start, chess.engine.Limit(depth=4), root_moves=roots)
+        assert info["pv"][0] in roots, info
+        played = white.play(mate, chess.engine.Limit(mate=2))
+        assert played.move == chess.Move.from_uci("a1a8"), played
+        # Several lines at once, and win/draw/loss chances.
+        white.configure({"UCI_ShowWDL": True})
+        lines = white.analyse(start, chess.engine.Limit(depth=4), multipv=3)
+        assert len(lines) == 3 and len({i["pv"][0] for i in lines}) == 3, lines
+        assert all("wdl" in i for i in lines), lines
+        # Pondering (python-chess sets Ponder itself): the engine ponders on
+        # the expected reply after its move, and is stopped or hit by the
+        # next play.
+        pondered = white.play(start, chess.engine.Limit(time=0.2), ponder=True)
+        assert pondered.move is not None and start.is_legal(pondered.move), pondered
+        assert pondered.ponder is not None, pondered
+        reply = start.copy()
+        reply.push(pondered.move)
+        reply.push(pondered.ponder)
+        again = white.play(reply, chess.engine.Limit(time=0.2), ponder=True)
+        assert again.move is not None and reply.is_legal(again.move), again
         print("1 passed, 0 failed")
         return 0
     finally:

@@ -1,0 +1,142 @@
+//! The traits every game implements, and that perft, the search, the
+//! protocol and the arbiter are written against; nothing here names a game.
+//!
+//! * [`Game`]: the rules and the turn model: seats, whose turn it is, legal
+//!   moves, playing one (copy-make: `play` returns the next position, so
+//!   "unmake" is dropping it), and how the game ends.
+//! * [`Notation`]: the game as text: FEN, move text, records, a picture.
+//! * [`Arbitration`]: what an arbiter does when a seat forfeits.
+//!
+//! The search's hooks (evaluation, move ordering) are `search::SearchGame`;
+//! `src/games/README.md` shows how a game implements all of them.
+
+pub mod fen;
+mod history;
+mod movelist;
+mod outcome;
+mod seat;
+
+pub use fen::{FenError, FenField};
+pub use history::History;
+pub use movelist::{MoveList, MAX_MOVES};
+pub use outcome::{describe, standard_outcome, winner_name, Outcome, Reason};
+pub use seat::{Goal, Seat, SeatInfo};
+
+use std::fmt;
+use std::hash::Hash;
+
+/// The rules of a game and its turn model.
+pub trait Game: Copy + Send + Sync + fmt::Debug + 'static {
+    /// A move; `Display` writes it as the protocol does (`e2e4`, `h3e3`).
+    type Move: Copy + Default + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync + 'static;
+
+    /// The `UCI_Variant` name.
+    const VARIANT: &'static str;
+    /// Squares on the board (64 on 8×8, 90 in xiangqi): the size of tables
+    /// indexed by square, such as the search's move history.
+    const SQUARES: usize;
+    /// The seats, in turn order from the start position. A match seats
+    /// engines by this before any position exists.
+    const SEATS: &'static [SeatInfo];
+
+    fn startpos() -> Self;
+    /// The seat to move.
+    fn to_move(&self) -> Seat;
+    fn legal_moves(&self, list: &mut MoveList<Self::Move>);
+    /// The number of legal moves, ideally without generating them.
+    fn count_legal_moves(&self) -> u64;
+    /// The position after a legal move.
+    fn play(&self, m: Self::Move) -> Self;
+    /// The position's hash: equal for positions that repeat (placement,
+    /// seat to move and the rights that matter).
+    fn key(&self) -> u64;
+    /// Origin and destination squares of a move, each below `SQUARES`
+    /// (a pass may give any pair); the search's history table is indexed
+    /// by them.
+    fn move_squares(m: Self::Move) -> (usize, usize);
+
+    /// The result that this position decides by itself, if any: with
+    /// `no_moves`, what it means that the seat to move has no legal move
+    /// (chess: mate or stalemate; must be `Some`); without, the rules that
+    /// need no history (chess: the fifty-move rule and insufficient
+    /// material, unless the move that completed the count mated).
+    fn position_outcome(&self, no_moves: bool) -> Option<Outcome>;
+    /// Who a draw by the rules (repetition, the position's own draws)
+    /// rewards: nobody by default; the cats in Cat Chess.
+    fn draw_winner() -> Option<Seat> {
+        None
+    }
+    /// The result, if the game is over at the end of `history`; by default
+    /// [`standard_outcome`].
+    fn outcome(history: &History<Self>) -> Option<Outcome> {
+        standard_outcome(history)
+    }
+}
+
+/// Why a move string was refused.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MoveError {
+    /// Not a move in this game's notation at all.
+    Unparsable(String),
+    /// Well formed, but not legal in the position.
+    Illegal(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Unparsable(m) => write!(f, "cannot parse move {m:?}"),
+            MoveError::Illegal(m) => write!(f, "illegal move {m:?}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// A game written down: FEN, moves as text, records, a picture for humans.
+pub trait Notation: Game {
+    fn from_fen(fen: &str) -> Result<Self, FenError>;
+    fn to_fen(&self) -> String;
+
+    /// Whether `text` has the shape of a move in this game's notation.
+    fn is_well_formed_move(&self, text: &str) -> bool;
+
+    /// Finds the legal move written `text`; errors say whether the text was
+    /// malformed or the move illegal.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+        if !self.is_well_formed_move(text) {
+            return Err(MoveError::Unparsable(text.to_string()));
+        }
+        let mut list = MoveList::default();
+        self.legal_moves(&mut list);
+        list.iter().copied().find(|m| m.to_string() == text).ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    /// How a game record (PGN) writes `m`, a legal move from this position:
+    /// the protocol's text by default (chess uses SAN, xiangqi WXF).
+    fn record_move(&self, m: Self::Move) -> String {
+        m.to_string()
+    }
+
+    /// A picture of the position for humans (the protocol's `d`).
+    fn render(&self) -> String;
+}
+
+/// What an arbiter does when a seat forfeits (an illegal move, a lost
+/// clock, a crashed engine): protocol.md, "Matches and faults".
+pub trait Arbitration: Game {
+    /// The seat that wins when `seat` forfeits; `None` when the game goes
+    /// on with the arbiter moving for `seat` ([`arbiter_pass`](Self::arbiter_pass)).
+    /// By default, in a game of two seats, the other one.
+    fn forfeit_winner(seat: Seat) -> Option<Seat> {
+        (Self::SEATS.len() == 2).then(|| Seat::new(1 - seat.index()))
+    }
+
+    /// The move the arbiter plays for a seat that has forfeited but plays
+    /// on (Cat Chess: the cats' pass `0000`), legal or not; `None` where
+    /// every forfeit ends the game. `play` must accept it, and
+    /// `History::push_protocol` accepts its text.
+    fn arbiter_pass(&self) -> Option<Self::Move> {
+        None
+    }
+}

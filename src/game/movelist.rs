@@ -1,0 +1,117 @@
+//! A fixed-capacity move list: move generation allocates nothing.
+
+/// Room for every legal move of every position a FEN parser accepts, and so
+/// of every position play can reach from one: a proven bound, not a guess.
+///
+/// **Chess and Cat Chess, white or black to move.** The FEN parser
+/// (`src/games/chess/position/fen.rs`, `validate_material`) accepts a side only with at
+/// most 8 pawns and no more pieces beyond the starting set (queens beyond
+/// 1, rooks, bishops or knights beyond 2) than pawns missing; play keeps
+/// that true (a promotion trades a pawn for one such piece, a capture only
+/// removes). The most moves each man can have: queen 27 (from d4, e4, d5
+/// or e5), rook 14, bishop 13, knight 8, king 8 steps plus 2 castlings, and
+/// a pawn 12 (three destinations times four promotion pieces; unpromoted at
+/// most 4: two pushes, two captures, en passant being one of the
+/// captures). A promoted queen (27) is worth more than the pawn (12) it
+/// replaces and more than any other promoted piece, so the most is with
+/// every pawn promoted to a queen:
+///
+/// 9 queens × 27 + 2 rooks × 14 + 2 bishops × 13 + 2 knights × 8 + king 8
+/// + 2 castlings = 243 + 28 + 26 + 16 + 8 + 2 = **323**.
+///
+/// These are each piece's most moves by geometry alone, whatever else stands
+/// on the board; cats only stop rays and take landing squares, so the bound
+/// holds in Cat Chess too.
+///
+/// **Cat Chess, the cats to move:** at most 2 cats × 8 steps = 16, or the
+/// one pass.
+///
+/// **Xiangqi:** the FEN parser accepts no more of a kind than the starting
+/// set (there is no promotion): 2 chariots × 17 (8 along the rank + 9 along
+/// the file) + 2 cannons × 17 (the same lines; a capture replaces the
+/// squares beyond the screen) + 2 horses × 8 + 2 elephants × 4 + 2 advisors
+/// × 4 + general 4 + 5 soldiers × 3 = 34 + 34 + 16 + 8 + 8 + 4 + 15 = 119.
+///
+/// (The most known in a reachable chess position is 218.)
+pub const MAX_MOVES: usize = 323;
+
+// The arithmetic above, for each game.
+const _: () = assert!(MAX_MOVES >= 9 * 27 + 2 * 14 + 2 * 13 + 2 * 8 + 8 + 2);
+const _: () = assert!(MAX_MOVES >= 2 * 8);
+const _: () = assert!(MAX_MOVES >= 2 * 17 + 2 * 17 + 2 * 8 + 2 * 4 + 2 * 4 + 4 + 5 * 3);
+
+/// A move list on the stack.
+#[derive(Clone)]
+pub struct MoveList<M: Copy + Default> {
+    moves: [M; MAX_MOVES],
+    len: usize,
+}
+
+impl<M: Copy + Default> Default for MoveList<M> {
+    fn default() -> Self {
+        MoveList { moves: [M::default(); MAX_MOVES], len: 0 }
+    }
+}
+
+impl<M: Copy + Default> MoveList<M> {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    #[inline(always)]
+    pub fn push(&mut self, m: M) {
+        // Capacity is a proven bound on legal move counts; a bounds-checked
+        // write turns a broken bound into a clean panic rather than UB.
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Keeps the moves for which `keep` holds, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&M) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            let m = self.moves[i];
+            if keep(&m) {
+                self.moves[kept] = m;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[M] {
+        &self.moves[..self.len]
+    }
+
+    #[inline(always)]
+    pub fn as_mut_slice(&mut self) -> &mut [M] {
+        &mut self.moves[..self.len]
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, M> {
+        self.as_slice().iter()
+    }
+}
+
+impl<'a, M: Copy + Default> IntoIterator for &'a MoveList<M> {
+    type Item = &'a M;
+    type IntoIter = std::slice::Iter<'a, M>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}

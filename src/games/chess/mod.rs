@@ -1,0 +1,45 @@
+//! The chess family: standard chess and Cat Chess, one position type for
+//! both. The variant is a type parameter ([`Variant`]) whose constants are
+//! folded away at compile time, so standard chess pays nothing for the cats.
+//!
+//! Files: `types` (sides, roles, pieces), `moves` (the 16-bit move),
+//! `attacks` (tables), `zobrist`, `position/` (the board, FEN, move
+//! generation, make, SAN, SEE, and the rules as a [`Game`](crate::game::Game)),
+//! `render` (the `d` picture), `eval` and `engine` (the search hooks).
+
+pub mod attacks;
+pub mod engine;
+pub mod eval;
+pub mod moves;
+pub mod position;
+pub mod render;
+pub mod types;
+pub mod zobrist;
+
+pub use moves::{Move, MoveKind};
+pub use position::{castling, Position, Variant, SEE_VALUE};
+pub use types::{Piece, Role, Side};
+
+/// Standard chess: no cats, two seats.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
+pub struct ChessRules;
+
+impl Variant for ChessRules {
+    const CATS: bool = false;
+    const NAME: &'static str = "chess";
+    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+}
+
+/// Cat Chess (RULES.md): chess plus two neutral cats that disarm every
+/// piece next to them, moving third in the cycle white → black → cats.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
+pub struct CatChessRules;
+
+impl Variant for CatChessRules {
+    const CATS: bool = true;
+    const NAME: &'static str = "catchess";
+    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/7*/*7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+}
+
+pub type Chess = Position<ChessRules>;
+pub type CatChess = Position<CatChessRules>;

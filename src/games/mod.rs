@@ -1,0 +1,105 @@
+//! The games, each a plug-in under `src/games/<game>/`, and the one place
+//! where a game chosen at run time (protocol option, command-line flag)
+//! becomes a type: the `games!` list below, one line per folder. The
+//! `README.md` beside this file says how to add a game.
+
+use crate::game::{Arbitration, Game, Notation};
+use crate::search::SearchGame;
+use std::fmt;
+use std::str::FromStr;
+
+/// Everything the engine layers (protocol, arbiter, bench) need of a game:
+/// its rules and turn model, notation, arbitration and search hooks.
+pub trait Playable: SearchGame + Notation + Arbitration {}
+
+impl<G: SearchGame + Notation + Arbitration> Playable for G {}
+
+/// Declares the games: each folder's module and the game types it
+/// exports, the [`VariantKind`] enum and its names, and the `with_game!`
+/// macro that turns a `VariantKind` into its type. (`$d` is a `$` passed
+/// in, so that the macro this one writes can have variables of its own.)
+macro_rules! games {
+    ($d:tt $($module:ident: $($ty:ident),+;)*) => {
+        $(
+            pub mod $module;
+            pub use $module::{$($ty),+};
+        )*
+
+        /// A game chosen at run time. Code that must work for every game
+        /// matches on it once with `with_game!` and goes on in generic,
+        /// monomorphised code.
+        #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+        pub enum VariantKind {
+            $($($ty,)+)*
+        }
+
+        impl VariantKind {
+            pub const ALL: &'static [VariantKind] = &[$($(VariantKind::$ty,)+)*];
+
+            /// The `UCI_Variant` name.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($(VariantKind::$ty => <$ty as Game>::VARIANT,)+)*
+                }
+            }
+        }
+
+        /// Runs `$body` with `$G` bound to the game type of `$kind`.
+        macro_rules! with_game {
+            ($d kind:expr, $d G:ident => $d body:expr) => {
+                match $d kind {
+                    $($($d crate::games::VariantKind::$ty => {
+                        type $d G = $d crate::games::$ty;
+                        $d body
+                    })+)*
+                }
+            };
+        }
+    };
+}
+
+// The games: `folder: GameType, ...;`, in the order `uci` lists them.
+games! { $
+    chess: CatChess, Chess;
+    xiangqi: Xiangqi;
+}
+
+pub(crate) use with_game;
+
+impl Default for VariantKind {
+    /// Standard chess: the game a UCI engine plays when nobody sets
+    /// `UCI_Variant` (Fairy-Stockfish's convention, and so the protocol's).
+    fn default() -> Self {
+        VariantKind::Chess
+    }
+}
+
+impl fmt::Display for VariantKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for VariantKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        VariantKind::ALL.iter().copied().find(|v| v.name() == s).ok_or_else(|| {
+            let names: Vec<_> = VariantKind::ALL.iter().map(|v| v.name()).collect();
+            format!("unknown variant {s:?} (known: {})", names.join(", "))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_is_found_by_its_name_and_dispatches_to_its_type() {
+        for &v in VariantKind::ALL {
+            assert_eq!(v.name().parse::<VariantKind>(), Ok(v));
+            assert_eq!(with_game!(v, G => <G as Game>::VARIANT), v.name());
+        }
+        assert!("shogi".parse::<VariantKind>().unwrap_err().contains("known: catchess, chess, xiangqi"));
+    }
+}

@@ -1,0 +1,134 @@
+//! Xiangqi (Chinese chess) under WXF rules: a 9×10 board of points kept in
+//! 128-bit sets, legal move generation with bulk counting, Fairy-Stockfish
+//! FEN and coordinates, WXF notation, and the game-end rulings (stalemate
+//! loses, perpetual check and chase lose). Rules and examples: RULES.md,
+//! "Xiangqi (WXF)".
+//!
+//! Red is `Side::White` / `Color::White`, black is `Side::Black`; there are
+//! no cats.
+
+pub mod attacks;
+mod engine;
+pub mod eval;
+mod fen;
+mod movegen;
+pub mod moves;
+pub mod notation;
+mod play;
+pub mod position;
+pub mod render;
+pub mod rules;
+pub mod square;
+
+pub use moves::XMove;
+pub use position::{Xiangqi, START_FEN};
+pub use rules::{Perpetual, RepetitionVerdict};
+pub use square::{XBitboard, XPiece, XRole, XSquare};
+
+use crate::game::{
+    Arbitration, FenError, Game, Goal, History, MoveError, MoveList, Notation, Outcome, Reason, Seat, SeatInfo,
+};
+
+impl Game for Xiangqi {
+    type Move = XMove;
+    const VARIANT: &'static str = "xiangqi";
+    const SQUARES: usize = square::SQUARES;
+    /// Red moves first; the protocol's clocks are UCI's `wtime`/`btime`.
+    const SEATS: &'static [SeatInfo] = &[
+        SeatInfo { name: "red", fen: 'w', clock: 'w', goal: Goal::Maximise },
+        SeatInfo { name: "black", fen: 'b', clock: 'b', goal: Goal::Minimise },
+    ];
+
+    fn startpos() -> Self {
+        Xiangqi::startpos()
+    }
+    fn to_move(&self) -> Seat {
+        rules::seat_of(self.turn)
+    }
+    fn legal_moves(&self, list: &mut MoveList<XMove>) {
+        Xiangqi::legal_moves(self, list)
+    }
+    #[inline(always)]
+    fn count_legal_moves(&self) -> u64 {
+        Xiangqi::count_legal_moves(self)
+    }
+    #[inline(always)]
+    fn play(&self, m: XMove) -> Self {
+        Xiangqi::play(self, m)
+    }
+    fn key(&self) -> u64 {
+        self.key
+    }
+    fn move_squares(m: XMove) -> (usize, usize) {
+        (m.from().index(), m.to().index())
+    }
+    /// No legal move loses, whether in check (checkmate) or not
+    /// (stalemate). 100 plies without a capture, or nothing but generals,
+    /// advisors and elephants on the board (neither side can ever attack
+    /// the other), is a draw.
+    fn position_outcome(&self, no_moves: bool) -> Option<Outcome> {
+        if no_moves {
+            let reason = if self.in_check() { Reason::CHECKMATE } else { Reason::STALEMATE };
+            return Some(Outcome::new(Some(rules::seat_of(self.turn.other())), reason));
+        }
+        let reason = if self.halfmove >= 100 {
+            if self.in_check() && self.count_legal_moves() == 0 {
+                return None;
+            }
+            Reason::FIFTY_MOVES
+        } else if self.insufficient_material() {
+            Reason::INSUFFICIENT_MATERIAL
+        } else {
+            return None;
+        };
+        Some(Outcome::new(None, reason))
+    }
+    /// Mate or stalemate first, then the repetition rulings, then the rule
+    /// draws (see [`rules`]).
+    fn outcome(history: &History<Self>) -> Option<Outcome> {
+        rules::outcome(history)
+    }
+}
+
+impl Notation for Xiangqi {
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        Xiangqi::from_fen(fen)
+    }
+    fn to_fen(&self) -> String {
+        Xiangqi::to_fen(self)
+    }
+    fn parse_move(&self, text: &str) -> Result<XMove, MoveError> {
+        let m = XMove::parse(text).ok_or_else(|| MoveError::Unparsable(text.to_string()))?;
+        if self.is_legal(m) {
+            Ok(m)
+        } else {
+            Err(MoveError::Illegal(text.to_string()))
+        }
+    }
+    fn is_well_formed_move(&self, text: &str) -> bool {
+        XMove::parse(text).is_some()
+    }
+    /// Game records write xiangqi moves in WXF notation (`C2.5`, `H8+7`).
+    fn record_move(&self, m: XMove) -> String {
+        self.to_wxf(m)
+    }
+    fn render(&self) -> String {
+        render::board(self)
+    }
+}
+
+/// Every forfeit loses the game to the other side.
+impl Arbitration for Xiangqi {}
+
+impl Xiangqi {
+    /// Only generals, advisors and elephants left on both sides: none of
+    /// them can cross the river or leave the palace, so no check is ever
+    /// possible again.
+    pub fn insufficient_material(&self) -> bool {
+        let attackers = self.by_role(XRole::Horse)
+            | self.by_role(XRole::Chariot)
+            | self.by_role(XRole::Cannon)
+            | self.by_role(XRole::Soldier);
+        attackers.is_empty()
+    }
+}
