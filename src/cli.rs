@@ -7,7 +7,8 @@ use crate::games::VariantKind;
 use crate::perft::{divide, divide_with, parse_suite, perft};
 use crate::tournament::{
     self,
-    spec::{parse_seat_tc, EngineSpec, SprtSpec},
+    spec::{parse_seat_tc, Adjudication, DrawRule, EngineSpec, ResignRule, SprtSpec},
+    stats::Model,
     MatchConfig,
 };
 use clap::{Parser, Subcommand};
@@ -84,11 +85,15 @@ pub enum Command {
 Every engine plays every seat (white, black and, in Cat Chess, the cats) equally often. \
 The arbiter checks every move with the game's own rules, keeps the clocks, ends games by \
 checkmate, stalemate, repetition, the fifty-move rule or insufficient material, and scores \
-faults (illegal move, time forfeit, crash, hang) as losses: white's or black's fault gives \
+faults (illegal move, time forfeit, crash, hang, a line over 1 MiB) as losses: white's or black's fault gives \
 the game to the other of the two; a cats fault scores the cats 0 and the cats pass for the \
 rest of the game, a draw then giving white and black 1/2 each (protocol.md, \"Matches and faults\"). \
-A crashed or hung engine is restarted for its next game.\n\n\
-Records (PGN) go to --pgn, one line per finished game to stderr, and the final table to stdout.",
+A crashed or hung engine is restarted for its next game; an engine's own process group, and \
+on Linux anything carrying its environment tag, is killed with it.\n\n\
+Records (PGN) go to --pgn as each game ends (the Round tag gives its place in the schedule), one \
+line per finished game to stderr with the match so far (games, score, Elo, LLR, ETA; on a terminal \
+as a live line), and the final table to stdout. SIGINT or SIGTERM kills every \
+engine, prints the table of the finished games and exits with 128 + the signal number.",
         after_help = "Examples:\n  \
 catchess match --engine 'name=cc cmd=./catchess' --engine 'name=rnd cmd=\"./catchess random\"' \\\n    \
 --engine 'name=cc2 cmd=./catchess option.Hash=32' --tc 5+0.05 --games 12 --pgn games.pgn\n  \
@@ -96,7 +101,12 @@ catchess match --variant chess --engine 'name=cc cmd=./catchess' \\\n    \
 --engine 'name=sf cmd=/usr/games/stockfish option.UCI_LimitStrength=true option.UCI_Elo=2000' \\\n    \
 --tc 10+0.1 --games 20 --random-plies 6 --seed 1 --sprt 0,50,0.05,0.05 --pgn chess.pgn"
     )]
-    Match(MatchArgs),
+    Match(Box<MatchArgs>),
+    /// Tools for game records (PGN).
+    Pgn {
+        #[command(subcommand)]
+        action: PgnCommand,
+    },
     /// Speak the protocol as an engine that plays uniformly random legal moves (every variant).
     ///
     /// A baseline and test opponent. Options: UCI_Variant; Seed (the move is a hash of the seed,
@@ -104,6 +114,21 @@ catchess match --variant chess --engine 'name=cc cmd=./catchess' \\\n    \
     /// it misbehave on purpose: `<side>=illegal|crash|hang|slow[@n]` entries separated by commas
     /// (from the n-th move as that side in a game on), or `noready` (never answers isready).
     Random,
+}
+
+/// `catchess pgn` tools.
+#[derive(Subcommand, Debug)]
+pub enum PgnCommand {
+    /// Replay every record of FILE (any variant: its Variant tag, else --variant) with the
+    /// engine's own rules; report the first illegal move of each game and any Result,
+    /// Termination or PlyCount the game does not support. Exit status 1 if any is found.
+    Check {
+        /// The PGN file.
+        file: String,
+        /// The variant of records without a Variant tag.
+        #[arg(long, default_value = "chess")]
+        variant: VariantKind,
+    },
 }
 
 /// `catchess match` options.
@@ -115,7 +140,7 @@ pub struct MatchArgs {
     /// after uciok; quote the word if the name has spaces: `'option.Move Overhead=100'`),
     /// `tc=<tc>` (this engine's own limit in every seat, overriding --tc: handicap matches such
     /// as `tc=depth=6` against `tc=depth=3`). Repeat for each engine.
-    #[arg(long = "engine", value_name = "SPEC", required = true)]
+    #[arg(long = "engine", value_name = "SPEC", required_unless_present = "merge")]
     pub engines: Vec<String>,
     /// The variant: catchess (seats white, black, cats), chess (white, black) or xiangqi (red, black).
     #[arg(long, default_value = "catchess")]
@@ -131,8 +156,12 @@ pub struct MatchArgs {
     /// `nodes=<n>`. Example: `--tc 5+0.05 --tc cats:depth=2`.
     #[arg(long = "tc", value_name = "TC", default_value = "10+0.1")]
     pub tcs: Vec<String>,
-    /// Start positions, one FEN or EPD per line; round r of the schedule uses line r (cycling).
-    #[arg(long, value_name = "FILE")]
+    /// Opening book: `FILE`, or `file=FILE [format=epd|pgn] [order=sequential|random] [plies=N]`.
+    /// EPD/FEN: one position per line. PGN (by `format=pgn` or a `.pgn` name): each game's moves
+    /// (SAN, or the protocol's notation; from its FEN tag if any), the first N with `plies=N`.
+    /// Round r of the schedule plays opening r (cycling), each engine in each seat;
+    /// `order=random` shuffles the book with --seed. At most 256 MiB.
+    #[arg(long, value_name = "BOOK")]
     pub openings: Option<String>,
     /// Uniformly random legal plies played from the start position (or each --openings line)
     /// before the engines take over; every game of a round shares the same line.
@@ -159,17 +188,66 @@ pub struct MatchArgs {
     /// The PGN Event tag.
     #[arg(long, default_value = "catchess match")]
     pub event: String,
-    /// Write every line sent to and read from the engines, with times, to this file.
+    /// Write every line sent to and read from the engines, with times, to this file. A write
+    /// error (a full disk) is reported and stops the log, not the match.
     #[arg(long, value_name = "FILE")]
     pub log: Option<std::path::PathBuf>,
+    /// Adjudicate a draw once the game has reached full move N and every engine asked (all
+    /// three in Cat Chess, where the draw is the cats' win) has reported a score within CP
+    /// centipawns of 0 on each of its last M moves: `movenumber=N movecount=M score=CP`.
+    #[arg(long, value_name = "RULE")]
+    pub draw: Option<String>,
+    /// Adjudicate a loss for white or black once it has reported a score of -CP or worse (or a
+    /// lost mate) on each of its last M moves: `movecount=M score=CP`.
+    #[arg(long, value_name = "RULE")]
+    pub resign: Option<String>,
+    /// Adjudicate a draw (the cats' win in Cat Chess) after N full moves (moves of every seat).
+    #[arg(long, value_name = "N")]
+    pub maxmoves: Option<u32>,
+    /// Statistics of the table and the SPRT: `pentanomial` (game pairs: the two games of an
+    /// opening with the engines swapped, 0 to 2 points; fastchess's default) or `trinomial`
+    /// (single games: win, draw, loss).
+    #[arg(long, value_name = "MODEL", default_value = "pentanomial", value_parser = ["pentanomial", "trinomial"])]
+    pub stats: String,
+    /// Continue a stopped match: run the same command again with --resume. Its --pgn FILE holds
+    /// the finished games and FILE.state the seed and settings; only the games not in FILE are
+    /// played (the same schedule and openings), appended to FILE. --games may grow.
+    #[arg(long)]
+    pub resume: bool,
+    /// Play one slice of the match: rounds r (counted from 0) with r mod N = I - 1, whole rounds
+    /// so that game pairs stay together. Every shard needs the same settings and --seed; run one
+    /// per machine (GNU parallel --sshlogin, a Kubernetes indexed Job), then --merge their --pgn
+    /// files. Not with --sprt (give it to --merge).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Join the records of shards (or any matches between the same engines) into one table with
+    /// the same statistics, instead of playing; with --pgn FILE, also their records in schedule
+    /// order. The engines are the --engine names if given, else the players of game 1.
+    #[arg(long, value_name = "PGN", num_args = 1..)]
+    pub merge: Vec<String>,
+    /// The most the --log file may grow to, in MB (10^6 bytes); then a last line says it is cut off.
+    #[arg(long, default_value_t = 1000, value_name = "MB")]
+    pub log_limit: u64,
+}
+
+/// `--shard i/n`.
+fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--shard {text:?}: expected I/N with 1 <= I <= N (e.g. 2/4)");
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let (i, n) = (i.trim().parse::<usize>().map_err(|_| bad())?, n.trim().parse::<usize>().map_err(|_| bad())?);
+    if i == 0 || i > n || n > tournament::MAX_GAMES {
+        return Err(bad());
+    }
+    Ok((i, n))
 }
 
 impl MatchArgs {
     fn config(&self) -> Result<MatchConfig, String> {
         let engines = self.engines.iter().map(|e| EngineSpec::parse(e)).collect::<Result<Vec<_>, _>>()?;
         let time_controls = self.tcs.iter().map(|t| parse_seat_tc(t)).collect::<Result<Vec<_>, _>>()?;
-        if !(self.timeout.is_finite() && self.timeout > 0.0) {
-            return Err(format!("--timeout must be a positive number of seconds, got {}", self.timeout));
+        let max = tournament::MAX_TIMEOUT.as_secs();
+        if !(self.timeout.is_finite() && self.timeout > 0.0 && self.timeout <= max as f64) {
+            return Err(format!("--timeout must be more than 0 and at most {max} seconds, got {:?}", self.timeout));
         }
         Ok(MatchConfig {
             variant: self.variant,
@@ -186,6 +264,19 @@ impl MatchArgs {
             sprt: self.sprt.as_deref().map(SprtSpec::parse).transpose()?,
             event: self.event.clone(),
             log: self.log.clone(),
+            log_limit: self.log_limit.saturating_mul(1_000_000),
+            resume: self.resume,
+            shard: self.shard.as_deref().map(parse_shard).transpose()?,
+            merge: self.merge.clone(),
+            model: if self.stats == "trinomial" { Model::Trinomial } else { Model::Pentanomial },
+            adjudication: Adjudication {
+                draw: self.draw.as_deref().map(DrawRule::parse).transpose()?,
+                resign: self.resign.as_deref().map(ResignRule::parse).transpose()?,
+                max_moves: match self.maxmoves {
+                    Some(0) => return Err("--maxmoves must be at least 1".into()),
+                    m => m,
+                },
+            },
         })
     }
 }
@@ -213,11 +304,28 @@ pub fn run() -> ExitCode {
             BenchArgs::parse(hash_mb.or(hash), threads_n.or(threads), depth_n.or(depth))
                 .and_then(|args| run_bench(args, variant))
         }
-        Some(Command::Match(args)) => args.config().and_then(|config| {
-            let summary = tournament::run(&config)?;
-            print!("\n{}", summary.table);
-            Ok(())
-        }),
+        Some(Command::Match(args)) => match args.config().and_then(|config| tournament::run(&config)) {
+            Ok(summary) => {
+                print!("\n{}", summary.table);
+                if let Some(sig) = summary.interrupted {
+                    return ExitCode::from((128 + sig).clamp(1, 255) as u8);
+                }
+                Ok(())
+            }
+            Err(e) => Err(e),
+        },
+        Some(Command::Pgn { action: PgnCommand::Check { file, variant } }) => {
+            tournament::check::check_file(&file, variant).and_then(|report| {
+                for p in &report.problems {
+                    println!("{p}");
+                }
+                println!("{} games checked, {} with problems", report.games, report.problems.len());
+                match report.problems.len() {
+                    0 => Ok(()),
+                    n => Err(format!("{n} of {} games have problems", report.games)),
+                }
+            })
+        }
         Some(Command::Random) => {
             let stdin = std::io::stdin();
             crate::uci::random::run(stdin.lock(), crate::uci::Output::new(std::io::stdout()));

@@ -127,14 +127,16 @@ fn catchess_tournament_scores_a_crashing_hanging_cheating_engine_zero_and_goes_o
         match seat[0] {
             "White" => {
                 assert_eq!(r.tag("Result"), "black");
-                assert_eq!(r.tag("Termination"), "illegal move by white");
+                assert_eq!(r.tag("TerminationDetails"), "illegal move by white");
+                assert_eq!(r.tag("Termination"), "rules infraction");
                 assert_eq!(r.tag("PlyCount"), "0");
                 assert!(faults.starts_with("white (bad) illegal move at ply 1: bestmove"), "{faults}");
                 assert_eq!(r.tag("Points"), "white 0, black 1, cats 0");
             }
             "Black" => {
                 assert_eq!(r.tag("Result"), "white");
-                assert_eq!(r.tag("Termination"), "crash by black");
+                assert_eq!(r.tag("TerminationDetails"), "crash by black");
+                assert_eq!(r.tag("Termination"), "abandoned");
                 assert_eq!(r.tag("PlyCount"), "1");
                 assert!(faults.contains("black (bad) crash at ply 2: exited with code 3"), "{faults}");
             }
@@ -205,9 +207,13 @@ fn cats_faults_void_the_cats_but_the_game_goes_on() {
     );
     assert!(run.ok, "{}\n{}", run.progress, run.table);
     assert_eq!(run.records.len(), 12);
+    // Records are written as games end; their Round tags restore the order.
+    let mut records = run.records;
+    records.sort_by_key(|r| r.tag("Round").parse::<usize>().unwrap());
+    let rounds: Vec<String> = records.iter().map(|r| r.tag("Round").to_string()).collect();
+    assert_eq!(rounds, (1..=12).map(|i| i.to_string()).collect::<Vec<_>>());
     let mut fens = Vec::new();
-    for (i, r) in run.records.iter().enumerate() {
-        assert_eq!(r.tag("Round"), (i + 1).to_string(), "records in game order, whatever order games end in");
+    for r in &records {
         fens.push(r.tag("FEN").to_string());
         assert!(r.moves.starts_with("{opening: 2 random plies}"), "{}", r.moves);
         let cats = r.tag("Cats");
@@ -235,7 +241,7 @@ fn cats_faults_void_the_cats_but_the_game_goes_on() {
     assert!(fens[..6].iter().all(|f| f.ends_with(" c KQkq e6 0 1")), "{fens:?}");
     assert!(fens[6..].iter().all(|f| f == "rnbqkbnr/pppppppp/8/7*/*7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "{fens:?}");
     // A record that starts with the cats to move numbers its first move `1...`.
-    assert!(run.records[0].moves.contains("1... "), "{}", run.records[0].moves);
+    assert!(records[0].moves.contains("1... "), "{}", records[0].moves);
     assert_eq!(row(&run.table, "cheat")[5..].last(), Some(&"4"), "{}", run.table);
     assert!(run.table.contains("Faults of crash: 4 crash"), "{}", run.table);
     assert_eq!(row(&run.table, "cheat")[10], "0/4", "cats column: 0 points in 4 games\n{}", run.table);
@@ -256,13 +262,23 @@ fn chess_match_scores_time_losses_and_illegal_moves_with_standard_pgn() {
     let [g1, g2] = &run.records[..] else { panic!("{}", run.pgn) };
     assert!(!g1.tags.contains_key("Variant") && !g1.tags.contains_key("FEN") && !g1.tags.contains_key("Cats"));
     assert_eq!((g1.tag("White"), g1.tag("Black"), g1.tag("Result")), ("cc", "bad", "1-0"));
-    assert_eq!(g1.tag("Termination"), "illegal move by black");
+    assert_eq!(g1.tag("TerminationDetails"), "illegal move by black");
     assert_eq!(g1.tag("PlyCount"), "3");
     assert_eq!(g1.tag("TimeControl"), "0.5+0.05");
     assert!(g1.moves.ends_with("1-0") && g1.moves.starts_with("1. "), "{}", g1.moves);
-    assert_eq!((g2.tag("White"), g2.tag("Result"), g2.tag("Termination")), ("bad", "0-1", "time forfeit by white"));
+    assert_eq!(
+        (g2.tag("White"), g2.tag("Result"), g2.tag("TerminationDetails")),
+        ("bad", "0-1", "time forfeit by white")
+    );
+    assert_eq!(g2.tag("Termination"), "time forfeit");
     assert!(g2.tag("Faults").contains("no bestmove within 0.550 s (0.500 s on the clock); engine killed"), "{g2:?}");
-    assert!(run.table.contains("Elo difference cc vs bad: +inf"), "{}", run.table);
+    // 2-0: no infinite Elo, but what two won games (one pair) allow.
+    assert!(
+        run.table.contains("Elo difference cc vs bad: at least -511.5 (95 %: every game pair won"),
+        "{}",
+        run.table
+    );
+    assert!(!run.table.contains("inf"), "{}", run.table);
     assert_eq!(&row(&run.table, "bad")[2..5], ["2", "0.0", "0.0%"]);
 }
 
@@ -289,9 +305,11 @@ fn xiangqi_records_and_tables_never_say_white() {
     } else {
         (&run.records[1], &run.records[0])
     };
-    assert_eq!((as_red.tag("Result"), as_red.tag("Termination")), ("0-1", "illegal move by red"));
+    assert_eq!((as_red.tag("Result"), as_red.tag("TerminationDetails")), ("0-1", "illegal move by red"));
+    assert_eq!(as_red.tag("Termination"), "rules infraction");
     assert!(as_red.tag("Faults").starts_with("red (bad) illegal move at ply 5"), "{as_red:?}");
-    assert_eq!((as_black.tag("Result"), as_black.tag("Termination")), ("1-0", "crash by black"));
+    assert_eq!((as_black.tag("Result"), as_black.tag("TerminationDetails")), ("1-0", "crash by black"));
+    assert_eq!(as_black.tag("Termination"), "abandoned");
     // The seats' own time controls are tagged by the seat's name.
     assert_eq!((as_red.tag("RedTimeControl"), as_red.tag("BlackTimeControl")), ("2+0.05", "1+0.05"), "{as_red:?}");
     assert!(run.table.contains("Games won by seat: red 1, black 1, draw 0"), "{}", run.table);
@@ -393,6 +411,8 @@ fn sprt_stops_a_lopsided_match_early() {
     assert!(run.ok, "{}", run.progress);
     assert!(run.records.len() < 20, "{} games", run.records.len());
     assert!(run.table.contains("SPRT elo0 0 elo1 200 alpha 0.05 beta 0.05: LLR"), "{}", run.table);
+    assert!(run.table.contains("pentanomial): H1 accepted"), "the default model\n{}", run.table);
+    assert!(run.records.len().is_multiple_of(2) || run.table.contains("outside complete pairs"), "{}", run.table);
     assert!(run.table.contains("H1 accepted"), "{}", run.table);
     assert!(run.progress.contains("SPRT: H1 accepted, stopping"), "{}", run.progress);
 }
@@ -417,6 +437,19 @@ fn configuration_errors_stop_the_match_before_it_starts() {
     assert!(err.contains("time control \"fast\""), "{err}");
     let err = fail(&["cmd=$BIN", "cmd=\"$BIN random\""], &["--sprt", "0,10"]);
     assert!(err.contains("expected elo0,elo1,alpha,beta"), "{err}");
+    // Numbers that used to panic (rc 101): clear errors instead.
+    for (flag, value, message) in [
+        ("--timeout", "1e300", "--timeout must be more than 0 and at most 86400 seconds"),
+        ("--timeout", "1.8e19", "--timeout must be more than 0"),
+        ("--games", "18446744073709551615", "--games must be at most 1000000000"),
+        ("--concurrency", "100000", "--concurrency must be at most 256"),
+        ("--random-plies", "99999999", "--random-plies must be at most 1000"),
+        ("--time-margin", "18446744073709551615", "--time-margin must be at most"),
+        ("--tc", "movetime=18446744073709551615", "movetime must be at most"),
+    ] {
+        let err = fail(&["cmd=$BIN"], &[flag, value]);
+        assert!(err.contains(message), "{flag} {value}: {err}");
+    }
 }
 
 #[test]
@@ -438,9 +471,219 @@ fn match_help_documents_every_flag() {
         "--sprt",
         "--event",
         "--log",
+        "--log-limit",
+        "--draw",
+        "--resign",
+        "--maxmoves",
+        "--stats",
+        "--resume",
+        "--shard",
+        "--merge",
         "Matches and faults",
         "Examples:",
     ] {
         assert!(help.contains(flag), "{flag} missing from\n{help}");
     }
+}
+
+#[test]
+fn pgn_books_give_the_first_plies_of_each_game_in_seeded_random_order() {
+    let book = temp("opening-book.pgn");
+    std::fs::write(
+        &book,
+        "[Event \"one\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n[Event \"two\"]\n\n1. d4 {main} d5 (1... Nf6) 2. c4 e6 3. Nc3 *\n\n\
+         [Event \"three\"]\n\n1. c4 c5 2. g3 g6 3. Bg2 *\n",
+    )
+    .unwrap();
+    let spec = format!("file={} plies=4 order=random", book.display());
+    let run_with = |name: &str| {
+        run_match(
+            name,
+            &args(
+                &["name=a cmd=\"$BIN random\" option.Seed=1", "name=b cmd=\"$BIN random\" option.Seed=2"],
+                &["--variant", "chess", "--tc", "depth=1", "--games", "6", "--openings", &spec, "--seed", "4"],
+            ),
+        )
+    };
+    let run = run_with("book");
+    assert!(run.ok, "{}", run.progress);
+    let lines = ["1. e4 e5 2. Nf3 Nc6", "1. d4 d5 2. c4 e6", "1. c4 c5 2. g3 g6"];
+    let mut records = run.records;
+    records.sort_by_key(|r| r.tag("Round").parse::<usize>().unwrap());
+    let mut used = Vec::new();
+    let flat = |r: &Record| r.moves.split_whitespace().collect::<Vec<_>>().join(" ");
+    for pair in records.chunks(2) {
+        // Both games of a round (colours swapped) start with the same 4 book plies.
+        let line = lines.iter().position(|l| flat(&pair[0]).contains(l)).unwrap_or_else(|| panic!("{:?}", pair[0]));
+        assert_ne!(pair[0].tag("White"), pair[1].tag("White"));
+        for r in pair {
+            let note = format!("{{opening: {} game {}, 4 plies}} {}", book.display(), line + 1, lines[line]);
+            assert!(flat(r).starts_with(&note), "{r:?}");
+            assert!(!flat(r).starts_with("1. e4 e5 2. Nf3 Nc6 3. Bb5"), "only 4 plies");
+        }
+        used.push(line);
+    }
+    used.sort();
+    assert_eq!(used, [0, 1, 2], "each opening once in three rounds");
+    // The same seed gives the same order.
+    let again = run_with("book2");
+    let firsts = |rs: &[Record]| {
+        let mut v: Vec<(String, String)> =
+            rs.iter().map(|r| (r.tag("Round").to_string(), r.moves.split('}').next().unwrap().to_string())).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(firsts(&records), firsts(&again.records));
+}
+
+#[test]
+fn adjudication_ends_games_by_resignation_score_draw_and_move_limit() {
+    let epd = |name: &str, fen: &str| {
+        let path = temp(name);
+        std::fs::write(&path, format!("{fen}\n")).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let cc = ["name=a cmd=$BIN", "name=b cmd=$BIN"];
+    // A queen up: black (either engine) resigns after two hopeless moves.
+    let queen = epd("queen.epd", "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1");
+    let run = run_match(
+        "resign",
+        &args(
+            &cc,
+            &["--variant", "chess", "--tc", "depth=3", "--openings", &queen, "--resign", "movecount=2 score=500"],
+        ),
+    );
+    assert!(run.ok, "{}", run.progress);
+    for r in &run.records {
+        assert_eq!(r.tag("Result"), "1-0");
+        assert_eq!(r.tag("TerminationDetails"), "adjudication: black resigns (2 moves at -500 cp or worse)");
+        assert_eq!(r.tag("PlyCount"), "4");
+    }
+    // A level pawn ending: both scores near 0 from move 0 on.
+    let pawns = epd("pawns.epd", "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1");
+    let run = run_match(
+        "draw",
+        &args(
+            &cc,
+            &[
+                "--variant",
+                "chess",
+                "--tc",
+                "depth=3",
+                "--openings",
+                &pawns,
+                "--draw",
+                "movenumber=2 movecount=1 score=30",
+            ],
+        ),
+    );
+    assert!(run.ok, "{}", run.progress);
+    for r in &run.records {
+        assert_eq!(r.tag("Result"), "1/2-1/2");
+        assert!(
+            r.tag("TerminationDetails")
+                .starts_with("adjudication: draw (every engine's score within 30 cp for 1 moves"),
+            "{r:?}"
+        );
+        assert_eq!(r.tag("PlyCount"), "4", "not before move 2");
+    }
+    // Cat Chess: the move limit is a draw, i.e. the cats' win.
+    let run = run_match(
+        "maxmoves",
+        &args(
+            &["name=a cmd=\"$BIN random\"", "name=b cmd=\"$BIN random\" option.Seed=3"],
+            &["--tc", "depth=1", "--games", "2", "--maxmoves", "3"],
+        ),
+    );
+    assert!(run.ok, "{}", run.progress);
+    for r in &run.records {
+        assert_eq!((r.tag("Result"), r.tag("PlyCount")), ("cats", "9"));
+        assert_eq!(r.tag("TerminationDetails"), "adjudication: move limit (3 moves)");
+        assert_eq!(r.tag("Termination"), "adjudication");
+    }
+}
+
+#[test]
+fn progress_is_plain_lines_off_a_terminal_and_a_live_line_on_one() {
+    let engines = ["name=a cmd=\"$BIN random\" option.Seed=1", "name=b cmd=\"$BIN random\" option.Seed=2"];
+    let rest = ["--variant", "chess", "--tc", "depth=1", "--games", "4", "--sprt", "0,10,0.05,0.05"];
+    let run = run_match("progress", &args(&engines, &rest));
+    assert!(run.ok, "{}", run.progress);
+    let lines: Vec<&str> = run.progress.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(lines.len(), 4);
+    for (i, l) in lines.iter().enumerate() {
+        assert!(l.contains(&format!(" | {}/4 games | a ", i + 1)), "{l}");
+        assert!(l.contains(" | Elo ") && l.contains(" | LLR "), "{l}");
+        assert_eq!(l.contains("| ETA "), i < 3, "{l}");
+    }
+    assert!(!run.progress.contains('\r'), "no terminal codes in a file");
+    // On a terminal (script(1) gives the arbiter one): each game's line,
+    // then a status line redrawn in place.
+    if Command::new("script").arg("--version").output().is_err() {
+        assert!(std::env::var_os("CI").is_none(), "CI must have script(1) (util-linux)");
+        eprintln!("skipped the terminal half: no script(1)");
+        return;
+    }
+    let mut cmd = vec!["match".to_string()];
+    cmd.extend(args(&engines, &rest));
+    cmd.extend(["--pgn".to_string(), "/dev/null".to_string()]);
+    let line: Vec<String> =
+        std::iter::once(BIN.to_string()).chain(cmd).map(|w| format!("'{}'", w.replace('\'', "'\\''"))).collect();
+    let out = Command::new("script").args(["-qec", &line.join(" "), "/dev/null"]).output().unwrap();
+    let tty = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{tty}");
+    assert!(tty.contains("\r\x1b[Kgame 1/4: "), "{tty:?}");
+    assert!(tty.contains("\n1/4 games | a "), "the status line under the game's line: {tty:?}");
+}
+
+#[test]
+fn pgn_check_replays_records_of_every_variant_and_finds_what_is_wrong() {
+    let check = |path: &std::path::Path| {
+        let out = Command::new(BIN).args(["pgn", "check", path.to_str().unwrap()]).output().unwrap();
+        (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let cases: [(&str, &[&str], &[&str]); 3] = [
+        (
+            "check-cats",
+            &["name=a cmd=\"$BIN random\"", "name=b cmd=\"$BIN random\" option.Seed=3 option.Faults=cats=crash@3"],
+            &["--games", "6"],
+        ),
+        (
+            "check-chess",
+            &["name=a cmd=$BIN", "name=b cmd=\"$BIN random\" option.Faults=white=illegal"],
+            &["--variant", "chess", "--games", "4"],
+        ),
+        (
+            "check-xiangqi",
+            &["name=a cmd=$BIN", "name=b cmd=\"$BIN random\""],
+            &["--variant", "xiangqi", "--games", "2"],
+        ),
+    ];
+    for (name, engines, rest) in cases {
+        let mut rest = rest.to_vec();
+        rest.extend(["--tc", "depth=1", "--random-plies", "2", "--seed", "3"]);
+        let run = run_match(name, &args(engines, &rest));
+        assert!(run.ok, "{}", run.progress);
+        let (ok, out) = check(&temp(&format!("{name}.pgn")));
+        assert!(ok, "{name}: {out}");
+        assert!(out.contains(&format!("{} games checked, 0 with problems", run.records.len())), "{out}");
+    }
+    // Corrupt the Cat Chess records: a wrong result, then an illegal move.
+    let text = std::fs::read_to_string(temp("check-cats.pgn")).unwrap();
+    let first = records(&text).into_iter().find(|r| r.tag("Termination") == "normal").unwrap();
+    let round = first.tag("Round").to_string();
+    let wrong = if first.tag("Result") == "cats" { "white" } else { "cats" };
+    let at = text.find(&format!("[Round \"{round}\"]")).unwrap();
+    let result_at = at + text[at..].find("[Result \"").unwrap();
+    let end = result_at + text[result_at..].find("\"]").unwrap() + 2;
+    let bad = temp("bad-result.pgn");
+    std::fs::write(&bad, format!("{}[Result \"{wrong}\"]{}", &text[..result_at], &text[end..])).unwrap();
+    let (ok, out) = check(&bad);
+    assert!(!ok, "{out}");
+    assert!(out.contains(&format!("Round {round}): Result tag \"{wrong}\" but the moves end with")), "{out}");
+    let bad = temp("bad-move.pgn");
+    std::fs::write(&bad, text.replacen("1. ", "1. a1a5 ", 1)).unwrap();
+    let (ok, out) = check(&bad);
+    assert!(!ok);
+    assert!(out.contains("game 1 (line 1, Round 1): move 1 (a1a5): illegal move \"a1a5\""), "{out}");
 }

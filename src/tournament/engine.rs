@@ -1,33 +1,145 @@
 //! One engine process as the arbiter sees it: lines written to its stdin,
-//! lines read from its stdout by a thread into a channel, so every wait has
-//! a deadline. A closed stdout is a crash; a missed deadline is for the
-//! caller to judge (hang or time loss).
+//! lines read from its stdout by a thread into a bounded channel, so every
+//! wait has a deadline and memory stays bounded whatever the engine writes.
+//! A line longer than [`MAX_LINE`] is a fault; an exited process (noticed
+//! by its exit status, not only by its closed stdout, which a grandchild
+//! may hold open) is a crash; a missed deadline is for the caller to judge
+//! (hang or time loss).
+//!
+//! Containment: every engine runs in its own process group, with an
+//! environment variable naming it ([`TAG_VAR`]). When an engine is killed
+//! (or ends), its group is killed and, on Linux, every process that still
+//! carries its tag, which catches children that left the group with
+//! `setsid` (a child that also clears its environment escapes; run the
+//! match in a cgroup, e.g. `systemd-run --user --scope`, to contain those).
 
 use super::spec::EngineSpec;
 use std::fs::File;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// A protocol transcript shared by every engine of a match (`--log`).
+/// The longest line an engine may write (bytes, without the newline).
+pub const MAX_LINE: usize = 1 << 20;
+/// Lines read ahead of the arbiter per engine: with [`MAX_LINE`], a bound
+/// on the memory one engine's output can take.
+const LINES_AHEAD: usize = 8;
+/// How often a wait checks whether the process has exited or the match
+/// was cancelled.
+const POLL: Duration = Duration::from_millis(20);
+/// The environment variable that marks an engine's processes.
+pub const TAG_VAR: &str = "CATCHESS_ARBITER_ENGINE";
+
+/// Process groups of the engines alive now, for [`kill_all`].
+static LIVE_GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+static SERIAL: AtomicU64 = AtomicU64::new(0);
+
+/// The tag of this arbiter's engines: `<arbiter pid>.` then a serial.
+fn tag_prefix() -> String {
+    format!("{}.", std::process::id())
+}
+
+/// Kills every engine this arbiter started and everything they started
+/// (on SIGINT/SIGTERM, or when the match is abandoned).
+pub fn kill_all() {
+    #[cfg(unix)]
+    {
+        let groups = LIVE_GROUPS.lock().unwrap_or_else(|p| p.into_inner());
+        for &g in groups.iter() {
+            // SAFETY: kill(2) on a process group; the group's leader is an
+            // unreaped child of ours (removed from the list before it is
+            // reaped), so the id cannot have been reused.
+            unsafe {
+                libc::kill(-g, libc::SIGKILL);
+            }
+        }
+    }
+    kill_tagged(&tag_prefix(), true);
+}
+
+/// Kills every process whose environment has `TAG_VAR=<tag>` (or, with
+/// `prefix`, a value starting with `tag`). Linux only: elsewhere the
+/// process group is all there is.
+fn kill_tagged(tag: &str, prefix: bool) {
+    #[cfg(target_os = "linux")]
+    {
+        let me = std::process::id();
+        let Ok(dir) = std::fs::read_dir("/proc") else { return };
+        let needle = format!("{TAG_VAR}={tag}");
+        for entry in dir.flatten() {
+            let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
+            if pid == me {
+                continue;
+            }
+            let Ok(env) = std::fs::read(entry.path().join("environ")) else { continue };
+            let hit = env
+                .split(|&b| b == 0)
+                .any(|var| var.starts_with(needle.as_bytes()) && (prefix || var.len() == needle.len()));
+            if hit {
+                // SAFETY: kill(2) with a pid just read; it touches no memory of ours.
+                unsafe {
+                    libc::kill(pid as libc::pid_t, libc::SIGKILL);
+                }
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (tag, prefix);
+}
+
+/// A protocol transcript shared by every engine of a match (`--log`), cut
+/// off at a size limit; a write error stops it and is reported.
 #[derive(Clone)]
 pub struct Log {
-    file: Arc<Mutex<File>>,
+    state: Arc<Mutex<LogState>>,
     start: Instant,
 }
 
+struct LogState {
+    file: Option<File>,
+    path: String,
+    written: u64,
+    limit: u64,
+    error: Option<String>,
+}
+
 impl Log {
-    pub fn create(path: &std::path::Path) -> Result<Log, String> {
+    pub fn create(path: &std::path::Path, limit: u64) -> Result<Log, String> {
         let file = File::create(path).map_err(|e| format!("cannot create log {}: {e}", path.display()))?;
-        Ok(Log { file: Arc::new(Mutex::new(file)), start: Instant::now() })
+        let state = LogState { file: Some(file), path: path.display().to_string(), written: 0, limit, error: None };
+        Ok(Log { state: Arc::new(Mutex::new(state)), start: Instant::now() })
     }
 
     fn line(&self, who: &str, dir: char, text: &str) {
         let ms = self.start.elapsed().as_millis();
-        let mut f = self.file.lock().unwrap_or_else(|p| p.into_inner());
-        let _ = writeln!(f, "{ms:>9} {who} {dir} {text}");
+        let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        let s = &mut *s;
+        let Some(file) = s.file.as_mut() else { return };
+        let mut line = format!("{ms:>9} {who} {dir} {text}\n");
+        let full = s.written + line.len() as u64 > s.limit;
+        if full {
+            line = format!("{ms:>9} log limit of {} bytes reached: nothing more is logged\n", s.limit);
+        }
+        match file.write_all(line.as_bytes()) {
+            Ok(()) => s.written += line.len() as u64,
+            Err(e) => {
+                let msg = format!("writing log {}: {e}; logging stopped", s.path);
+                eprintln!("warning: {msg}");
+                s.error = Some(msg);
+                s.file = None;
+            }
+        }
+        if full {
+            s.file = None;
+        }
+    }
+
+    /// The write error that stopped the log, if one did.
+    pub fn error(&self) -> Option<String> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner()).error.clone()
     }
 }
 
@@ -36,8 +148,18 @@ impl Log {
 pub enum Failure {
     /// Nothing that ends the wait arrived in time.
     Timeout,
-    /// The process closed its output or its input: it exited or crashed.
+    /// The process exited, or closed its output or its input.
     Exited(String),
+    /// The engine wrote a line longer than [`MAX_LINE`].
+    LineTooLong,
+    /// The match is being stopped (a signal): the answer no longer matters.
+    Cancelled,
+}
+
+/// What the reader thread passes on.
+enum Msg {
+    Line(String),
+    TooLong,
 }
 
 /// What `uci` told us about an engine.
@@ -105,19 +227,80 @@ pub struct EngineProcess {
     pub name: String,
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    lines: Receiver<Msg>,
     log: Option<Log>,
+    cancel: Arc<AtomicBool>,
+    tag: String,
     dead: bool,
+    /// Whether `child` has been waited for (its pid may then be reused).
+    reaped: bool,
+}
+
+/// Reads `stdout` line by line into `tx`, never holding more than
+/// [`MAX_LINE`] bytes of a line: a longer line is reported once
+/// ([`Msg::TooLong`]) and skipped up to its newline.
+fn read_lines(stdout: impl Read, tx: std::sync::mpsc::SyncSender<Msg>, log: Option<Log>, who: String) {
+    let mut reader = BufReader::with_capacity(64 * 1024, stdout);
+    let mut buf: Vec<u8> = Vec::new();
+    let mut skipping = false;
+    let send = |buf: &mut Vec<u8>| {
+        let line = String::from_utf8_lossy(buf).trim_end_matches('\r').to_string();
+        buf.clear();
+        if let Some(log) = &log {
+            log.line(&who, '>', &line);
+        }
+        tx.send(Msg::Line(line)).is_ok()
+    };
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok([]) => break,
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        let (part, newline) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], true),
+            None => (chunk, false),
+        };
+        let used = part.len() + usize::from(newline);
+        if !skipping {
+            if buf.len() + part.len() > MAX_LINE {
+                skipping = true;
+                buf = Vec::new();
+                if let Some(log) = &log {
+                    log.line(&who, '>', &format!("(a line of more than {MAX_LINE} bytes, not kept)"));
+                }
+                if tx.send(Msg::TooLong).is_err() {
+                    return;
+                }
+            } else {
+                buf.extend_from_slice(part);
+            }
+        }
+        reader.consume(used);
+        if newline {
+            if !skipping && !send(&mut buf) {
+                return;
+            }
+            skipping = false;
+        }
+    }
+    if !skipping && !buf.is_empty() {
+        send(&mut buf);
+    }
 }
 
 impl EngineProcess {
     /// Starts the process; an error if it cannot be started at all.
-    pub fn spawn(spec: &EngineSpec, log: Option<Log>) -> Result<EngineProcess, String> {
+    /// `cancel` set makes every wait end at once with [`Failure::Cancelled`].
+    pub fn spawn(spec: &EngineSpec, log: Option<Log>, cancel: Arc<AtomicBool>) -> Result<EngineProcess, String> {
         let mut cmd = Command::new(&spec.command[0]);
         cmd.args(&spec.command[1..]).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
         if let Some(dir) = &spec.dir {
             cmd.current_dir(dir);
         }
+        let tag = format!("{}{}", tag_prefix(), SERIAL.fetch_add(1, Ordering::Relaxed));
+        cmd.env(TAG_VAR, &tag);
         // Its own process group, so killing a hung engine also ends any
         // helper processes it started (a wrapper script's children).
         #[cfg(unix)]
@@ -127,30 +310,23 @@ impl EngineProcess {
         }
         let mut child =
             cmd.spawn().map_err(|e| format!("cannot start engine {} ({}): {e}", spec.name, spec.command.join(" ")))?;
+        LIVE_GROUPS.lock().unwrap_or_else(|p| p.into_inner()).push(child.id() as i32);
         let stdout = child.stdout.take().expect("piped");
         let stdin = child.stdin.take();
-        let (tx, rx) = channel();
+        let (tx, rx) = sync_channel(LINES_AHEAD);
         let (reader_log, who) = (log.clone(), spec.name.clone());
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim_end_matches(['\n', '\r']).to_string();
-                        if let Some(log) = &reader_log {
-                            log.line(&who, '>', &line);
-                        }
-                        if tx.send(line).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        });
-        Ok(EngineProcess { name: spec.name.clone(), child, stdin, lines: rx, log, dead: false })
+        std::thread::spawn(move || read_lines(stdout, tx, reader_log, who));
+        Ok(EngineProcess {
+            name: spec.name.clone(),
+            child,
+            stdin,
+            lines: rx,
+            log,
+            cancel,
+            tag,
+            dead: false,
+            reaped: false,
+        })
     }
 
     /// Writes one line.
@@ -163,13 +339,58 @@ impl EngineProcess {
         ok.map_err(|_| self.exited())
     }
 
+    /// Whether the process has exited, without reaping it (so its process
+    /// group id stays ours until [`Self::reap`]).
+    fn has_exited(&mut self) -> bool {
+        if self.reaped {
+            return true;
+        }
+        #[cfg(unix)]
+        {
+            // SAFETY: waitid(2) writes only into `info`, a zeroed siginfo_t
+            // we own; WNOWAIT leaves the child unreaped.
+            unsafe {
+                let mut info: libc::siginfo_t = std::mem::zeroed();
+                let r = libc::waitid(
+                    libc::P_PID,
+                    self.child.id() as libc::id_t,
+                    &mut info,
+                    libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+                );
+                r == 0 && info.si_pid() != 0
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            matches!(self.child.try_wait(), Ok(Some(_)))
+        }
+    }
+
     /// The next line, if one arrives before `deadline`.
     pub fn recv(&mut self, deadline: Instant) -> Result<String, Failure> {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(left) {
-            Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => Err(Failure::Timeout),
-            Err(RecvTimeoutError::Disconnected) => Err(self.exited()),
+        loop {
+            if self.cancel.load(Ordering::SeqCst) {
+                return Err(Failure::Cancelled);
+            }
+            let slice = deadline.saturating_duration_since(Instant::now()).min(POLL);
+            match self.lines.recv_timeout(slice) {
+                Ok(Msg::Line(line)) => return Ok(line),
+                Ok(Msg::TooLong) => return Err(Failure::LineTooLong),
+                Err(RecvTimeoutError::Disconnected) => return Err(self.exited()),
+                Err(RecvTimeoutError::Timeout) => {
+                    if self.has_exited() {
+                        // What it wrote before exiting may still be on its way.
+                        return match self.lines.recv_timeout(Duration::from_millis(50)) {
+                            Ok(Msg::Line(line)) => Ok(line),
+                            Ok(Msg::TooLong) => Err(Failure::LineTooLong),
+                            Err(_) => Err(self.exited()),
+                        };
+                    }
+                    if Instant::now() >= deadline {
+                        return Err(Failure::Timeout);
+                    }
+                }
+            }
         }
     }
 
@@ -183,18 +404,42 @@ impl EngineProcess {
         }
     }
 
-    /// Describes how the process ended (it closed its pipes), waiting a
-    /// moment for its exit status.
+    /// Kills what the engine started, then the engine if it still runs,
+    /// and reaps it. Returns its exit status if it had exited by itself.
+    fn reap(&mut self) -> Option<std::process::ExitStatus> {
+        if self.reaped {
+            return None;
+        }
+        let exited_by_itself = self.has_exited();
+        #[cfg(unix)]
+        {
+            // The whole process group: the engine and anything it started.
+            // The group id is the child's pid, still ours: it is unreaped.
+            let pgid = self.child.id() as libc::pid_t;
+            let mut groups = LIVE_GROUPS.lock().unwrap_or_else(|p| p.into_inner());
+            // SAFETY: kill(2) with a negative pid signals a process group;
+            // it touches no memory of ours.
+            unsafe {
+                libc::kill(-pgid, libc::SIGKILL);
+            }
+            groups.retain(|&g| g != pgid);
+        }
+        kill_tagged(&self.tag, false);
+        let _ = self.child.kill();
+        let status = self.child.wait().ok();
+        self.reaped = true;
+        self.dead = true;
+        status.filter(|_| exited_by_itself)
+    }
+
+    /// Describes how the process ended (it exited, or closed its pipes),
+    /// waiting a moment for its exit status; what it started is killed.
     fn exited(&mut self) -> Failure {
         let deadline = Instant::now() + Duration::from_millis(300);
-        let status = loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => break Some(status),
-                Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(5)),
-                _ => break None,
-            }
-        };
-        self.dead = true;
+        while !self.has_exited() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let status = self.reap();
         Failure::Exited(match status {
             Some(s) => describe_status(s),
             None => "closed its output".to_string(),
@@ -256,7 +501,7 @@ impl EngineProcess {
             self.stdin = None;
             let deadline = Instant::now() + Duration::from_millis(500);
             while Instant::now() < deadline {
-                if let Ok(Some(_)) = self.child.try_wait() {
+                if self.has_exited() {
                     break;
                 }
                 std::thread::sleep(Duration::from_millis(5));
@@ -283,26 +528,68 @@ fn describe_status(status: std::process::ExitStatus) -> String {
 impl Drop for EngineProcess {
     fn drop(&mut self) {
         self.stdin = None;
-        #[cfg(unix)]
-        {
-            // The whole process group: the engine and anything it started.
-            // Safe to aim at: the group id is the child's pid, which the
-            // system does not reuse while the group has members.
-            let pgid = self.child.id() as libc::pid_t;
-            // SAFETY: kill(2) with a negative pid signals a process group;
-            // it touches no memory of ours.
-            unsafe {
-                libc::kill(-pgid, libc::SIGKILL);
-            }
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.reap();
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn lines_of(input: Vec<u8>) -> Vec<Option<String>> {
+        let (tx, rx) = sync_channel(LINES_AHEAD);
+        let reader = std::thread::spawn(move || read_lines(std::io::Cursor::new(input), tx, None, "t".into()));
+        let out = rx
+            .iter()
+            .map(|m| match m {
+                Msg::Line(l) => Some(l),
+                Msg::TooLong => None,
+            })
+            .collect();
+        reader.join().unwrap();
+        out
+    }
+
+    #[test]
+    fn lines_past_the_cap_are_reported_once_and_skipped() {
+        let mut input = b"uciok\r\n".to_vec();
+        input.extend(std::iter::repeat_n(b'x', 3 * MAX_LINE));
+        input.extend(b"\nbestmove e2e4\n");
+        input.extend(std::iter::repeat_n(b'y', MAX_LINE));
+        input.extend(b"\n\xff tail");
+        assert_eq!(
+            lines_of(input),
+            [
+                Some("uciok".into()),
+                None,
+                Some("bestmove e2e4".into()),
+                Some("y".repeat(MAX_LINE)),
+                Some("\u{fffd} tail".into())
+            ]
+        );
+        // A long line without a newline before the end.
+        assert_eq!(lines_of(vec![b'z'; MAX_LINE + 1]), [None]);
+    }
+
+    #[test]
+    fn the_log_stops_at_its_limit_and_reports_write_errors() {
+        let path = std::env::temp_dir().join(format!("catchess-log-test-{}", std::process::id()));
+        let log = Log::create(&path, 200).unwrap();
+        for i in 0..100 {
+            log.line("engine", '>', &format!("info depth {i}"));
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert!(text.len() < 300 && text.ends_with("nothing more is logged\n"), "{text}");
+        assert!(text.contains("info depth 0") && !text.contains("info depth 99"), "{text}");
+        assert_eq!(log.error(), None);
+        if std::path::Path::new("/dev/full").exists() {
+            let log = Log::create(std::path::Path::new("/dev/full"), 1000).unwrap();
+            log.line("engine", '<', "uci");
+            let err = log.error().expect("a write to /dev/full fails");
+            assert!(err.contains("writing log /dev/full") && err.contains("logging stopped"), "{err}");
+        }
+    }
 
     #[test]
     fn uci_options_and_variants_are_read() {

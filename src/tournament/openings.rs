@@ -1,8 +1,8 @@
 //! Where games start: positions from an EPD or FEN file, and random plies
 //! played from there, reproducible from a seed.
 
-use crate::game::MoveList;
-use crate::game::{Arbitration, History, Notation};
+use crate::game::{Arbitration, Game, History, MoveError, MoveList, Notation};
+use crate::games::{with_game, VariantKind};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -32,18 +32,285 @@ pub fn line_fen(line: &str) -> Option<String> {
     Some(format!("{head} {hmvc} {fmvn}"))
 }
 
-/// Every position in an opening file, checked with the game's FEN parser.
-pub fn load<G: Notation>(path: &str) -> Result<Vec<G>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read openings {path}: {e}"))?;
+/// The largest opening file `--openings` reads.
+pub const MAX_BOOK_BYTES: u64 = 256 << 20;
+
+/// A text file of at most `limit` bytes (a longer one, or an endless
+/// device, is an error rather than a read without end).
+pub fn read_bounded(path: &str, limit: u64) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > limit {
+        return Err(format!("larger than {} MiB", limit >> 20));
+    }
+    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())
+}
+
+/// How `--openings` reads its book: `FILE`, or `file=FILE` with any of
+/// `format=epd|pgn` (default: `pgn` for a `.pgn` file, else `epd`),
+/// `order=sequential|random` (random: shuffled with the match's seed) and
+/// `plies=N` (the first N plies of each PGN game; default all).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BookSpec {
+    pub file: String,
+    pub pgn: bool,
+    pub random_order: bool,
+    pub plies: Option<usize>,
+}
+
+impl BookSpec {
+    pub fn parse(text: &str) -> Result<BookSpec, String> {
+        let words = super::spec::shell_words(text)?;
+        if !words.iter().any(|w| w.starts_with("file=")) {
+            let pgn = text.to_ascii_lowercase().ends_with(".pgn");
+            return Ok(BookSpec { file: text.to_string(), pgn, random_order: false, plies: None });
+        }
+        let (mut file, mut format, mut random_order, mut plies) = (None, None, false, None);
+        for w in &words {
+            let bad = || {
+                format!(
+                    "--openings {text:?}: expected file=, format=epd|pgn, order=sequential|random, plies=N; got {w:?}"
+                )
+            };
+            let (k, v) = w.split_once('=').ok_or_else(bad)?;
+            match (k, v) {
+                ("file", _) if !v.is_empty() => file = Some(v.to_string()),
+                ("format", "epd" | "fen") => format = Some(false),
+                ("format", "pgn") => format = Some(true),
+                ("order", "sequential") => random_order = false,
+                ("order", "random") => random_order = true,
+                ("plies", _) => plies = Some(v.parse::<usize>().ok().filter(|&n| n <= 10_000).ok_or_else(bad)?),
+                _ => return Err(bad()),
+            }
+        }
+        let file = file.ok_or_else(|| format!("--openings {text:?}: no file="))?;
+        let pgn = format.unwrap_or_else(|| file.to_ascii_lowercase().ends_with(".pgn"));
+        Ok(BookSpec { file, pgn, random_order, plies })
+    }
+}
+
+/// One opening: where the game starts and the moves already played.
+#[derive(Clone, Debug)]
+pub struct Opening<G: Game> {
+    pub start: G,
+    pub moves: Vec<G::Move>,
+    /// `book.pgn game 3`, `book.epd line 7`.
+    pub source: String,
+}
+
+/// The openings of a book, in the order the match plays them.
+pub fn load_book<G: Notation + Arbitration>(spec: &BookSpec, seed: u64) -> Result<Vec<Opening<G>>, String> {
+    let path = &spec.file;
+    let text = read_bounded(path, MAX_BOOK_BYTES).map_err(|e| format!("cannot read openings {path}: {e}"))?;
+    let mut book = if spec.pgn { read_pgn::<G>(&text, spec.plies, path)? } else { read_epd::<G>(&text, path)? };
+    if book.is_empty() {
+        return Err(format!("{path}: no positions"));
+    }
+    if spec.random_order {
+        use rand::seq::SliceRandom;
+        book.shuffle(&mut rng_for(seed, u64::MAX));
+    }
+    Ok(book)
+}
+
+/// Every position in an EPD or FEN file, checked with the game's FEN parser.
+pub fn read_epd<G: Notation + Arbitration>(text: &str, path: &str) -> Result<Vec<Opening<G>>, String> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if let Some(fen) = line_fen(line) {
-            let pos = G::from_fen(&fen).map_err(|e| format!("{path}:{}: {e}", i + 1))?;
-            out.push(pos);
+            let start = G::from_fen(&fen).map_err(|e| format!("{path}:{}: {e}", i + 1))?;
+            out.push(Opening { start, moves: Vec::new(), source: format!("{path} line {}", i + 1) });
         }
     }
-    if out.is_empty() {
-        return Err(format!("{path}: no positions"));
+    Ok(out)
+}
+
+/// One game of a PGN file: its tags, its main-line move tokens (no move
+/// numbers, comments, NAGs or variations) and its result token.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnGame {
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<String>,
+    pub result: Option<String>,
+    /// The line the game starts on (1-based).
+    pub line: usize,
+}
+
+impl PgnGame {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
+}
+
+/// Whether `token` is a game's result: PGN's, or (in the records of games
+/// whose results are not PGN's) `draw` or the name of a seat of any game.
+fn is_result(token: &str) -> bool {
+    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*" | "draw")
+        || VariantKind::ALL.iter().any(|&v| with_game!(v, G => G::SEATS.iter().any(|s| s.name == token)))
+}
+
+/// Splits PGN text into games. Tolerant: `{...}` and `;` comments, `(...)`
+/// variations (nested), `$n` NAGs, move numbers (`12.`, `12...`) and
+/// `%` escape lines are skipped.
+pub fn split_pgn(text: &str) -> Result<Vec<PgnGame>, String> {
+    let mut games = Vec::new();
+    let mut game = PgnGame::default();
+    let mut in_moves = false;
+    let (mut brace, mut paren) = (false, 0usize);
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if !brace && paren == 0 && line.starts_with('%') {
+            continue;
+        }
+        if !brace && paren == 0 && line.starts_with('[') {
+            if in_moves {
+                games.push(std::mem::take(&mut game));
+                in_moves = false;
+            }
+            if game.tags.is_empty() && game.moves.is_empty() {
+                game.line = i + 1;
+            }
+            let inner = line.trim_start_matches('[').trim_end_matches(']');
+            let (k, v) = inner.split_once(' ').ok_or_else(|| format!("line {}: bad tag {line:?}", i + 1))?;
+            let v = v.trim();
+            let v = v.strip_prefix('"').and_then(|v| v.strip_suffix('"')).unwrap_or(v);
+            game.tags.push((k.to_string(), v.replace("\\\"", "\"").replace("\\\\", "\\")));
+            continue;
+        }
+        let mut rest = line;
+        while !rest.is_empty() {
+            if brace {
+                match rest.find('}') {
+                    Some(j) => {
+                        brace = false;
+                        rest = &rest[j + 1..];
+                    }
+                    None => rest = "",
+                }
+                continue;
+            }
+            rest = rest.trim_start();
+            let Some(c) = rest.chars().next() else { break };
+            match c {
+                '{' => {
+                    brace = true;
+                    rest = &rest[1..];
+                }
+                ';' => rest = "",
+                '(' => {
+                    paren += 1;
+                    rest = &rest[1..];
+                }
+                ')' => {
+                    paren = paren.saturating_sub(1);
+                    rest = &rest[1..];
+                }
+                _ => {
+                    let end = rest.find(|ch: char| ch.is_whitespace() || "{}();".contains(ch)).unwrap_or(rest.len());
+                    let token = &rest[..end];
+                    rest = &rest[end..];
+                    if paren > 0 || token.starts_with('$') {
+                        continue;
+                    }
+                    if game.tags.is_empty() && game.moves.is_empty() && !in_moves {
+                        game.line = i + 1;
+                    }
+                    in_moves = true;
+                    if is_result(token) {
+                        game.result = Some(token.to_string());
+                        games.push(std::mem::take(&mut game));
+                        in_moves = false;
+                        continue;
+                    }
+                    // `12.`, `12...`, `12.e4`: drop the number.
+                    let bare = token.trim_start_matches(|ch: char| ch.is_ascii_digit());
+                    let token = if bare.starts_with('.') { bare.trim_start_matches('.') } else { token };
+                    if !token.is_empty() {
+                        game.moves.push(token.to_string());
+                    }
+                }
+            }
+        }
+    }
+    if in_moves || !game.tags.is_empty() {
+        games.push(game);
+    }
+    Ok(games)
+}
+
+/// The legal move a record writes as `token`: the protocol's notation, or
+/// the record's own (`Game::record_move`: SAN in chess, WXF in xiangqi),
+/// with check marks and annotations (`+`, `#`, `!`, `?`) ignored.
+pub fn parse_record_move<G: Notation + Arbitration>(pos: &G, token: &str) -> Result<G::Move, MoveError> {
+    if let Some(pass) = pos.arbiter_pass() {
+        if pass.to_string() == token {
+            return Ok(pass);
+        }
+    }
+    if let Ok(m) = pos.parse_move(token) {
+        return Ok(m);
+    }
+    let bare = |t: &str| t.trim_end_matches(['+', '#', '!', '?']).replace("=", "").to_string();
+    let want = bare(token);
+    if want.is_empty() {
+        return Err(MoveError::Unparsable(token.to_string()));
+    }
+    let mut list = MoveList::default();
+    pos.legal_moves(&mut list);
+    list.iter()
+        .copied()
+        .find(|&m| bare(&pos.record_move(m)) == want)
+        .ok_or_else(|| MoveError::Illegal(token.to_string()))
+}
+
+/// The variant a PGN `Variant` tag names: one of ours by its name (in any
+/// case), or `Standard`, PGN's name for chess, the protocol's default game.
+pub fn pgn_variant(tag: &str) -> Result<VariantKind, String> {
+    if tag.eq_ignore_ascii_case("standard") {
+        return Ok(VariantKind::default());
+    }
+    tag.to_ascii_lowercase().parse::<VariantKind>()
+}
+
+/// The start of a PGN game: its `FEN` tag, or the variant's start position.
+pub fn pgn_start<G: Notation + Arbitration>(game: &PgnGame) -> Result<G, String> {
+    match game.tag("FEN") {
+        Some(fen) => G::from_fen(fen).map_err(|e| format!("FEN {fen:?}: {e}")),
+        None => Ok(G::startpos()),
+    }
+}
+
+/// The games of a PGN book as openings: the first `plies` moves of each
+/// (all with `None`).
+pub fn read_pgn<G: Notation + Arbitration>(
+    text: &str,
+    plies: Option<usize>,
+    path: &str,
+) -> Result<Vec<Opening<G>>, String> {
+    let mut out = Vec::new();
+    for (n, game) in split_pgn(text).map_err(|e| format!("{path}: {e}"))?.into_iter().enumerate() {
+        let at = format!("{path}: game {} (line {})", n + 1, game.line);
+        if let Some(v) = game.tag("Variant") {
+            if !pgn_variant(v).is_ok_and(|k| k.name() == G::VARIANT) {
+                return Err(format!("{at}: a {v} game in a {} match", G::VARIANT));
+            }
+        }
+        let start = pgn_start::<G>(&game).map_err(|e| format!("{at}: {e}"))?;
+        let mut h = History::new(start);
+        for token in game.moves.iter().take(plies.unwrap_or(usize::MAX)) {
+            if h.outcome().is_some() {
+                break;
+            }
+            let m = parse_record_move(h.current(), token)
+                .map_err(|e| format!("{at}: move {} ({token}): {e}", h.moves().len() + 1))?;
+            h.push(m);
+        }
+        if h.outcome().is_some() {
+            return Err(format!("{at}: the game is over after the book moves"));
+        }
+        out.push(Opening { start, moves: h.moves().to_vec(), source: format!("{path} game {}", n + 1) });
     }
     Ok(out)
 }
@@ -92,6 +359,8 @@ mod tests {
 
     #[test]
     fn epd_and_fen_lines() {
+        let book = read_epd::<Chess>("# c\n4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\n", "e.epd").unwrap();
+        assert_eq!((book.len(), book[0].source.as_str()), (1, "e.epd line 2"));
         assert_eq!(line_fen("  # comment"), None);
         assert_eq!(line_fen(""), None);
         assert_eq!(
@@ -103,6 +372,78 @@ mod tests {
             Some("4k3/8/8/8/8/8/8/4K3 w - - 7 30")
         );
         assert_eq!(line_fen("4k3/8/8/8/8/8/8/4K3 w - -").as_deref(), Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+    }
+
+    const BOOK: &str =
+        "[Event \"a\"]\n[White \"x\"]\n\n1. e4 {best} e5 2. Nf3 (2. f4 exf4 (2... d5)) Nc6 $1 3. Bb5 a6\n\
+        4. Ba4 Nf6 5. O-O Be7 1/2-1/2\n\n% escaped\n[Event \"b\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n\
+        1.a8=Q+ Kd7 ; rest\n2.Qb7+ *\n\n1. d4 d5 2. c4 *\n\n1... h5g4 2. e2e4 0000 cats\n";
+
+    #[test]
+    fn pgn_books_are_read_with_san_and_cut_at_plies() {
+        let games = split_pgn(BOOK).unwrap();
+        assert_eq!(games.len(), 4);
+        assert_eq!(
+            (games[3].moves.clone(), games[3].result.as_deref()),
+            (vec!["h5g4".to_string(), "e2e4".into(), "0000".into()], Some("cats"))
+        );
+        assert_eq!(games[0].moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"]);
+        assert_eq!((games[0].result.as_deref(), games[0].tag("White"), games[0].line), (Some("1/2-1/2"), Some("x"), 1));
+        assert_eq!(games[1].moves, ["a8=Q+", "Kd7", "Qb7+"]);
+        assert_eq!(games[2].moves, ["d4", "d5", "c4"]);
+        let book = read_pgn::<Chess>(&BOOK[..BOOK.find("\n1...").unwrap()], Some(4), "b.pgn").unwrap();
+        let uci = |o: &Opening<Chess>| o.moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ");
+        assert_eq!(uci(&book[0]), "e2e4 e7e5 g1f3 b8c6");
+        assert_eq!(uci(&book[1]), "a7a8q e8d7 a8b7");
+        assert_eq!(book[1].start.to_fen(), "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!((uci(&book[2]).as_str(), book[2].source.as_str()), ("d2d4 d7d5 c2c4", "b.pgn game 3"));
+        let all = read_pgn::<Chess>(&BOOK[..BOOK.find("\n1...").unwrap()], None, "b.pgn").unwrap();
+        assert_eq!(all[0].moves.len(), 10);
+        let err = read_pgn::<Chess>("1. e4 e5 2. Ke2 Ke7 3. Ke4 *", None, "x.pgn").unwrap_err();
+        assert!(err.contains("x.pgn: game 1 (line 1): move 5 (Ke4)"), "{err}");
+        let err = read_pgn::<CatChess>(BOOK, None, "b.pgn").unwrap_err();
+        assert!(err.contains("game 1"), "{err}");
+    }
+
+    #[test]
+    fn book_specs_and_orders() {
+        let s = BookSpec::parse("book.PGN").unwrap();
+        assert!(s.pgn && !s.random_order && s.plies.is_none());
+        let s = BookSpec::parse("file=b.txt format=pgn order=random plies=8").unwrap();
+        assert_eq!(s, BookSpec { file: "b.txt".into(), pgn: true, random_order: true, plies: Some(8) });
+        assert!(!BookSpec::parse("file=b.epd").unwrap().pgn);
+        assert!(BookSpec::parse("file=b.pgn order=shuffled").unwrap_err().contains("order=sequential|random"));
+        assert!(BookSpec::parse("format=pgn plies=2").is_ok_and(|s| s.file == "format=pgn plies=2"));
+        let path = std::env::temp_dir().join(format!("catchess-book-order-{}.pgn", std::process::id()));
+        let many: String =
+            ["e4", "d4", "c4", "Nf3", "g3", "b3", "f4", "Nc3"].iter().map(|m| format!("1. {m} *\n")).collect();
+        std::fs::write(&path, many).unwrap();
+        let spec = |order: &str| BookSpec::parse(&format!("file={} order={order}", path.display())).unwrap();
+        let first = |b: Vec<Opening<Chess>>| b.iter().map(|o| o.moves[0].to_string()).collect::<Vec<_>>();
+        let seq = first(load_book(&spec("sequential"), 1).unwrap());
+        assert_eq!(seq[..3], ["e2e4", "d2d4", "c2c4"]);
+        let a = first(load_book(&spec("random"), 1).unwrap());
+        assert_eq!(a, first(load_book(&spec("random"), 1).unwrap()), "the seed fixes the order");
+        assert_ne!(a, seq);
+        let mut sorted = a.clone();
+        sorted.sort();
+        let mut seq_sorted = seq.clone();
+        seq_sorted.sort();
+        assert_eq!(sorted, seq_sorted, "a permutation");
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn book_reads_are_bounded() {
+        let path = std::env::temp_dir().join(format!("catchess-book-test-{}", std::process::id()));
+        std::fs::write(&path, "x".repeat(2000)).unwrap();
+        let p = path.to_str().unwrap();
+        assert_eq!(read_bounded(p, 2000).unwrap().len(), 2000);
+        assert!(read_bounded(p, 1999).unwrap_err().contains("larger than"));
+        std::fs::remove_file(&path).unwrap();
+        if std::path::Path::new("/dev/zero").exists() {
+            assert!(read_bounded("/dev/zero", 1 << 20).is_err());
+        }
     }
 
     #[test]

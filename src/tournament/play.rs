@@ -8,12 +8,14 @@
 //! on with the arbiter passing (`0000`) for them; a draw then gives white
 //! and black ½ each.
 
-use super::engine::{EngineProcess, Failure, Log, UciInfo};
+use super::engine::{EngineProcess, Failure, Log, Score, UciInfo, MAX_LINE};
 use super::record::{self, RecordTags};
-use super::spec::{EngineSpec, TimeControl};
+use super::spec::{Adjudication, EngineSpec, TimeControl};
 use super::stats::seat_points;
 use crate::game::{Arbitration, Game, History, Notation, Seat, SeatInfo};
 use crate::games::VariantKind;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What an engine did wrong.
@@ -28,10 +30,13 @@ pub enum FaultKind {
     /// No `uciok`, `readyok`, or (under a depth or node limit) `bestmove`
     /// within the match's timeout.
     Hang,
+    /// A line longer than the arbiter keeps (`engine::MAX_LINE`).
+    LineTooLong,
 }
 
 impl FaultKind {
-    pub const ALL: [FaultKind; 4] = [FaultKind::IllegalMove, FaultKind::TimeForfeit, FaultKind::Crash, FaultKind::Hang];
+    pub const ALL: [FaultKind; 5] =
+        [FaultKind::IllegalMove, FaultKind::TimeForfeit, FaultKind::Crash, FaultKind::Hang, FaultKind::LineTooLong];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -39,6 +44,7 @@ impl FaultKind {
             FaultKind::TimeForfeit => "time forfeit",
             FaultKind::Crash => "crash",
             FaultKind::Hang => "hang",
+            FaultKind::LineTooLong => "line too long",
         }
     }
 }
@@ -77,6 +83,9 @@ pub struct Arbiter {
     pub event: String,
     pub date: String,
     pub log: Option<Log>,
+    /// Set to abandon the match: every wait ends at once.
+    pub cancel: Arc<AtomicBool>,
+    pub adjudication: Adjudication,
 }
 
 /// Idle engine processes of one worker, by engine, reused across games.
@@ -122,14 +131,21 @@ fn failure_fault(f: Failure, what: &str, timeout: Duration) -> (FaultKind, Strin
             (FaultKind::Hang, format!("no {what} within {:.1} s; engine killed", timeout.as_secs_f64()))
         }
         Failure::Exited(how) => (FaultKind::Crash, format!("{how} (while waiting for {what})")),
+        Failure::LineTooLong => (FaultKind::LineTooLong, too_long(what)),
+        Failure::Cancelled => (FaultKind::Crash, "the match was stopped".to_string()),
     }
+}
+
+fn too_long(what: &str) -> String {
+    format!("a line of more than {MAX_LINE} bytes (while waiting for {what}); engine killed")
 }
 
 /// Starts engine `e` and sets it up: `uci`, `UCI_Variant`, the options,
 /// `isready`.
 fn start(arbiter: &Arbiter, e: usize) -> Result<EngineProcess, (FaultKind, String)> {
     let spec = &arbiter.engines[e];
-    let mut p = EngineProcess::spawn(spec, arbiter.log.clone()).map_err(|e| (FaultKind::Crash, e))?;
+    let mut p =
+        EngineProcess::spawn(spec, arbiter.log.clone(), arbiter.cancel.clone()).map_err(|e| (FaultKind::Crash, e))?;
     let info = p.handshake(arbiter.timeout).map_err(|f| failure_fault(f, "uciok", arbiter.timeout))?;
     for line in setup_lines(spec, &info, arbiter.variant) {
         p.send(&line).map_err(|f| failure_fault(f, "setoption", arbiter.timeout))?;
@@ -156,11 +172,18 @@ pub fn setup_lines(spec: &EngineSpec, info: &UciInfo, variant: VariantKind) -> V
 /// Checks before a match that an engine starts, speaks UCI, plays the
 /// variant and has the options it is given. Errors are the user's to fix,
 /// so they stop the match before it starts.
-pub fn preflight(spec: &EngineSpec, variant: VariantKind, timeout: Duration) -> Result<UciInfo, String> {
-    let mut p = EngineProcess::spawn(spec, None)?;
+pub fn preflight(
+    spec: &EngineSpec,
+    variant: VariantKind,
+    timeout: Duration,
+    cancel: Arc<AtomicBool>,
+) -> Result<UciInfo, String> {
+    let mut p = EngineProcess::spawn(spec, None, cancel)?;
     let info = p.handshake(timeout).map_err(|f| match f {
         Failure::Timeout => format!("engine {}: no uciok within {:.1} s", spec.name, timeout.as_secs_f64()),
         Failure::Exited(how) => format!("engine {}: {how} before uciok", spec.name),
+        Failure::LineTooLong => format!("engine {}: a line of more than {MAX_LINE} bytes before uciok", spec.name),
+        Failure::Cancelled => "the match was stopped".to_string(),
     })?;
     p.quit();
     match &info.variants {
@@ -227,6 +250,57 @@ struct SeatState {
     /// A seat that faulted but plays on (Cat Chess's cats): no longer
     /// asked, the arbiter passes for it.
     forfeited: bool,
+    /// Own moves in a row with a score inside the draw rule's bound.
+    draw_streak: u32,
+    /// Own moves in a row with a score at or below the resign rule's.
+    resign_streak: u32,
+}
+
+/// Counts a move's score toward the adjudication rules.
+fn update_streaks(seat: &mut SeatState, score: Option<Score>, adj: &Adjudication) {
+    if let Some(d) = adj.draw {
+        let inside = matches!(score, Some(Score::Cp(c)) if c.abs() <= d.score);
+        seat.draw_streak = if inside { seat.draw_streak + 1 } else { 0 };
+    }
+    if let Some(r) = adj.resign {
+        let lost = match score {
+            Some(Score::Cp(c)) => c <= -r.score,
+            Some(Score::Mate(m)) => m < 0,
+            None => false,
+        };
+        seat.resign_streak = if lost { seat.resign_streak + 1 } else { 0 };
+    }
+}
+
+/// Whether the adjudication rules end the game after `plies` plies: a
+/// resignation first (by a seat whose forfeit ends the game,
+/// `Arbitration::forfeit_winner`: white or black, never Cat Chess's cats),
+/// then a draw by scores (every seat's engine still asked agrees), then the
+/// move limit. A draw is the game's draw, won by `Game::draw_winner` (the
+/// cats in Cat Chess).
+fn adjudicate<G: Arbitration>(seats: &[SeatState], plies: usize, adj: &Adjudication) -> Option<(Option<Seat>, String)> {
+    let full_moves = (plies / G::SEATS.len()) as u32;
+    if let Some(r) = adj.resign {
+        for (s, seat) in seats.iter().enumerate() {
+            let Some(winner) = G::forfeit_winner(Seat::new(s)) else { continue };
+            if seat.resign_streak >= r.move_count {
+                let name = G::SEATS[s].name;
+                let why = format!("{} moves at -{} cp or worse", r.move_count, r.score);
+                return Some((Some(winner), format!("adjudication: {name} resigns ({why})")));
+            }
+        }
+    }
+    if let Some(d) = adj.draw {
+        let asked: Vec<&SeatState> = seats.iter().filter(|s| !s.forfeited).collect();
+        if full_moves >= d.move_number && asked.iter().all(|s| s.draw_streak >= d.move_count) {
+            let why = format!("every engine's score within {} cp for {} moves", d.score, d.move_count);
+            return Some((G::draw_winner(), format!("adjudication: draw ({why})")));
+        }
+    }
+    match adj.max_moves {
+        Some(m) if full_moves >= m => Some((G::draw_winner(), format!("adjudication: move limit ({m} moves)"))),
+        _ => None,
+    }
 }
 
 /// The `go` line for the seat `mover`: its own limit, and with a clock
@@ -298,8 +372,8 @@ fn position_line<G: Notation>(history: &History<G>, from_startpos: bool) -> Stri
 }
 
 /// Plays one game. Engines come from `pool` and go back to it unless they
-/// died or were killed.
-pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> GameReport {
+/// died or were killed. `None` if the match was stopped before the game ended.
+pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> Option<GameReport> {
     let sides = G::SEATS;
     let mut history = History::new(job.start);
     for &m in &job.opening {
@@ -320,6 +394,8 @@ pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, poo
             },
             moves: 0,
             forfeited: false,
+            draw_streak: 0,
+            resign_streak: 0,
         })
         .collect();
     let mut faults: Vec<Fault> = Vec::new();
@@ -347,11 +423,15 @@ pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, poo
     }
 
     while ended.is_none() {
+        // A win is void for a seat that has forfeited (the cats' win by a
+        // draw, once they have faulted): the game is then a draw.
+        let void = |w: Option<Seat>| w.filter(|w| !seats[w.index()].forfeited);
         if let Some(o) = history.outcome() {
-            // A win is void for a seat that has forfeited (the cats' win by
-            // a draw, once they have faulted): the game is then a draw.
-            let winner = o.winner.filter(|w| !seats[w.index()].forfeited);
-            ended = Some((winner, o.reason.name().to_string()));
+            ended = Some((void(o.winner), o.reason.name().to_string()));
+            break;
+        }
+        if let Some((winner, why)) = adjudicate::<G>(&seats, history.moves().len(), &arbiter.adjudication) {
+            ended = Some((void(winner), why));
             break;
         }
         let pos = *history.current();
@@ -390,6 +470,7 @@ pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, poo
                         Ok(_) => {
                             comments.push(Some(record::move_comment(&note, elapsed)));
                             let seat = &mut seats[s];
+                            update_streaks(seat, note.score, &arbiter.adjudication);
                             seat.moves += 1;
                             if let TimeControl::Clock { moves, base, inc } = seat.tc {
                                 seat.left = seat.left.saturating_sub(elapsed) + inc;
@@ -421,6 +502,11 @@ pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, poo
                 seats[s].process = None;
                 Some((FaultKind::Crash, how))
             }
+            Err(Failure::LineTooLong) => {
+                seats[s].process = None;
+                Some((FaultKind::LineTooLong, too_long("bestmove")))
+            }
+            Err(Failure::Cancelled) => return None,
         };
         if let Some((kind, detail)) = problem {
             let end = record_fault::<G>(&mut faults, &mut seats, s, kind, ply, detail);
@@ -439,6 +525,9 @@ pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, poo
         }
     }
     let (winner, termination) = ended.expect("the loop ends only with a result");
+    if arbiter.cancel.load(Ordering::SeqCst) {
+        return None;
+    }
 
     for seat in seats.iter_mut() {
         if let Some(p) = seat.process.take() {
@@ -460,7 +549,7 @@ pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, poo
         faults: faults.iter().map(|f| f.describe(&arbiter.engines[f.engine].name)).collect(),
     };
     let record = record::write(&tags, &history, &comments, before.as_deref(), last_comment.as_deref());
-    GameReport {
+    Some(GameReport {
         number: job.number,
         seating: job.seating.clone(),
         winner,
@@ -470,7 +559,7 @@ pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, poo
         faults,
         plies: history.moves().len(),
         record,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -486,6 +575,8 @@ mod tests {
             left: Duration::from_millis(left_ms),
             moves,
             forfeited: false,
+            draw_streak: 0,
+            resign_streak: 0,
         }
     }
 
@@ -500,6 +591,49 @@ mod tests {
         assert_eq!(go_line(sides, &seats, 1), "go movetime 50");
         let seats = vec![seat("nodes=100", 0, 0), seat("1+0", 1000, 0)];
         assert_eq!(go_line(Chess::SEATS, &seats, 0), "go nodes 100");
+    }
+
+    #[test]
+    fn adjudication_by_resignation_draw_and_move_limit() {
+        use super::super::spec::{DrawRule, ResignRule};
+        let adj = Adjudication {
+            draw: Some(DrawRule { move_number: 2, move_count: 2, score: 10 }),
+            resign: Some(ResignRule { move_count: 2, score: 500 }),
+            max_moves: Some(50),
+        };
+        let mut seats = vec![seat("1+0", 0, 0), seat("1+0", 0, 0)];
+        let play =
+            |seats: &mut Vec<SeatState>, s: usize, score: Option<Score>| update_streaks(&mut seats[s], score, &adj);
+        // Scores near 0 from both, but before move 2: no draw yet.
+        for s in [0, 1, 0, 1] {
+            play(&mut seats, s, Some(Score::Cp(5)));
+        }
+        assert_eq!(adjudicate::<Chess>(&seats, 3, &adj), None);
+        let (w, why) = adjudicate::<Chess>(&seats, 4, &adj).unwrap();
+        assert_eq!((w, why.as_str()), (None, "adjudication: draw (every engine's score within 10 cp for 2 moves)"));
+        // One score outside the bound (or missing) breaks the streak.
+        play(&mut seats, 0, Some(Score::Cp(-11)));
+        assert_eq!(adjudicate::<Chess>(&seats, 5, &adj), None);
+        play(&mut seats, 1, None);
+        play(&mut seats, 0, Some(Score::Cp(0)));
+        assert_eq!(adjudicate::<Chess>(&seats, 7, &adj), None);
+        // Black sees itself lost twice in a row: white wins.
+        play(&mut seats, 1, Some(Score::Cp(-700)));
+        assert_eq!(adjudicate::<Chess>(&seats, 8, &adj), None);
+        play(&mut seats, 1, Some(Score::Mate(-3)));
+        let (w, why) = adjudicate::<Chess>(&seats, 9, &adj).unwrap();
+        assert_eq!(
+            (w, why.as_str()),
+            (Some(Seat::new(0)), "adjudication: black resigns (2 moves at -500 cp or worse)")
+        );
+        // The move limit; in Cat Chess a draw is the cats' win, and the cats never resign.
+        let fresh = vec![seat("1+0", 0, 0), seat("1+0", 0, 0), seat("1+0", 0, 0)];
+        assert_eq!(adjudicate::<CatChess>(&fresh, 149, &adj), None);
+        assert_eq!(adjudicate::<CatChess>(&fresh, 150, &adj).unwrap().0, Some(Seat::new(2)));
+        let mut cats = vec![seat("1+0", 0, 0), seat("1+0", 0, 0), seat("1+0", 0, 0)];
+        cats[2].resign_streak = 9;
+        assert_eq!(adjudicate::<CatChess>(&cats, 3, &adj), None);
+        assert_eq!(adjudicate::<Chess>(&seats[..2], 1, &Adjudication::default()), None);
     }
 
     #[test]

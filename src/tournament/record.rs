@@ -28,6 +28,12 @@ pub fn result_text<G: Game>(winner: Option<Seat>) -> String {
     }
 }
 
+/// The winner a `Result` value names (`None` inside: a draw), or `None`
+/// if it is not one of `G`'s results.
+pub fn winner_of_result<G: Game>(result: &str) -> Option<Option<Seat>> {
+    (0..G::SEATS.len()).map(|i| Some(Seat::new(i))).chain([None]).find(|&w| result_text::<G>(w) == result)
+}
+
 /// Today's date as PGN writes it (`2025.01.31`), in UTC.
 pub fn today() -> String {
     let secs = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
@@ -83,6 +89,25 @@ pub fn move_comment(note: &SearchNote, elapsed: Duration) -> String {
     }
     parts.push(format!("{:.3}s", elapsed.as_secs_f64()));
     parts.join(" ")
+}
+
+/// The PGN standard's `Termination` value for how a game ended (our own
+/// words go to `TerminationDetails`): `normal` for an end by the rules,
+/// `adjudication`, `time forfeit`, `rules infraction` for an illegal move,
+/// `abandoned` for an engine that crashed, hung or wrote a line too long.
+pub fn standard_termination(detail: &str) -> &'static str {
+    let by = |kind: &str| detail.starts_with(&format!("{kind} by "));
+    if detail.starts_with("adjudication") {
+        "adjudication"
+    } else if by("time forfeit") {
+        "time forfeit"
+    } else if by("illegal move") {
+        "rules infraction"
+    } else if by("crash") || by("hang") || by("line too long") {
+        "abandoned"
+    } else {
+        "normal"
+    }
 }
 
 /// Everything a record holds besides the moves.
@@ -148,7 +173,8 @@ pub fn write<G: Notation>(
             tag(&format!("{}TimeControl", capitalised(seat.name)), tc);
         }
     }
-    tag("Termination", &tags.termination);
+    tag("Termination", standard_termination(&tags.termination));
+    tag("TerminationDetails", &tags.termination);
     if !standard {
         let points: Vec<String> =
             seats.iter().zip(&tags.points).map(|(s, p)| format!("{} {}", s.name, points_text(*p))).collect();
@@ -224,7 +250,7 @@ pub fn seat_of<G: Game>(name: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{CatChess, Chess};
+    use crate::games::Chess;
 
     fn tags(players: &[&str], winner: Option<Seat>, points: &[f64]) -> RecordTags {
         RecordTags {
@@ -249,6 +275,22 @@ mod tests {
     }
 
     #[test]
+    fn terminations_use_the_standard_s_values() {
+        for (detail, standard) in [
+            ("checkmate", "normal"),
+            ("threefold repetition", "normal"),
+            ("time forfeit by white", "time forfeit"),
+            ("illegal move by black", "rules infraction"),
+            ("crash by black", "abandoned"),
+            ("hang by white", "abandoned"),
+            ("line too long by red", "abandoned"),
+            ("adjudication: move limit (3 moves)", "adjudication"),
+        ] {
+            assert_eq!(standard_termination(detail), standard, "{detail}");
+        }
+    }
+
+    #[test]
     fn dates() {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(19_723), (2024, 1, 1));
@@ -264,28 +306,11 @@ mod tests {
         let comments = vec![None, Some("+0.10/3 0.010s".to_string()), None, None];
         let pgn = write(&t, &h, &comments, None, None);
         let expected = "[Event \"test\"]\n[Site \"?\"]\n[Date \"2025.01.02\"]\n[Round \"3\"]\n[White \"A\"]\n\
-            [Black \"B\"]\n[Result \"0-1\"]\n[TimeControl \"10+0.1\"]\n[Termination \"checkmate\"]\n\
+            [Black \"B\"]\n[Result \"0-1\"]\n[TimeControl \"10+0.1\"]\n[Termination \"normal\"]\n\
+            [TerminationDetails \"checkmate\"]\n\
             [Faults \"none \\\"really\\\"\"]\n[PlyCount \"4\"]\n\n\
             1. f3 e5 {+0.10/3 0.010s} 2. g4 Qh4# 0-1\n\n";
         assert_eq!(pgn, expected);
-    }
-
-    #[test]
-    fn catchess_record_has_three_players_fen_points_and_uci_moves() {
-        let h = history(CatChess::startpos(), "e2e4 e7e5 h5g4 g1f3 b8c6 0000");
-        let t = tags(&["A", "B", "C"], None, &[0.5, 0.5, 0.0]);
-        let comments = vec![None, None, None, None, None, Some("pass".to_string())];
-        let pgn = write(&t, &h, &comments, Some("opening"), Some("end"));
-        assert!(pgn.contains("[White \"A\"]\n[Black \"B\"]\n[Cats \"C\"]\n[Result \"draw\"]\n"), "{pgn}");
-        assert!(pgn
-            .contains("[Variant \"catchess\"]\n[FEN \"rnbqkbnr/pppppppp/8/7*/*7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]"));
-        assert!(pgn.contains("[Points \"white 1/2, black 1/2, cats 0\"]"));
-        assert!(pgn.ends_with("{opening} 1. e2e4 e7e5 h5g4 2. g1f3 b8c6 0000 {pass} {end} draw\n\n"), "{pgn}");
-        // A start with the cats to move: the number is written with dots.
-        let start = CatChess::from_fen("rnbqkbnr/pppp1ppp/8/4p2*/*3P3/8/PPPP1PPP/RNBQKBNR c KQkq e6 0 1").unwrap();
-        let h = history(start, "h5g4 g1f3");
-        let pgn = write(&tags(&["A", "B", "C"], Some(Seat::new(2)), &[0.0, 0.0, 1.0]), &h, &[], None, None);
-        assert!(pgn.ends_with("\n1... h5g4 2. g1f3 cats\n\n"), "{pgn}");
     }
 
     #[test]
@@ -294,7 +319,6 @@ mod tests {
         let pgn = write(&tags(&["A", "B"], None, &[0.5, 0.5]), &h, &[], None, None);
         assert!(pgn.lines().all(|l| l.len() < 80));
         assert!(pgn.contains("1/2-1/2"));
-        assert_eq!(seat_of::<CatChess>("Cats"), Some(2));
         assert_eq!(seat_of::<Chess>("cats"), None);
     }
 }

@@ -127,6 +127,9 @@ impl EngineSpec {
     }
 }
 
+/// The longest `movetime` (a day).
+pub const MAX_MOVETIME_MS: u64 = 86_400_000;
+
 /// How one seat's moves are limited.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TimeControl {
@@ -168,7 +171,10 @@ impl TimeControl {
         let number = |v: &str| v.parse::<u64>().map_err(|_| format!("{what}: expected a whole number, got {v:?}"));
         if let Some((key, value)) = text.split_once('=') {
             return match key {
-                "movetime" => Ok(TimeControl::MoveTime(Duration::from_millis(number(value)?.max(1)))),
+                "movetime" => match number(value)? {
+                    ms if ms > MAX_MOVETIME_MS => Err(format!("{what}: movetime must be at most {MAX_MOVETIME_MS} ms")),
+                    ms => Ok(TimeControl::MoveTime(Duration::from_millis(ms.max(1)))),
+                },
                 "depth" => Ok(TimeControl::Depth(number(value)?.clamp(1, u32::MAX as u64) as u32)),
                 "nodes" => Ok(TimeControl::Nodes(number(value)?.max(1))),
                 _ => {
@@ -244,6 +250,79 @@ pub fn parse_seat_tc(text: &str) -> Result<(Option<String>, TimeControl), String
     match text.split_once(':') {
         Some((seat, tc)) => Ok((Some(seat.to_ascii_lowercase()), TimeControl::parse(tc)?)),
         None => Ok((None, TimeControl::parse(text)?)),
+    }
+}
+
+/// When the arbiter ends a game the engines would play on (fastchess's
+/// and cutechess's adjudication).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Adjudication {
+    pub draw: Option<DrawRule>,
+    pub resign: Option<ResignRule>,
+    /// A draw (in Cat Chess: the cats' win) once this many full moves
+    /// (moves of every seat) have been played.
+    pub max_moves: Option<u32>,
+}
+
+/// A draw once the game has reached full move `move_number` and every
+/// seat still asked has reported a score within `score` centipawns of 0
+/// on each of its last `move_count` moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRule {
+    pub move_number: u32,
+    pub move_count: u32,
+    pub score: i64,
+}
+
+/// White or black loses once it has reported a score of `-score`
+/// centipawns or worse (or a lost mate) on each of its last `move_count`
+/// moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResignRule {
+    pub move_count: u32,
+    pub score: i64,
+}
+
+/// `key=value` words separated by spaces or commas, each key known.
+fn key_values<'a>(flag: &str, text: &'a str, keys: &[&str]) -> Result<Vec<(&'a str, u64)>, String> {
+    let mut out = Vec::new();
+    for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
+        let bad = || format!("{flag} {text:?}: expected {} (whole numbers), got {word:?}", keys.join("=N "));
+        let (k, v) = word.split_once('=').ok_or_else(bad)?;
+        let v = v.parse::<u64>().ok().filter(|&v| v <= 1_000_000).ok_or_else(bad)?;
+        if !keys.contains(&k) || out.iter().any(|(o, _)| *o == k) {
+            return Err(bad());
+        }
+        out.push((k, v));
+    }
+    if out.len() != keys.len() {
+        return Err(format!(
+            "{flag} {text:?}: needs all of {}",
+            keys.iter().map(|k| format!("{k}=N")).collect::<Vec<_>>().join(" ")
+        ));
+    }
+    Ok(out)
+}
+
+impl DrawRule {
+    /// `movenumber=40 movecount=8 score=10` (spaces or commas).
+    pub fn parse(text: &str) -> Result<DrawRule, String> {
+        let kv = key_values("--draw", text, &["movenumber", "movecount", "score"])?;
+        let get = |k: &str| kv.iter().find(|(x, _)| *x == k).map(|(_, v)| *v).unwrap_or(0);
+        Ok(DrawRule {
+            move_number: get("movenumber") as u32,
+            move_count: get("movecount").max(1) as u32,
+            score: get("score") as i64,
+        })
+    }
+}
+
+impl ResignRule {
+    /// `movecount=3 score=600`.
+    pub fn parse(text: &str) -> Result<ResignRule, String> {
+        let kv = key_values("--resign", text, &["movecount", "score"])?;
+        let get = |k: &str| kv.iter().find(|(x, _)| *x == k).map(|(_, v)| *v).unwrap_or(0);
+        Ok(ResignRule { move_count: get("movecount").max(1) as u32, score: get("score") as i64 })
     }
 }
 
@@ -325,7 +404,9 @@ mod tests {
         assert_eq!(TimeControl::parse("movetime=50").unwrap(), TimeControl::MoveTime(Duration::from_millis(50)));
         assert_eq!(TimeControl::parse("depth=3").unwrap(), TimeControl::Depth(3));
         assert_eq!(TimeControl::parse("nodes=1000").unwrap(), TimeControl::Nodes(1000));
-        for bad in ["", "x", "0", "10+", "1/2/3", "depth=x", "speed=3", "-1+0"] {
+        for bad in
+            ["", "x", "0", "10+", "1/2/3", "depth=x", "speed=3", "-1+0", "movetime=18446744073709551615", "1e300"]
+        {
             assert!(TimeControl::parse(bad).is_err(), "{bad}");
         }
         assert_eq!(TimeControl::parse("10+0.1").unwrap().to_string(), "10+0.1");
@@ -333,8 +414,23 @@ mod tests {
         assert_eq!(TimeControl::parse("0.5").unwrap().pgn(), "0.5");
         assert_eq!(TimeControl::parse("40/60").unwrap().pgn(), "40/60");
         assert_eq!(TimeControl::parse("depth=2").unwrap().pgn(), "-");
-        assert_eq!(parse_seat_tc("Cats:depth=2").unwrap(), (Some("cats".into()), TimeControl::Depth(2)));
+        assert_eq!(parse_seat_tc("Black:depth=2").unwrap(), (Some("black".into()), TimeControl::Depth(2)));
         assert_eq!(parse_seat_tc("5+0").unwrap().0, None);
+    }
+
+    #[test]
+    fn adjudication_rules() {
+        assert_eq!(
+            DrawRule::parse("movenumber=40 movecount=8 score=10").unwrap(),
+            DrawRule { move_number: 40, move_count: 8, score: 10 }
+        );
+        assert_eq!(DrawRule::parse("score=5,movecount=2,movenumber=0").unwrap().move_count, 2);
+        assert_eq!(ResignRule::parse("movecount=3 score=600").unwrap(), ResignRule { move_count: 3, score: 600 });
+        for bad in ["", "movenumber=40 movecount=8", "movenumber=x movecount=8 score=1", "a=1 movecount=8 score=1"] {
+            assert!(DrawRule::parse(bad).is_err(), "{bad}");
+        }
+        assert!(ResignRule::parse("movecount=3 score=-5").is_err());
+        assert!(ResignRule::parse("movecount=3 movecount=3").is_err());
     }
 
     #[test]

@@ -69,52 +69,167 @@ pub fn score_from_elo(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
+/// Game pairs (the two games of an opening with the engines' seats
+/// swapped) by the first engine's points in the pair: 0, ½, 1, 1½, 2.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Penta {
+    pub counts: [u32; 5],
+}
+
+impl Penta {
+    /// Adds a pair worth `points` (0 to 2) to the first engine.
+    pub fn add(&mut self, points: f64) {
+        let i = (points * 2.0).round().clamp(0.0, 4.0) as usize;
+        self.counts[i] += 1;
+    }
+
+    pub fn pairs(&self) -> u32 {
+        self.counts.iter().sum()
+    }
+}
+
+/// Which statistics the table and the SPRT use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Model {
+    /// Game pairs: 0, ½, 1, 1½ or 2 points per pair (fastchess's default);
+    /// accounts for the correlation of the two games of an opening.
+    #[default]
+    Pentanomial,
+    /// Single games: win, draw, loss.
+    Trinomial,
+}
+
+/// A record as outcomes (the score fraction each is worth) and counts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcomes {
+    pub values: Vec<f64>,
+    pub counts: Vec<f64>,
+}
+
+impl Outcomes {
+    pub fn trinomial(r: &Wdl) -> Outcomes {
+        Outcomes { values: vec![1.0, 0.5, 0.0], counts: vec![r.wins as f64, r.draws as f64, r.losses as f64] }
+    }
+
+    /// Per pair, the score fraction of its two games.
+    pub fn pentanomial(p: &Penta) -> Outcomes {
+        Outcomes { values: vec![0.0, 0.25, 0.5, 0.75, 1.0], counts: p.counts.iter().map(|&c| c as f64).collect() }
+    }
+
+    pub fn n(&self) -> f64 {
+        self.counts.iter().sum()
+    }
+
+    /// Mean score and variance of one unit (game or pair).
+    pub fn moments(&self) -> (f64, f64) {
+        let n = self.n();
+        let mean = self.values.iter().zip(&self.counts).map(|(v, c)| v * c).sum::<f64>() / n;
+        let var = self.values.iter().zip(&self.counts).map(|(v, c)| c * (v - mean).powi(2)).sum::<f64>() / n;
+        (mean, var)
+    }
+
+    /// The same record with ½ added to every count when some count is 0,
+    /// so that a record of one kind of result has a variance above 0.
+    fn regularised(&self) -> Outcomes {
+        let mut r = self.clone();
+        if r.counts.contains(&0.0) {
+            r.counts.iter_mut().for_each(|c| *c += 0.5);
+        }
+        r
+    }
+}
+
+/// A bound of an interval: a number, or none (the data cannot exclude
+/// any value that far out yet).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Bound {
+    At(f64),
+    Unbounded,
+}
+
 /// An Elo difference with its 95 % confidence interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EloEstimate {
-    pub elo: f64,
-    pub low: f64,
-    pub high: f64,
+    /// `None` when every game was won or lost: the estimate would be infinite.
+    pub elo: Option<f64>,
+    pub low: Bound,
+    pub high: Bound,
+    /// Normalised Elo (Elo scaled by the spread of the results, so it
+    /// does not shrink with the draw rate) and its interval.
+    pub nelo: Option<f64>,
+    pub nelo_low: f64,
+    pub nelo_high: f64,
     /// Likelihood of superiority: the chance that the first engine is the
-    /// stronger, from wins and losses (draws carry no information).
+    /// stronger.
     pub los: f64,
+    /// Games or pairs the estimate rests on.
+    pub n: f64,
 }
 
-/// Mean score and per-game variance of a W/D/L record.
-fn mean_and_variance(r: &Wdl) -> (f64, f64) {
-    let n = r.games() as f64;
-    let (w, d, l) = (r.wins as f64 / n, r.draws as f64 / n, r.losses as f64 / n);
-    let s = w + d / 2.0;
-    let var = w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2);
-    (s, var)
-}
+const Z95: f64 = 1.959_963_985;
+const NELO_SCALE: f64 = 800.0 / std::f64::consts::LN_10;
 
-/// The Elo difference of the engine whose record `r` is (normal
-/// approximation of the trinomial mean; bounds are infinite when the score
-/// is 0 or 1). `None` before any game.
-pub fn elo_estimate(r: &Wdl) -> Option<EloEstimate> {
-    let n = r.games() as f64;
+/// The Elo difference of the first engine from its record `o` (normal
+/// approximation of the mean score). A bound that the score interval puts
+/// at or past a score of 0 or 1 is `Unbounded`; when every unit was won
+/// (or lost) there is no point estimate, only the one-sided bound that
+/// `n` straight wins allow at 95 % (p^n = 0.05). `None` before any result.
+pub fn estimate(o: &Outcomes) -> Option<EloEstimate> {
+    let n = o.n();
     if n == 0.0 {
         return None;
     }
-    let (s, var) = mean_and_variance(r);
-    let margin = 1.959_963_985 * (var / n).sqrt();
-    let elo = |x: f64| {
-        if x <= 0.0 {
-            f64::NEG_INFINITY
-        } else if x >= 1.0 {
-            f64::INFINITY
-        } else {
-            elo_from_score(x)
-        }
-    };
-    let decisive = (r.wins + r.losses) as f64;
-    let los = if decisive == 0.0 {
-        0.5
-    } else {
-        0.5 * (1.0 + erf((r.wins as f64 - r.losses as f64) / (2.0 * decisive).sqrt()))
-    };
-    Some(EloEstimate { elo: elo(s), low: elo(s - margin), high: elo(s + margin), los })
+    let (s, var) = o.moments();
+    // With no spread yet (one kind of result), the regularised spread:
+    // an interval of width 0 would claim a certainty the data do not give.
+    let spread = if var > 0.0 { var } else { o.regularised().moments().1 };
+    let margin = Z95 * (spread / n).sqrt();
+    let elo = |x: f64| (x > 0.0 && x < 1.0).then(|| elo_from_score(x));
+    let bound = |x: f64| elo(x).map_or(Bound::Unbounded, Bound::At);
+    let (mut low, mut high) = (bound(s - margin), bound(s + margin));
+    if s >= 1.0 {
+        low = Bound::At(elo_from_score(0.05f64.powf(1.0 / n)));
+    } else if s <= 0.0 {
+        high = Bound::At(elo_from_score(1.0 - 0.05f64.powf(1.0 / n)));
+    }
+    // Per-game spread: a pair's variance counts twice (two games).
+    let games_per_unit = if o.values.len() == 5 { 2.0 } else { 1.0 };
+    let sd = (games_per_unit * var).sqrt();
+    let nelo = (sd > 0.0).then(|| (s - 0.5) / sd * NELO_SCALE);
+    let nelo_margin = Z95 / n.sqrt() * NELO_SCALE / games_per_unit.sqrt();
+    let los = 0.5 * (1.0 + erf((s - 0.5) / (2.0 * spread / n).sqrt()));
+    Some(EloEstimate {
+        elo: elo(s),
+        low,
+        high,
+        nelo,
+        nelo_low: nelo.unwrap_or(0.0) - nelo_margin,
+        nelo_high: nelo.unwrap_or(0.0) + nelo_margin,
+        los,
+        n,
+    })
+}
+
+/// The GSPRT's log-likelihood ratio of H1 (`elo1`) against H0 (`elo0`),
+/// in logistic Elo, for a record of games or of pairs: with ŝ the mean
+/// score and σ² the variance of one unit, N·(s1 − s0)·(2ŝ − s0 − s1) /
+/// (2σ²), where s0 and s1 are the scores the hypotheses expect (for pairs
+/// the pair's mean score has the same expectation). Until every kind of
+/// result has occurred, ½ is added to each count so that a run of wins
+/// alone does not make σ² zero.
+pub fn sprt_llr_of(o: &Outcomes, elo0: f64, elo1: f64) -> f64 {
+    let n = o.n();
+    if n == 0.0 {
+        return 0.0;
+    }
+    let (s, var) = o.regularised().moments();
+    let (s0, s1) = (score_from_elo(elo0), score_from_elo(elo1));
+    n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
+}
+
+/// The trinomial LLR of a W/D/L record ([`sprt_llr_of`]).
+pub fn sprt_llr(r: &Wdl, elo0: f64, elo1: f64) -> f64 {
+    sprt_llr_of(&Outcomes::trinomial(r), elo0, elo1)
 }
 
 /// The error function (Abramowitz and Stegun 7.1.26, error below 1.5e-7).
@@ -128,27 +243,6 @@ fn erf(x: f64) -> f64 {
     } else {
         y
     }
-}
-
-/// The generalised SPRT's log-likelihood ratio of H1 (`elo1`) against H0
-/// (`elo0`) for a trinomial record, in logistic Elo: with ŝ the mean score
-/// and σ² its per-game variance, N·(s1 − s0)·(2ŝ − s0 − s1) / (2σ²), where
-/// s0 and s1 are the scores the two hypotheses expect. Until a record has
-/// every kind of result, ½ is added to each count so that a run of wins
-/// alone does not make σ² zero (and the ratio infinite).
-pub fn sprt_llr(r: &Wdl, elo0: f64, elo1: f64) -> f64 {
-    if r.games() == 0 {
-        return 0.0;
-    }
-    let (mut w, mut d, mut l) = (r.wins as f64, r.draws as f64, r.losses as f64);
-    if w == 0.0 || d == 0.0 || l == 0.0 {
-        (w, d, l) = (w + 0.5, d + 0.5, l + 0.5);
-    }
-    let n = w + d + l;
-    let s = (w + d / 2.0) / n;
-    let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
-    let (s0, s1) = (score_from_elo(elo0), score_from_elo(elo1));
-    r.games() as f64 * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
 }
 
 /// The SPRT's stopping bounds: accept H0 at or below the first, H1 at or
@@ -183,18 +277,73 @@ mod tests {
     fn elo_and_interval() {
         assert!((elo_from_score(0.75) - 190.848).abs() < 0.01);
         assert!((score_from_elo(elo_from_score(0.3)) - 0.3).abs() < 1e-12);
-        let e = elo_estimate(&Wdl { wins: 30, draws: 40, losses: 30 }).unwrap();
-        assert!(e.elo.abs() < 1e-9 && e.low < 0.0 && e.high > 0.0 && (e.low + e.high).abs() < 1e-9);
-        assert!((e.los - 0.5).abs() < 1e-9);
+        let e = estimate(&Outcomes::trinomial(&Wdl { wins: 30, draws: 40, losses: 30 })).unwrap();
+        let (Bound::At(low), Bound::At(high)) = (e.low, e.high) else { panic!("{e:?}") };
+        assert!(e.elo.unwrap().abs() < 1e-9 && low < 0.0 && high > 0.0 && (low + high).abs() < 1e-9);
+        assert!((e.los - 0.5).abs() < 1e-9 && e.nelo.unwrap().abs() < 1e-9);
         // 60 % from 100 games with 40 draws: σ² = 0.4·0.4² + 0.4·0.1² + 0.2·0.6² = 0.14.
-        let e = elo_estimate(&Wdl { wins: 40, draws: 40, losses: 20 }).unwrap();
-        assert!((e.elo - 70.437).abs() < 0.01, "{e:?}");
-        assert!((e.low - elo_from_score(0.6 - 1.959964 * 0.0014f64.sqrt())).abs() < 0.01);
+        let e = estimate(&Outcomes::trinomial(&Wdl { wins: 40, draws: 40, losses: 20 })).unwrap();
+        assert!((e.elo.unwrap() - 70.437).abs() < 0.01, "{e:?}");
+        assert_eq!(e.low, Bound::At(elo_from_score(0.6 - Z95 * 0.0014f64.sqrt())));
         assert!(e.los > 0.99);
-        let e = elo_estimate(&Wdl { wins: 5, draws: 0, losses: 0 }).unwrap();
-        assert_eq!(e.elo, f64::INFINITY);
-        assert_eq!(elo_estimate(&Wdl::default()), None);
+        // nElo: (0.6 − 0.5) / √0.14 · 800 / ln 10.
+        assert!((e.nelo.unwrap() - 0.1 / 0.14f64.sqrt() * NELO_SCALE).abs() < 1e-9);
+        assert!((e.nelo_high - e.nelo_low - 2.0 * Z95 / 10.0 * NELO_SCALE).abs() < 1e-9);
+        assert_eq!(estimate(&Outcomes::trinomial(&Wdl::default())), None);
         assert!((erf(1.0) - 0.842_700_79).abs() < 1e-6 && (erf(-0.5) + 0.520_499_88).abs() < 1e-6);
+    }
+
+    #[test]
+    fn no_infinite_bounds_after_a_clean_sweep() {
+        // 2-0: no point estimate; the lower bound is what two wins allow.
+        let e = estimate(&Outcomes::trinomial(&Wdl { wins: 2, draws: 0, losses: 0 })).unwrap();
+        assert_eq!((e.elo, e.high, e.nelo), (None, Bound::Unbounded, None));
+        assert!(e.los > 0.9, "{e:?}");
+        let Bound::At(low) = e.low else { panic!("{e:?}") };
+        assert!((score_from_elo(low) - 0.05f64.sqrt()).abs() < 1e-9 && low.is_finite(), "{low}");
+        // All draws: Elo 0, but not ± 0.
+        let e = estimate(&Outcomes::trinomial(&Wdl { wins: 0, draws: 4, losses: 0 })).unwrap();
+        assert!(matches!(e.high, Bound::At(h) if h > 50.0) && e.elo == Some(0.0), "{e:?}");
+        let e = estimate(&Outcomes::trinomial(&Wdl { wins: 0, draws: 0, losses: 20 })).unwrap();
+        let Bound::At(high) = e.high else { panic!("{e:?}") };
+        assert!(high < -200.0 && e.low == Bound::Unbounded);
+        // A wide interval reaching past a score of 1: unbounded above only.
+        let e = estimate(&Outcomes::trinomial(&Wdl { wins: 3, draws: 0, losses: 1 })).unwrap();
+        assert!(matches!((e.low, e.high), (Bound::At(_), Bound::Unbounded)), "{e:?}");
+        assert!(e.elo.unwrap() > 150.0);
+    }
+
+    #[test]
+    fn pentanomial_pairs() {
+        let mut p = Penta::default();
+        for points in [2.0, 1.5, 1.0, 1.0, 0.5, 1.0, 1.5, 1.0] {
+            p.add(points);
+        }
+        assert_eq!((p.counts, p.pairs()), ([0, 1, 4, 2, 1], 8));
+        let o = Outcomes::pentanomial(&p);
+        let (s, var) = o.moments();
+        // 9.5 points from 16 games; the variance of a pair's mean score.
+        assert!((s - 9.5 / 16.0).abs() < 1e-12);
+        let expected =
+            [(0.25, 1.0), (0.5, 4.0), (0.75, 2.0), (1.0, 1.0)].iter().map(|(v, c)| c * (v - s) * (v - s)).sum::<f64>()
+                / 8.0;
+        assert!((var - expected).abs() < 1e-12);
+        let e = estimate(&o).unwrap();
+        assert_eq!(e.n, 8.0);
+        assert!((e.nelo.unwrap() - (s - 0.5) / (2.0 * var).sqrt() * NELO_SCALE).abs() < 1e-9);
+        // The same 16 games (WW, WD ×2, WL ×4, DL) as independent games: the
+        // pairs' 1-1 splits (an opening's bias cancelling out) narrow the interval.
+        let tri = estimate(&Outcomes::trinomial(&Wdl { wins: 8, draws: 3, losses: 5 })).unwrap();
+        let width = |e: &EloEstimate| match (e.low, e.high) {
+            (Bound::At(l), Bound::At(h)) => h - l,
+            _ => f64::INFINITY,
+        };
+        assert!(width(&e) < width(&tri), "{e:?} {tri:?}");
+        // The LLR of pairs follows the same formula, per pair.
+        let (s0, s1) = (0.5, score_from_elo(10.0));
+        let reg = o.regularised();
+        let (rs, rvar) = reg.moments();
+        assert!((sprt_llr_of(&o, 0.0, 10.0) - 8.0 * (s1 - s0) * (2.0 * rs - s0 - s1) / (2.0 * rvar)).abs() < 1e-9);
     }
 
     #[test]
@@ -213,6 +362,8 @@ mod tests {
         // Wins alone: finite, and growing with the count.
         let few = sprt_llr(&Wdl { wins: 3, draws: 0, losses: 0 }, 0.0, 50.0);
         let many = sprt_llr(&Wdl { wins: 30, draws: 0, losses: 0 }, 0.0, 50.0);
+        let pairs = sprt_llr_of(&Outcomes::pentanomial(&Penta { counts: [0, 0, 0, 0, 15] }), 0.0, 50.0);
+        assert!(pairs.is_finite() && pairs > hi, "{pairs}");
         assert!(few.is_finite() && few > 0.0 && many > few && many > hi, "{few} {many}");
         assert!(few < hi);
         assert_eq!(sprt_llr(&Wdl::default(), 0.0, 10.0), 0.0);

@@ -1,6 +1,7 @@
 """python-chess reads the chess records of `catchess match`: every game
 parses without errors (SAN that python-chess cannot resolve is an error),
-has the Seven Tag Roster, and ends as its Result and Termination say.
+has the Seven Tag Roster, a standard Termination, and ends as its Result and
+TerminationDetails say.
 Run by tests/match.rs.
 
 Usage: python3 tests/python/read_pgn.py GAMES.pgn EXPECTED_GAME_COUNT
@@ -25,7 +26,12 @@ def check(game: chess.pgn.Game) -> str | None:
         return f"tags out of order: {list(game.headers.keys())}"
     board = game.end().board()
     result = game.headers["Result"]
-    termination = game.headers.get("Termination", "")
+    standard = game.headers.get("Termination", "")
+    if standard not in ("normal", "adjudication", "time forfeit", "rules infraction", "abandoned"):
+        return f"Termination {standard!r} is not one of the PGN standard's values"
+    termination = game.headers.get("TerminationDetails", "")
+    if (standard == "normal") != (" by " not in termination and not termination.startswith("adjudication")):
+        return f"Termination {standard!r} with details {termination!r}"
     if int(game.headers["PlyCount"]) != board.ply() - game.board().ply():
         return f"PlyCount {game.headers['PlyCount']} but {board.ply()} plies"
     if termination == "checkmate":
@@ -44,7 +50,7 @@ def check(game: chess.pgn.Game) -> str | None:
     elif termination == "insufficient material":
         if not board.is_insufficient_material() or result != "1/2-1/2":
             return f"material is sufficient: {board.fen()}"
-    elif " by " not in termination:
+    elif " by " not in termination and not termination.startswith("adjudication"):
         return f"unknown termination {termination!r}"
     return None
 

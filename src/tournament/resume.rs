@@ -1,0 +1,182 @@
+//! Continuing a stopped match (`--resume`) and joining the records of
+//! matches played in slices (`--merge`): a small state file next to the
+//! PGN holds the seed and the settings that fix the schedule; the finished
+//! games are read back from the records themselves.
+
+use super::openings::split_pgn;
+use super::play::{Fault, FaultKind, GameReport};
+use super::record::{seat_of, winner_of_result};
+use super::stats::seat_points;
+use crate::game::{Arbitration, Seat};
+
+/// The state file of a PGN file.
+pub fn state_path(pgn: &str) -> String {
+    format!("{pgn}.state")
+}
+
+const HEADER: &str = "catchess match state 1";
+
+/// What the state file holds: the seed and a description of every setting
+/// the schedule and the games depend on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    pub seed: u64,
+    pub settings: String,
+}
+
+impl State {
+    pub fn write(&self, path: &str) -> Result<(), String> {
+        let text = format!("{HEADER}\nseed {}\nsettings {}\n", self.seed, self.settings);
+        std::fs::write(path, text).map_err(|e| format!("cannot write match state {path}: {e}"))
+    }
+
+    pub fn read(path: &str) -> Result<State, String> {
+        let text =
+            super::openings::read_bounded(path, 1 << 20).map_err(|e| format!("cannot read match state {path}: {e}"))?;
+        let mut lines = text.lines();
+        if lines.next() != Some(HEADER) {
+            return Err(format!("{path}: not a catchess match state file"));
+        }
+        let mut seed = None;
+        let mut settings = None;
+        for line in lines {
+            match line.split_once(' ') {
+                Some(("seed", v)) => seed = v.parse().ok(),
+                Some(("settings", v)) => settings = Some(v.to_string()),
+                _ => {}
+            }
+        }
+        match (seed, settings) {
+            (Some(seed), Some(settings)) => Ok(State { seed, settings }),
+            _ => Err(format!("{path}: incomplete match state")),
+        }
+    }
+}
+
+/// The length of the part of `text` made of complete records (each ends
+/// with its result and a blank line); what follows is a record cut off by
+/// a crash or a kill.
+pub fn complete_prefix(text: &str) -> usize {
+    let mut end = 0;
+    let mut start = 0;
+    while start < text.len() {
+        let next = text[start + 1..].find("\n[Event ").map(|i| start + 1 + i + 1).unwrap_or(text.len());
+        let chunk = &text[start..next];
+        let complete = chunk.ends_with("\n\n")
+            && split_pgn(chunk).is_ok_and(|g| g.len() == 1 && g[0].result.is_some() && g[0].tag("Round").is_some());
+        if !complete {
+            break;
+        }
+        end = next;
+        start = next;
+    }
+    end
+}
+
+/// The records of a PGN text, each as written (from its `[Event` line to
+/// the blank line after its result).
+pub fn record_chunks(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = match text.find("[Event ") {
+        Some(s) => s,
+        None => return out,
+    };
+    while start < text.len() {
+        let next = text[start + 1..].find("\n[Event ").map(|i| start + 1 + i + 1).unwrap_or(text.len());
+        out.push(&text[start..next]);
+        start = next;
+    }
+    out
+}
+
+/// Reads the records of a match of `names` back into reports (no record
+/// text): round number, seating, result, points, termination and faults.
+pub fn reports<G: Arbitration>(text: &str, names: &[String], what: &str) -> Result<Vec<GameReport>, String> {
+    let sides = G::SEATS;
+    let mut out = Vec::new();
+    for (n, game) in split_pgn(text).map_err(|e| format!("{what}: {e}"))?.iter().enumerate() {
+        let at = format!("{what}: record {} (line {})", n + 1, game.line);
+        let number: usize = game
+            .tag("Round")
+            .and_then(|r| r.parse().ok())
+            .filter(|&r| r > 0)
+            .ok_or_else(|| format!("{at}: no Round"))?;
+        let mut seating = Vec::new();
+        for side in sides {
+            let tag = capitalised(side.name);
+            let player = game.tag(&tag).ok_or_else(|| format!("{at}: no {tag} tag"))?;
+            let e = names
+                .iter()
+                .position(|x| x == player)
+                .ok_or_else(|| format!("{at}: {player:?} is not an engine of this match ({})", names.join(", ")))?;
+            seating.push(e);
+        }
+        let result = game.tag("Result").unwrap_or("");
+        let winner = winner_of_result::<G>(result).ok_or_else(|| format!("{at}: result {result:?}"))?;
+        let faults: Vec<Fault> = game
+            .tag("Faults")
+            .map(|f| f.split("; ").filter_map(|d| parse_fault::<G>(d, names)).collect())
+            .unwrap_or_default();
+        let forfeited = forfeited_seats::<G>(&faults, winner);
+        out.push(GameReport {
+            number,
+            seating,
+            winner,
+            result: result.to_string(),
+            points: seat_points(&forfeited, winner),
+            termination: game.tag("TerminationDetails").or(game.tag("Termination")).unwrap_or("").to_string(),
+            faults,
+            plies: game.tag("PlyCount").and_then(|p| p.parse().ok()).unwrap_or(game.moves.len()),
+            record: String::new(),
+        });
+    }
+    Ok(out)
+}
+
+/// `white (bad) illegal move at ply 1: ...` as a fault.
+fn parse_fault<G: Arbitration>(text: &str, names: &[String]) -> Option<Fault> {
+    let (side, rest) = text.split_once(" (")?;
+    let seat = seat_of::<G>(side)?;
+    let engine = names.iter().position(|n| rest.starts_with(&format!("{n}) ")))?;
+    let rest = &rest[names[engine].len() + 2..];
+    let kind = FaultKind::ALL.into_iter().find(|k| rest.starts_with(k.name()))?;
+    let ply = rest.split(" at ply ").nth(1).and_then(|p| p.split(':').next()?.parse().ok()).unwrap_or(0);
+    let detail = rest.split_once(": ").map(|(_, d)| d.to_string()).unwrap_or_default();
+    Some(Fault { seat, side: G::SEATS[seat].name, engine, kind, ply, detail })
+}
+
+/// The seats that faulted and played on, passing (`Arbitration::forfeit_winner`
+/// is `None` for them: Cat Chess's cats): those with a fault in the record,
+/// and in a draw the seat a draw would reward (`Game::draw_winner`), whose
+/// win can only have been void by a fault.
+fn forfeited_seats<G: Arbitration>(faults: &[Fault], winner: Option<Seat>) -> Vec<bool> {
+    (0..G::SEATS.len())
+        .map(|i| {
+            let seat = Seat::new(i);
+            G::forfeit_winner(seat).is_none()
+                && (faults.iter().any(|f| f.seat == i) || (winner.is_none() && G::draw_winner() == Some(seat)))
+        })
+        .collect()
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn state_files() {
+        let path = std::env::temp_dir().join(format!("catchess-state-{}", std::process::id()));
+        let p = path.to_str().unwrap();
+        let s = State { seed: 42, settings: "catchess | a: x | games 4".into() };
+        s.write(p).unwrap();
+        assert_eq!(State::read(p).unwrap(), s);
+        std::fs::write(p, "something else\n").unwrap();
+        assert!(State::read(p).unwrap_err().contains("not a catchess match state"));
+        std::fs::remove_file(p).unwrap();
+    }
+}

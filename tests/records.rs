@@ -1,0 +1,77 @@
+//! Match records of a concrete game (Cat Chess) through the public
+//! `catchess::tournament` API: the PGN writer, seat names, and reading
+//! records back for `--resume` and `--merge`. The record code itself is
+//! generic and names no game (its unit tests use chess only).
+
+use catchess::tournament::play::FaultKind;
+use catchess::tournament::record::{seat_of, write, RecordTags};
+use catchess::tournament::resume::{complete_prefix, reports};
+use catchess::{Arbitration, CatChess, History, Notation, Seat};
+
+fn tags(players: &[&str], winner: Option<Seat>, points: &[f64]) -> RecordTags {
+    RecordTags {
+        event: "test".into(),
+        date: "2025.01.02".into(),
+        round: "3".into(),
+        players: players.iter().map(|p| p.to_string()).collect(),
+        winner,
+        points: points.to_vec(),
+        time_controls: vec!["10+0.1".into(); players.len()],
+        termination: "checkmate".into(),
+        faults: vec![],
+    }
+}
+
+fn history<G: Notation + Arbitration>(start: G, moves: &str) -> History<G> {
+    let mut h = History::new(start);
+    for m in moves.split_whitespace() {
+        h.push_protocol(m).unwrap();
+    }
+    h
+}
+
+#[test]
+fn catchess_record_has_three_players_fen_points_and_uci_moves() {
+    let h = history(CatChess::startpos(), "e2e4 e7e5 h5g4 g1f3 b8c6 0000");
+    let t = tags(&["A", "B", "C"], None, &[0.5, 0.5, 0.0]);
+    let comments = vec![None, None, None, None, None, Some("pass".to_string())];
+    let pgn = write(&t, &h, &comments, Some("opening"), Some("end"));
+    assert!(pgn.contains("[White \"A\"]\n[Black \"B\"]\n[Cats \"C\"]\n[Result \"draw\"]\n"), "{pgn}");
+    assert!(
+        pgn.contains("[Variant \"catchess\"]\n[FEN \"rnbqkbnr/pppppppp/8/7*/*7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]")
+    );
+    assert!(pgn.contains("[Points \"white 1/2, black 1/2, cats 0\"]"));
+    assert!(pgn.ends_with("{opening} 1. e2e4 e7e5 h5g4 2. g1f3 b8c6 0000 {pass} {end} draw\n\n"), "{pgn}");
+    // A start with the cats to move: the number is written with dots.
+    let start = CatChess::from_fen("rnbqkbnr/pppp1ppp/8/4p2*/*3P3/8/PPPP1PPP/RNBQKBNR c KQkq e6 0 1").unwrap();
+    let h = history(start, "h5g4 g1f3");
+    let pgn = write(&tags(&["A", "B", "C"], Some(Seat::new(2)), &[0.0, 0.0, 1.0]), &h, &[], None, None);
+    assert!(pgn.ends_with("\n1... h5g4 2. g1f3 cats\n\n"), "{pgn}");
+}
+
+#[test]
+fn seats_are_found_by_name_in_any_case() {
+    assert_eq!(seat_of::<CatChess>("Cats"), Some(2));
+}
+
+const RECORDS: &str = "[Event \"m\"]\n[Round \"2\"]\n[White \"a\"]\n[Black \"b\"]\n[Cats \"a\"]\n[Result \"black\"]\n\
+    [Termination \"illegal move by white\"]\n[Faults \"white (a) illegal move at ply 1: bestmove a1a1: illegal\"]\n\
+    [PlyCount \"0\"]\n\n{white (a) illegal move} black\n\n\
+    [Event \"m\"]\n[Round \"1\"]\n[White \"b\"]\n[Black \"a\"]\n[Cats \"b\"]\n[Result \"draw\"]\n[PlyCount \"9\"]\n\n\
+    1. e2e4 e7e5 h5g4 draw\n\n";
+
+#[test]
+fn records_are_read_back_and_a_cut_record_is_left_out() {
+    let names = vec!["a".to_string(), "b".to_string()];
+    let r = reports::<CatChess>(RECORDS, &names, "x.pgn").unwrap();
+    assert_eq!((r[0].number, r[0].seating.clone(), r[0].winner), (2, vec![0, 1, 0], Some(Seat::new(1))));
+    assert_eq!(r[0].points, [0.0, 1.0, 0.0]);
+    assert_eq!((r[0].faults[0].engine, r[0].faults[0].kind, r[0].faults[0].ply), (0, FaultKind::IllegalMove, 1));
+    assert_eq!((r[1].number, r[1].winner, r[1].points.clone(), r[1].plies), (1, None, vec![0.5, 0.5, 0.0], 9));
+    let err = reports::<CatChess>(RECORDS, &["a".to_string(), "c".to_string()], "x.pgn").unwrap_err();
+    assert!(err.contains("\"b\" is not an engine of this match"), "{err}");
+    assert_eq!(complete_prefix(RECORDS), RECORDS.len());
+    let cut = &RECORDS[..RECORDS.len() - 12];
+    assert_eq!(complete_prefix(cut), RECORDS.find("[Event \"m\"]\n[Round \"1\"]").unwrap());
+    assert_eq!(complete_prefix(""), 0);
+}
