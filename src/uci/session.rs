@@ -166,10 +166,14 @@ impl<G: Playable> Session<G> {
                 std::thread::sleep(Duration::from_millis(2));
             }
             let answer = match result {
-                Ok(r) => report.bestmove(r.best, &r.pv),
+                Ok(r) => {
+                    let turn = whole_turn(&history, r.best, &r.pv, searcher);
+                    let ponder = if G::ONE_MOVE_TURNS { r.pv.get(1).map(|m| m.to_string()) } else { None };
+                    report.bestmove(turn.map(|steps| pos.turn_text(&steps)), ponder)
+                }
                 Err(first) => {
                     out.error("search failed; answering with the first legal move");
-                    report.bestmove(first, &[])
+                    report.bestmove(first.map(|m| m.to_string()), None)
                 }
             };
             out.line(&answer);
@@ -231,6 +235,37 @@ fn first_legal_move<G: Game>(pos: &G) -> Option<G::Move> {
     let mut list = crate::game::MoveList::default();
     pos.legal_moves(&mut list);
     list.as_slice().first().copied()
+}
+
+/// Plies searched to choose each step of the turn that the principal
+/// variation leaves open (a game whose turns take several steps).
+const REST_OF_TURN_DEPTH: u32 = 4;
+
+/// The steps of the whole turn that begins with `best` after `history`:
+/// along the principal variation while it lasts, then each remaining step
+/// chosen by a short search. In a game of one move a turn, `[best]`.
+fn whole_turn<G: Playable>(
+    history: &History<G>,
+    best: Option<G::Move>,
+    pv: &[G::Move],
+    searcher: &mut Searcher<G>,
+) -> Option<Vec<G::Move>> {
+    let mut line = history.clone();
+    line.push(best?);
+    let follows_pv = pv.first() == best.as_ref();
+    let mut next_in_pv = 1;
+    while !line.current().at_turn_start() {
+        let step = match pv.get(next_in_pv).filter(|_| follows_pv) {
+            Some(&m) => m,
+            None => {
+                let limits = Limits { depth: Some(REST_OF_TURN_DEPTH), ..Limits::default() };
+                searcher.search(&line, &limits, &SearchControl::new(), &mut |_| {}).best?
+            }
+        };
+        line.push(step);
+        next_in_pv += 1;
+    }
+    Some(line.moves()[history.moves().len()..].to_vec())
 }
 
 /// Runs `search` from `pos`; should it panic (in any of its threads: a scoped helper's panic reaches
@@ -305,12 +340,12 @@ struct Report {
 }
 
 impl Report {
-    /// `bestmove`, with the move to ponder on when `Ponder` is on and the
-    /// principal variation has one.
-    fn bestmove<M: std::fmt::Display>(&self, best: Option<M>, pv: &[M]) -> String {
-        match (best, pv.get(1)) {
-            (Some(b), Some(p)) if self.ponder => format!("bestmove {b} ponder {p}"),
-            (Some(b), _) => format!("bestmove {b}"),
+    /// `bestmove` with the turn, and the reply to ponder on when `Ponder`
+    /// is on and one is known.
+    fn bestmove(&self, turn: Option<String>, ponder: Option<String>) -> String {
+        match (turn, ponder) {
+            (Some(t), Some(p)) if self.ponder => format!("bestmove {t} ponder {p}"),
+            (Some(t), _) => format!("bestmove {t}"),
             (None, _) => "bestmove (none)".to_string(),
         }
     }
