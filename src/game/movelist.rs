@@ -1,5 +1,7 @@
 //! A fixed-capacity move list: move generation allocates nothing.
 
+use std::mem::MaybeUninit;
+
 /// Room for every legal move of every position a FEN parser accepts, and so
 /// of every position play can reach from one: a proven bound, not a guess.
 ///
@@ -40,29 +42,32 @@ const _: () = assert!(MAX_MOVES >= 9 * 27 + 2 * 14 + 2 * 13 + 2 * 8 + 8 + 2);
 const _: () = assert!(MAX_MOVES >= 2 * 8);
 const _: () = assert!(MAX_MOVES >= 2 * 17 + 2 * 17 + 2 * 8 + 2 * 4 + 2 * 4 + 4 + 5 * 3);
 
-/// A move list on the stack.
+/// A move list on the stack. The slots past `len` are never read, so they
+/// are left uninitialised: a new list costs nothing, however large the
+/// capacity. Any `Copy` item fits (move ordering keeps its scores in one).
 #[derive(Clone)]
-pub struct MoveList<M: Copy + Default> {
-    moves: [M; MAX_MOVES],
+pub struct MoveList<M: Copy> {
+    moves: [MaybeUninit<M>; MAX_MOVES],
     len: usize,
 }
 
-impl<M: Copy + Default> Default for MoveList<M> {
+impl<M: Copy> Default for MoveList<M> {
+    #[inline(always)]
     fn default() -> Self {
-        MoveList { moves: [M::default(); MAX_MOVES], len: 0 }
+        MoveList { moves: [const { MaybeUninit::uninit() }; MAX_MOVES], len: 0 }
     }
 }
 
-impl<M: Copy + Default> MoveList<M> {
+impl<M: Copy> MoveList<M> {
     pub fn new() -> Self {
         Self::default()
     }
 
     #[inline(always)]
     pub fn push(&mut self, m: M) {
-        // Capacity is a proven bound on legal move counts; a bounds-checked
-        // write turns a broken bound into a clean panic rather than UB.
-        self.moves[self.len] = m;
+        // Capacity is a proven bound on legal move counts; the
+        // bounds-checked write turns a broken bound into a clean panic.
+        self.moves[self.len] = MaybeUninit::new(m);
         self.len += 1;
     }
 
@@ -84,9 +89,9 @@ impl<M: Copy + Default> MoveList<M> {
     pub fn retain(&mut self, mut keep: impl FnMut(&M) -> bool) {
         let mut kept = 0;
         for i in 0..self.len {
-            let m = self.moves[i];
+            let m = self.as_slice()[i];
             if keep(&m) {
-                self.moves[kept] = m;
+                self.moves[kept] = MaybeUninit::new(m);
                 kept += 1;
             }
         }
@@ -95,12 +100,15 @@ impl<M: Copy + Default> MoveList<M> {
 
     #[inline(always)]
     pub fn as_slice(&self) -> &[M] {
-        &self.moves[..self.len]
+        // SAFETY: `push` wrote each of the first `len` slots (`retain` only
+        // moves written ones down), and `MaybeUninit<M>` has `M`'s layout.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<M>(), self.len) }
     }
 
     #[inline(always)]
     pub fn as_mut_slice(&mut self) -> &mut [M] {
-        &mut self.moves[..self.len]
+        // SAFETY: as for `as_slice`.
+        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<M>(), self.len) }
     }
 
     pub fn iter(&self) -> std::slice::Iter<'_, M> {
@@ -108,10 +116,33 @@ impl<M: Copy + Default> MoveList<M> {
     }
 }
 
-impl<'a, M: Copy + Default> IntoIterator for &'a MoveList<M> {
+impl<'a, M: Copy> IntoIterator for &'a MoveList<M> {
     type Item = &'a M;
     type IntoIter = std::slice::Iter<'a, M>;
     fn into_iter(self) -> Self::IntoIter {
         self.as_slice().iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pushes_reads_retains_and_stops_at_capacity() {
+        let mut list = MoveList::<u16>::default();
+        assert!(list.is_empty());
+        (0..MAX_MOVES as u16).for_each(|m| list.push(m));
+        assert_eq!(list.len(), MAX_MOVES);
+        assert_eq!(list.as_slice()[MAX_MOVES - 1], MAX_MOVES as u16 - 1);
+        list.retain(|m| m % 3 == 0);
+        assert_eq!(list.iter().copied().collect::<Vec<_>>(), (0..MAX_MOVES as u16).step_by(3).collect::<Vec<_>>());
+        list.as_mut_slice()[0] = 7;
+        assert_eq!(list.clone().as_slice()[0], 7);
+        let full = std::panic::catch_unwind(|| {
+            let mut l = MoveList::<u8>::default();
+            (0..=MAX_MOVES).for_each(|_| l.push(1));
+        });
+        assert!(full.is_err(), "one past the capacity is a clean panic");
     }
 }

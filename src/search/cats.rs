@@ -29,7 +29,7 @@ use super::tt::Bound;
 use super::worker::Worker;
 use super::worker::NO_EVAL;
 use super::{perspective, SearchGame, INF};
-use crate::game::{MoveList, MAX_MOVES};
+use crate::game::MoveList;
 
 /// A child of a cat node: a real move, or (in quiescence only) the pass
 /// that stands for every quiet cat step.
@@ -59,17 +59,15 @@ impl<G: SearchGame> Worker<'_, G> {
         pv: bool,
     ) -> i32 {
         let mut picker = MovePicker::new(pos, list, hash_move, self.history, ply);
-        let mut children: [Child<G::Move>; MAX_MOVES] = [None; MAX_MOVES];
-        let mut n = 0;
+        let mut children = MoveList::default();
         while let Some((m, _, _)) = picker.pick() {
-            children[n] = Some(m);
-            n += 1;
+            children.push(Some(m));
         }
-        let (value, chosen) = self.cat_choice(pos, &children[..n], Horizon::Plies(depth), alpha, beta, ply, pv);
+        let (value, chosen) = self.cat_choice(pos, children.as_slice(), Horizon::Plies(depth), alpha, beta, ply, pv);
         if self.stopped {
             return 0;
         }
-        if let Some(m) = chosen.and_then(|i| children[i]) {
+        if let Some(m) = chosen.and_then(|i| children.as_slice()[i]) {
             self.history.update(pos.to_move().index(), G::move_squares(m), bonus(depth));
             let bound = Bound::of(value, alpha, beta);
             self.store(pos.key(), depth, value, NO_EVAL, bound, Some(m), ply);
@@ -87,12 +85,12 @@ impl<G: SearchGame> Worker<'_, G> {
         if qply <= QS_CAT_STEP_PLIES {
             pos.tactical_moves(&mut list);
         }
-        let mut children: [Child<G::Move>; MAX_MOVES] = [None; MAX_MOVES];
-        for (i, &m) in list.iter().enumerate().take(MAX_MOVES - 1) {
-            children[i + 1] = Some(m);
-        }
-        let n = (list.len() + 1).min(MAX_MOVES);
-        self.cat_choice(pos, &children[..n], Horizon::Quiescence(qply), alpha, beta, ply, false).0
+        // The pass first, then the steps (a cat step list is far below
+        // the capacity: at most 16).
+        let mut children = MoveList::default();
+        children.push(None);
+        list.iter().for_each(|&m| children.push(Some(m)));
+        self.cat_choice(pos, children.as_slice(), Horizon::Quiescence(qply), alpha, beta, ply, false).0
     }
 
     #[allow(clippy::too_many_arguments)]

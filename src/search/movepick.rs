@@ -21,7 +21,8 @@ struct Scored {
 
 pub struct MovePicker<G: SearchGame> {
     moves: MoveList<G::Move>,
-    scores: [Scored; crate::game::MAX_MOVES],
+    /// The score of each move, in the same order.
+    scores: MoveList<Scored>,
     next: usize,
 }
 
@@ -34,11 +35,11 @@ impl<G: SearchGame> MovePicker<G> {
         history: &History<G::Move>,
         ply: usize,
     ) -> Self {
-        let mut scores = [Scored { score: 0, tactical: false }; crate::game::MAX_MOVES];
+        let mut scores = MoveList::default();
         let side = pos.to_move().index();
         let killers = history.killers(ply);
-        for (i, &m) in moves.iter().enumerate() {
-            scores[i] = if Some(m) == hash_move {
+        for &m in moves.iter() {
+            scores.push(if Some(m) == hash_move {
                 Scored { score: HASH_MOVE, tactical: pos.tactical_value(m).is_some() }
             } else if let Some(value) = pos.tactical_value(m) {
                 let good = pos.see_ge(m, 0);
@@ -49,16 +50,16 @@ impl<G: SearchGame> MovePicker<G> {
                 Scored { score: KILLER, tactical: false }
             } else {
                 Scored { score: history.get(side, G::move_squares(m)), tactical: false }
-            };
+            });
         }
         MovePicker { moves, scores, next: 0 }
     }
 
     /// Only captures and promotions, best first (quiescence search).
     pub fn tactical(pos: &G, moves: MoveList<G::Move>) -> Self {
-        let mut scores = [Scored { score: 0, tactical: true }; crate::game::MAX_MOVES];
-        for (i, &m) in moves.iter().enumerate() {
-            scores[i].score = pos.tactical_value(m).unwrap_or(0);
+        let mut scores = MoveList::default();
+        for &m in moves.iter() {
+            scores.push(Scored { score: pos.tactical_value(m).unwrap_or(0), tactical: true });
         }
         MovePicker { moves, scores, next: 0 }
     }
@@ -78,16 +79,17 @@ impl<G: SearchGame> MovePicker<G> {
         if self.next >= n {
             return None;
         }
+        let scores = self.scores.as_mut_slice();
         let mut best = self.next;
         for i in self.next + 1..n {
-            if self.scores[i].score > self.scores[best].score {
+            if scores[i].score > scores[best].score {
                 best = i;
             }
         }
         let slice = self.moves.as_mut_slice();
         slice.swap(self.next, best);
-        self.scores.swap(self.next, best);
-        let (m, s) = (slice[self.next], self.scores[self.next]);
+        scores.swap(self.next, best);
+        let (m, s) = (slice[self.next], scores[self.next]);
         self.next += 1;
         Some((m, s.tactical, s.score))
     }
