@@ -8,7 +8,9 @@ use std::fmt;
 /// Leaves `depth` turns below `pos` (RULES.md §10: cats' plies and passes
 /// count; draw rules are not applied). In a game of one move a turn the
 /// last ply is counted, not played; in a game whose turns take several
-/// steps every distinct step sequence of a turn is one node.
+/// steps every distinct step sequence of a turn is one node. Perft counts
+/// choices, not rolls: a move into a chance position (`Game::is_chance`,
+/// a die to be rolled) is not followed.
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     count(pos, depth, &|| false).expect("never stopped")
 }
@@ -31,6 +33,9 @@ fn count<G: Game>(pos: &G, depth: u32, stopped: &dyn Fn() -> bool) -> Option<u64
     list.iter()
         .map(|&m| {
             let child = pos.play(m);
+            if child.is_chance() {
+                return Some(0);
+            }
             count(&child, turns_left(&child, depth), stopped)
         })
         .sum()
@@ -84,6 +89,9 @@ fn split<G: Game>(
     let mut total = 0;
     for &m in &list {
         let child = pos.play(m);
+        if child.is_chance() {
+            continue;
+        }
         steps.push(m);
         let n = if child.at_turn_start() {
             let n = count(&child, depth - 1, stopped)?;

@@ -243,7 +243,9 @@ const REST_OF_TURN_DEPTH: u32 = 4;
 
 /// The steps of the whole turn that begins with `best` after `history`:
 /// along the principal variation while it lasts, then each remaining step
-/// chosen by a short search. In a game of one move a turn, `[best]`.
+/// chosen by a short search. In a game of one move a turn, `[best]`. The
+/// turn stops short at a roll (a chance position): what comes of the roll
+/// is the client's to say, and the engine's to answer with another `go`.
 fn whole_turn<G: Playable>(
     history: &History<G>,
     best: Option<G::Move>,
@@ -254,7 +256,7 @@ fn whole_turn<G: Playable>(
     line.push(best?);
     let follows_pv = pv.first() == best.as_ref();
     let mut next_in_pv = 1;
-    while !line.current().at_turn_start() {
+    while !line.current().at_turn_start() && !line.current().is_chance() {
         let step = match pv.get(next_in_pv).filter(|_| follows_pv) {
             Some(&m) => m,
             None => {
