@@ -26,9 +26,7 @@ pub use rules::{Perpetual, RepetitionVerdict};
 pub use square::{XBitboard, XPiece, XRole, XSquare};
 pub use attacks::init;
 
-use crate::game::{
-    Arbitration, FenError, Game, Goal, History, MoveError, MoveList, Notation, Outcome, Reason, Seat, SeatInfo,
-};
+use crate::game::{Arbitration, Game, Goal, History, MoveList, Outcome, Reason, Seat, SeatInfo};
 
 impl Game for Xiangqi {
     type Move = XMove;
@@ -88,33 +86,6 @@ impl Game for Xiangqi {
     /// draws (see [`rules`]).
     fn outcome(history: &History<Self>) -> Option<Outcome> {
         rules::outcome(history)
-    }
-}
-
-impl Notation for Xiangqi {
-    fn from_fen(fen: &str) -> Result<Self, FenError> {
-        Xiangqi::from_fen(fen)
-    }
-    fn to_fen(&self) -> String {
-        Xiangqi::to_fen(self)
-    }
-    fn parse_move(&self, text: &str) -> Result<XMove, MoveError> {
-        let m = XMove::parse(text).ok_or_else(|| MoveError::Unparsable(text.to_string()))?;
-        if self.is_legal(m) {
-            Ok(m)
-        } else {
-            Err(MoveError::Illegal(text.to_string()))
-        }
-    }
-    fn is_well_formed_move(&self, text: &str) -> bool {
-        XMove::parse(text).is_some()
-    }
-    /// Game records write xiangqi moves in WXF notation (`C2.5`, `H8+7`).
-    fn record_move(&self, m: XMove) -> String {
-        self.to_wxf(m)
-    }
-    fn render(&self) -> String {
-        render::board(self)
     }
 }
 

@@ -25,8 +25,7 @@ use super::moves::XMove;
 use super::position::Xiangqi;
 use super::square::{masks, XRole, XSquare, FILES};
 use crate::core::Color;
-use crate::game::MoveError;
-use crate::game::MoveList;
+use crate::game::{FenError, MoveError, MoveList, Notation};
 
 /// The mover's number for a file: 1–9 from its own right.
 fn file_number(color: Color, file: u8) -> char {
@@ -146,6 +145,35 @@ fn normalize_wxf(text: &str) -> Option<String> {
         && matches!(c[2], '+' | '-' | '.')
         && digit(c[3]);
     shape.then(|| c.into_iter().collect())
+}
+
+/// Xiangqi written down: Fairy-Stockfish FEN and coordinates for the
+/// protocol, WXF for records, the board picture for `d`.
+impl Notation for Xiangqi {
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        Xiangqi::from_fen(fen)
+    }
+    fn to_fen(&self) -> String {
+        Xiangqi::to_fen(self)
+    }
+    fn parse_move(&self, text: &str) -> Result<XMove, MoveError> {
+        let m = XMove::parse(text).ok_or_else(|| MoveError::Unparsable(text.to_string()))?;
+        if self.is_legal(m) {
+            Ok(m)
+        } else {
+            Err(MoveError::Illegal(text.to_string()))
+        }
+    }
+    fn is_well_formed_move(&self, text: &str) -> bool {
+        XMove::parse(text).is_some()
+    }
+    /// Game records write xiangqi moves in WXF notation (`C2.5`, `H8+7`).
+    fn record_move(&self, m: XMove) -> String {
+        self.to_wxf(m)
+    }
+    fn render(&self) -> String {
+        super::render::board(self)
+    }
 }
 
 #[cfg(test)]
