@@ -236,7 +236,7 @@ fn first_legal_move<G: Game>(pos: &G) -> Option<G::Move> {
 /// Runs `search` from `pos`; should it panic (in any of its threads: a scoped helper's panic reaches
 /// the caller), `Err` with the first legal move instead, so that every
 /// `go` is still answered.
-fn guarded<G: Game>(
+pub(crate) fn guarded<G: Game>(
     pos: &G,
     search: impl FnOnce() -> SearchResult<G::Move>,
 ) -> Result<SearchResult<G::Move>, Option<G::Move>> {
