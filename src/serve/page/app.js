@@ -71,13 +71,15 @@ function drawPiece(parent, letter, x, y, size, layout) {
     return g;
   }
   const upper = letter === letter.toUpperCase();
-  const label = layout && layout.pieces === 'discs' ? labelOf(layout, letter) : null;
-  if (label !== null || !FIGURES[letter.toLowerCase()]) {
+  const discs = layout && layout.pieces === 'discs';
+  const label = discs ? labelOf(layout, letter) : null;
+  if (discs || !FIGURES[letter.toLowerCase()]) {
     g.setAttribute('class', 'piece disc ' + (upper ? 'first' : 'second'));
     el('circle', { cx: 50, cy: 50, r: 44 }, g);
     el('circle', { cx: 50, cy: 50, r: 36, class: 'ring' }, g);
     const t = el('text', { x: 50, y: 52, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, g);
     t.textContent = label !== null ? label : letter.toUpperCase();
+    if (label === null) t.setAttribute('class', 'latin');
     return g;
   }
   g.setAttribute('class', 'piece figure ' + (upper ? 'first' : 'second'));
@@ -87,7 +89,22 @@ function drawPiece(parent, letter, x, y, size, layout) {
 
 function labelOf(layout, letter) {
   const found = layout.labels.find(([l]) => l === letter);
-  return found ? found[1] : null;
+  return found && canShow(found[1]) ? found[1] : null;
+}
+
+// Whether the browser has a font for `text`: a missing glyph is drawn as
+// the same box as a character no font has. Without one, discs show the
+// FEN letter instead.
+const shown = new Map();
+function canShow(text) {
+  if (!shown.has(text)) {
+    const ctx = document.createElement('canvas').getContext('2d');
+    ctx.font = '40px serif';
+    const box = ctx.measureText('\u{10FFFD}').width;
+    const first = [...text].find((c) => c !== ' ') || ' ';
+    shown.set(text, /^[\x20-\x7e]*$/.test(text) || ctx.measureText(first).width !== box);
+  }
+  return shown.get(text);
 }
 
 // ---- The board ---------------------------------------------------------
@@ -204,7 +221,7 @@ function drawLines(svg, L) {
       const [, y1] = center(L, 0, m.below + 1);
       const t = el('text', { x: MARGIN + (L.files * CELL) / 2, y: (y0 + y1) / 2, class: 'river',
         'text-anchor': 'middle', 'dominant-baseline': 'central' }, svg);
-      t.textContent = m.text;
+      t.textContent = canShow(m.text) ? m.text : 'river';
     }
   }
 }
