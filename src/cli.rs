@@ -114,6 +114,58 @@ catchess match --variant chess --engine 'name=cc cmd=./catchess' \\\n    \
     /// it misbehave on purpose: `<side>=illegal|crash|hang|slow[@n]` entries separated by commas
     /// (from the n-th move as that side in a game on), or `noready` (never answers isready).
     Random,
+    /// Play and analyse in the browser: a local web app and its JSON API (api.md).
+    Serve(ServeArgs),
+}
+
+/// `catchess serve` options.
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on (loopback by default: only this machine can connect).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Games held at once; a new one beyond replaces the one left alone longest.
+    #[arg(long, default_value_t = 64)]
+    pub max_games: usize,
+    /// Largest request body accepted, in bytes.
+    #[arg(long, default_value_t = 64 * 1024)]
+    pub max_body: usize,
+    /// Longest search a request may ask for, in milliseconds.
+    #[arg(long, default_value_t = 30_000)]
+    pub max_movetime: u64,
+    /// Deepest search a request may ask for, in plies.
+    #[arg(long, default_value_t = 30)]
+    pub max_depth: u32,
+    /// Deepest perft a request may ask for.
+    #[arg(long, default_value_t = 5)]
+    pub max_perft_depth: u32,
+    /// Transposition table per game, in MiB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+}
+
+impl ServeArgs {
+    fn config(&self) -> Result<crate::serve::Config, String> {
+        if !(1..=1024).contains(&self.hash) {
+            return Err(format!("--hash must be 1..=1024 MiB, got {}", self.hash));
+        }
+        if self.max_depth == 0 || self.max_depth > crate::search::MAX_DEPTH as u32 {
+            return Err(format!("--max-depth must be 1..={}, got {}", crate::search::MAX_DEPTH, self.max_depth));
+        }
+        Ok(crate::serve::Config {
+            host: self.host.clone(),
+            port: self.port,
+            max_games: self.max_games.max(1),
+            max_body_bytes: self.max_body,
+            max_movetime_ms: self.max_movetime.max(1),
+            max_depth: self.max_depth,
+            max_perft_depth: self.max_perft_depth,
+            hash_mb: self.hash,
+            ..crate::serve::Config::default()
+        })
+    }
 }
 
 /// `catchess pgn` tools.
@@ -326,6 +378,7 @@ pub fn run() -> ExitCode {
                 }
             })
         }
+        Some(Command::Serve(args)) => args.config().and_then(crate::serve::run),
         Some(Command::Random) => {
             let stdin = std::io::stdin();
             crate::uci::random::run(stdin.lock(), crate::uci::Output::new(std::io::stdout()));

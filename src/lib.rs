@@ -5,7 +5,7 @@
 //! against: rules, notation, seats and outcomes), [`games`] (each game a
 //! plug-in, and the one place a variant name becomes a type); then the
 //! engine layers, which name no game: [`perft`], [`search`], [`uci`] (the
-//! protocol) and [`tournament`] (the arbiter).
+//! protocol), [`tournament`] (the arbiter) and [`serve`] (the web app).
 
 pub mod bench;
 pub mod cli;
@@ -14,6 +14,7 @@ pub mod game;
 pub mod games;
 pub mod perft;
 pub mod search;
+pub mod serve;
 pub mod tournament;
 pub mod uci;
 

@@ -15,6 +15,7 @@ mod history;
 mod movelist;
 mod outcome;
 mod seat;
+pub mod view;
 
 pub use fen::{FenError, FenField};
 pub use history::History;

@@ -3,16 +3,18 @@
 //! becomes a type: the `games!` list below, one line per folder. The
 //! `README.md` beside this file says how to add a game.
 
+use crate::game::view::BoardView;
 use crate::game::{Arbitration, Game, Notation};
 use crate::search::SearchGame;
 use std::fmt;
 use std::str::FromStr;
 
-/// Everything the engine layers (protocol, arbiter, bench) need of a game:
-/// its rules and turn model, notation, arbitration and search hooks.
-pub trait Playable: SearchGame + Notation + Arbitration {}
+/// Everything the engine layers (protocol, arbiter, bench, web page) need
+/// of a game: its rules and turn model, notation, arbitration, search
+/// hooks and how it is drawn.
+pub trait Playable: SearchGame + Notation + Arbitration + BoardView {}
 
-impl<G: SearchGame + Notation + Arbitration> Playable for G {}
+impl<G: SearchGame + Notation + Arbitration + BoardView> Playable for G {}
 
 /// Declares the games: each folder's module and the game types it
 /// exports, the [`VariantKind`] enum and its names, and the `with_game!`

@@ -12,6 +12,7 @@ pub mod random;
 mod session;
 
 pub use command::{parse, Command, GoParams, Start};
+pub(crate) use session::{guarded, outlook, whole_turn};
 
 use crate::games::VariantKind;
 use session::AnySession;

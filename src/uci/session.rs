@@ -246,7 +246,7 @@ const REST_OF_TURN_DEPTH: u32 = 4;
 /// chosen by a short search. In a game of one move a turn, `[best]`. The
 /// turn stops short at a roll (a chance position): what comes of the roll
 /// is the client's to say, and the engine's to answer with another `go`.
-fn whole_turn<G: Playable>(
+pub(crate) fn whole_turn<G: Playable>(
     history: &History<G>,
     best: Option<G::Move>,
     pv: &[G::Move],
@@ -273,7 +273,7 @@ fn whole_turn<G: Playable>(
 /// Runs `search` from `pos`; should it panic (in any of its threads: a scoped helper's panic reaches
 /// the caller), `Err` with the first legal move instead, so that every
 /// `go` is still answered.
-fn guarded<G: Game>(
+pub(crate) fn guarded<G: Game>(
     pos: &G,
     search: impl FnOnce() -> SearchResult<G::Move>,
 ) -> Result<SearchResult<G::Move>, Option<G::Move>> {

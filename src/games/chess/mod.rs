@@ -15,6 +15,7 @@ mod notation;
 pub mod position;
 pub mod render;
 pub mod types;
+mod view;
 pub mod zobrist;
 
 pub use moves::{Move, MoveKind};

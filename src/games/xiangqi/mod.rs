@@ -19,6 +19,7 @@ pub mod position;
 pub mod render;
 pub mod rules;
 pub mod square;
+mod view;
 
 pub use moves::XMove;
 pub use position::{Xiangqi, START_FEN};

@@ -1,0 +1,327 @@
+//! One game held by the server, for one concrete game type, behind
+//! [`AnyGame`], the object-safe face the routes use whatever the game.
+
+use super::error::ApiError;
+use super::pgn;
+use crate::game::view::{BoardView, Layout, MoveView, SquareView};
+use crate::game::{describe, winner_name, Game, Goal, History, MoveList, Notation, Outcome};
+use crate::games::{with_game, Playable, VariantKind};
+use crate::search::{Limits, Score, SearchControl, SearchInfo, Searcher};
+use serde::Serialize;
+use std::sync::{Arc, Mutex};
+
+/// A game's state as the API returns it.
+#[derive(Clone, Debug, Serialize)]
+pub struct State {
+    pub id: u64,
+    pub variant: &'static str,
+    pub fen: String,
+    /// The seat to move (`white`, `black`, `cats`, `red`).
+    pub turn: &'static str,
+    /// The legal moves in the protocol's text (empty once the game is over).
+    pub legal: Vec<String>,
+    pub outcome: Option<OutcomeView>,
+    pub start_fen: String,
+    pub moves: Vec<PlyView>,
+    /// The legal moves with their squares, for the page.
+    pub legal_moves: Vec<MoveView>,
+    pub last_move: Option<MoveView>,
+    pub board: Vec<SquareView>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct OutcomeView {
+    /// The winning seat; `None` for a draw that rewards nobody.
+    pub winner: Option<&'static str>,
+    pub reason: &'static str,
+    /// `cats win: threefold repetition`, `draw: fifty-move rule`.
+    pub text: String,
+}
+
+impl OutcomeView {
+    fn new<G: Game>(o: &Outcome) -> OutcomeView {
+        let winner = o.winner.map(|_| winner_name::<G>(o.winner));
+        let text = match winner {
+            Some(w) => format!("{w} win{}: {}", if w.ends_with('s') { "" } else { "s" }, o.reason),
+            None => format!("draw: {}", o.reason),
+        };
+        OutcomeView { winner, reason: o.reason.name(), text }
+    }
+}
+
+/// One move of the game.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlyView {
+    /// 1 for the first move played.
+    pub ply: usize,
+    /// The seat that played it.
+    pub seat: &'static str,
+    /// The protocol's text.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// In the game's notation (SAN, WXF, the Cat Chess move text).
+    pub notation: String,
+}
+
+/// A score from the seat to move's point of view.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum ScoreView {
+    Cp(i32),
+    Mate(i32),
+}
+
+impl From<Score> for ScoreView {
+    fn from(s: Score) -> ScoreView {
+        match s {
+            Score::Cp(cp) => ScoreView::Cp(cp),
+            Score::Mate(n) => ScoreView::Mate(n),
+        }
+    }
+}
+
+/// One seat's chance in a three-way outlook.
+#[derive(Clone, Debug, Serialize)]
+pub struct Chance {
+    pub seat: &'static str,
+    pub percent: u32,
+}
+
+/// One finished iteration of a search.
+#[derive(Clone, Debug, Serialize)]
+pub struct InfoView {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time_ms: u64,
+    pub score: ScoreView,
+    /// The value in centipawns from the first seat's view.
+    pub first_seat_cp: i32,
+    pub pv: Vec<String>,
+    pub pv_notation: Vec<String>,
+    /// Each seat's chance, for games with a near-zero seat (Cat Chess).
+    pub outlook: Option<Vec<Chance>>,
+}
+
+/// What a finished search found.
+#[derive(Clone, Debug, Serialize)]
+pub struct Found {
+    /// `None` when the position has no legal move.
+    pub best: Option<String>,
+    pub best_notation: Option<String>,
+    pub score: ScoreView,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<String>,
+    pub pv_notation: Vec<String>,
+    /// The search failed and the first legal move stands in.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub fallback: bool,
+}
+
+/// Called with each finished iteration, and once with the result.
+pub type OnInfo = Box<dyn FnMut(InfoView) + Send>;
+pub type OnDone = Box<dyn FnOnce(Found) + Send>;
+
+/// A game of any type, as the routes use it.
+pub trait AnyGame: Send {
+    fn state(&self, id: u64) -> State;
+    fn is_over(&self) -> Option<String>;
+    /// Plays a legal move given in the protocol's text.
+    fn play(&mut self, text: &str) -> Result<(), ApiError>;
+    /// Takes back up to `plies` moves; returns how many were.
+    fn take_back(&mut self, plies: usize) -> usize;
+    fn pgn(&self) -> String;
+    /// Searches the current position on a thread of its own within
+    /// `limits`, until done or stopped through `control`.
+    fn search(&self, limits: Limits, control: Arc<SearchControl>, on_info: OnInfo, on_done: OnDone);
+}
+
+/// A new game of `variant`, from `fen` or the start position.
+pub fn new_game(variant: VariantKind, fen: Option<&str>, hash_mb: usize) -> Result<Box<dyn AnyGame>, ApiError> {
+    with_game!(variant, G => {
+        let start = match fen {
+            Some(fen) => G::from_fen(fen).map_err(|e| ApiError::unprocessable(e.to_string()))?,
+            None => G::startpos(),
+        };
+        Ok(Box::new(GameSession::<G>::new(History::new(start), hash_mb)) as Box<dyn AnyGame>)
+    })
+}
+
+/// A game read from a PGN record (its `Variant` tag, or `default` when it
+/// has none).
+pub fn import(text: &str, default: VariantKind, hash_mb: usize) -> Result<Box<dyn AnyGame>, ApiError> {
+    let record = pgn::Record::parse(text).map_err(ApiError::bad_request)?;
+    let variant = match record.tag("Variant") {
+        Some(name) => name.to_ascii_lowercase().parse::<VariantKind>().map_err(ApiError::bad_request)?,
+        None => default,
+    };
+    with_game!(variant, G => {
+        let history = record.replay::<G>().map_err(ApiError::unprocessable)?;
+        Ok(Box::new(GameSession::<G>::new(history, hash_mb)) as Box<dyn AnyGame>)
+    })
+}
+
+/// The board description of `variant`.
+pub fn layout(variant: VariantKind) -> Layout {
+    with_game!(variant, G => G::layout())
+}
+
+pub struct GameSession<G: Playable> {
+    history: History<G>,
+    /// Made at the first search; a search thread holds the lock while it
+    /// searches, so a second search waits for the first to stop.
+    searcher: Arc<Mutex<Option<Searcher<G>>>>,
+    hash_mb: usize,
+}
+
+impl<G: Playable> GameSession<G> {
+    pub fn new(history: History<G>, hash_mb: usize) -> Self {
+        GameSession { history, searcher: Arc::new(Mutex::new(None)), hash_mb }
+    }
+}
+
+fn legal<G: Game>(pos: &G) -> Vec<G::Move> {
+    let mut list = MoveList::default();
+    pos.legal_moves(&mut list);
+    list.as_slice().to_vec()
+}
+
+/// A line of moves in the protocol's text, in the game's notation, as far
+/// as it is legal from `pos`.
+fn notation_of<G: Notation>(pos: &G, line: &[String]) -> Vec<String> {
+    let mut pos = *pos;
+    let mut out = Vec::new();
+    for text in line {
+        let Ok(m) = pos.parse_move(text) else { break };
+        out.push(pos.record_move(m));
+        pos = pos.play(m);
+    }
+    out
+}
+
+fn info_view<G: Playable>(pos: &G, info: &SearchInfo) -> InfoView {
+    let millis = info.time.as_millis().max(1) as u64;
+    let outlook = G::SEATS.iter().any(|s| s.goal == Goal::NearZero).then(|| {
+        let chances = crate::uci::outlook(G::SEATS, info);
+        G::SEATS.iter().zip(chances).map(|(s, percent)| Chance { seat: s.name, percent }).collect()
+    });
+    InfoView {
+        depth: info.depth,
+        seldepth: info.seldepth,
+        nodes: info.nodes,
+        nps: info.nodes.saturating_mul(1000) / millis,
+        time_ms: info.time.as_millis() as u64,
+        score: info.score.into(),
+        first_seat_cp: info.white_view,
+        pv: info.pv.clone(),
+        pv_notation: notation_of(pos, &info.pv),
+        outlook,
+    }
+}
+
+impl<G: Playable> AnyGame for GameSession<G> {
+    fn state(&self, id: u64) -> State {
+        let pos = self.history.current();
+        let outcome = self.history.outcome();
+        let moves = if outcome.is_some() { vec![] } else { legal(pos) };
+        let positions = self.history.positions();
+        let played = self.history.moves();
+        State {
+            id,
+            variant: G::VARIANT,
+            fen: pos.to_fen(),
+            turn: G::SEATS[pos.to_move().index()].name,
+            legal: moves.iter().map(|m| m.to_string()).collect(),
+            outcome: outcome.as_ref().map(OutcomeView::new::<G>),
+            start_fen: self.history.start().to_fen(),
+            moves: played
+                .iter()
+                .zip(positions)
+                .enumerate()
+                .map(|(i, (&m, before))| PlyView {
+                    ply: i + 1,
+                    seat: G::SEATS[before.to_move().index()].name,
+                    text: m.to_string(),
+                    notation: before.record_move(m),
+                })
+                .collect(),
+            legal_moves: moves.iter().map(|&m| G::move_view(m)).collect(),
+            last_move: played.last().map(|&m| G::move_view(m)),
+            board: pos.squares(),
+        }
+    }
+
+    fn is_over(&self) -> Option<String> {
+        self.history.outcome().map(|o| describe::<G>(&o))
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), ApiError> {
+        if let Some(over) = self.is_over() {
+            return Err(ApiError::conflict(format!("the game is over: {over}")));
+        }
+        self.history.push_text(text).map(|_| ()).map_err(|e| ApiError::unprocessable(e.to_string()))
+    }
+
+    fn take_back(&mut self, plies: usize) -> usize {
+        let n = plies.min(self.history.moves().len());
+        let mut history = History::new(*self.history.start());
+        for &m in &self.history.moves()[..self.history.moves().len() - n] {
+            history.push(m);
+        }
+        self.history = history;
+        n
+    }
+
+    fn pgn(&self) -> String {
+        pgn::write(&self.history)
+    }
+
+    fn search(&self, limits: Limits, control: Arc<SearchControl>, mut on_info: OnInfo, on_done: OnDone) {
+        let history = self.history.clone();
+        let searcher = self.searcher.clone();
+        let hash_mb = self.hash_mb;
+        std::thread::spawn(move || {
+            // A search that panicked poisons nothing worth keeping: its
+            // table is only a cache.
+            let mut guard = searcher.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let searcher = guard.get_or_insert_with(|| Searcher::try_new(hash_mb).unwrap_or_else(|_| Searcher::new(1)));
+            let pos = *history.current();
+            let result = crate::uci::guarded(&pos, || {
+                searcher.search(&history, &limits, &control, &mut |info| on_info(info_view(&pos, info)))
+            });
+            let found = match result {
+                Ok(r) => {
+                    let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
+                    let turn = crate::uci::whole_turn(&history, r.best, &r.pv, searcher);
+                    Found {
+                        best: turn.as_ref().map(|steps| pos.turn_text(steps)),
+                        best_notation: turn.map(|steps| match steps.as_slice() {
+                            [m] => pos.record_move(*m),
+                            _ => pos.turn_text(&steps),
+                        }),
+                        score: r.score.into(),
+                        depth: r.depth,
+                        nodes: r.nodes,
+                        pv_notation: notation_of(&pos, &pv),
+                        pv,
+                        fallback: false,
+                    }
+                }
+                Err(first) => Found {
+                    best: first.map(|m| m.to_string()),
+                    best_notation: first.map(|m| pos.record_move(m)),
+                    score: ScoreView::Cp(0),
+                    depth: 0,
+                    nodes: 0,
+                    pv: vec![],
+                    pv_notation: vec![],
+                    fallback: true,
+                },
+            };
+            drop(guard);
+            on_done(found);
+        });
+    }
+}

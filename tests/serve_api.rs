@@ -1,0 +1,321 @@
+//! The web API of `catchess serve` (api.md), against a server started in
+//! the test on an ephemeral loopback port: every route, every refusal,
+//! the analysis stream, and that the server answers while a search runs.
+
+use catchess::serve::{spawn, Config, Server};
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::time::{Duration, Instant};
+
+fn server(config: Config) -> Server {
+    spawn(Config { host: "127.0.0.1".into(), port: 0, ..config }).expect("the server starts")
+}
+
+fn default_server() -> Server {
+    server(Config { max_body_bytes: 4096, max_movetime_ms: 3000, max_depth: 12, ..Config::default() })
+}
+
+/// A request and its answer: status and JSON body (4xx included).
+fn call(s: &Server, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    let url = format!("http://{}{path}", s.addr);
+    let request = ureq::request(method, &url).timeout(Duration::from_secs(30));
+    let result = match body {
+        Some(b) => request.set("Content-Type", "application/json").send_string(&b.to_string()),
+        None => request.call(),
+    };
+    let response = match result {
+        Ok(r) => r,
+        Err(ureq::Error::Status(_, r)) => r,
+        Err(e) => panic!("{method} {path}: {e}"),
+    };
+    let status = response.status();
+    let text = response.into_string().unwrap_or_default();
+    let value = if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap_or(Value::String(text)) };
+    (status, value)
+}
+
+fn raw(s: &Server, method: &str, path: &str, content_type: &str, body: &str) -> (u16, Value) {
+    let url = format!("http://{}{path}", s.addr);
+    let response = match ureq::request(method, &url).set("Content-Type", content_type).send_string(body) {
+        Ok(r) => r,
+        Err(ureq::Error::Status(_, r)) => r,
+        Err(e) => panic!("{method} {path}: {e}"),
+    };
+    let status = response.status();
+    (status, serde_json::from_str(&response.into_string().unwrap()).expect("a JSON body"))
+}
+
+fn new_game(s: &Server, body: Value) -> Value {
+    let (status, state) = call(s, "POST", "/api/games", Some(body));
+    assert_eq!(status, 201, "{state}");
+    state
+}
+
+fn error_of(answer: (u16, Value), status: u16, needle: &str) {
+    let (got, body) = answer;
+    assert_eq!(got, status, "{body}");
+    let message = body["error"].as_str().unwrap_or_else(|| panic!("no error field: {body}"));
+    assert!(message.contains(needle), "{message:?} lacks {needle:?}");
+}
+
+/// The events of an SSE answer until `done`: (event name, data).
+fn read_events(s: &Server, path: &str) -> Vec<(String, Value)> {
+    let url = format!("http://{}{path}", s.addr);
+    let response = ureq::get(&url).timeout(Duration::from_secs(30)).call().expect("a stream");
+    assert!(response.content_type().starts_with("text/event-stream"));
+    let mut events = Vec::new();
+    let mut name = String::new();
+    for line in BufReader::new(response.into_reader()).lines() {
+        let line = line.expect("a line");
+        if let Some(n) = line.strip_prefix("event: ") {
+            name = n.to_string();
+        } else if let Some(d) = line.strip_prefix("data: ") {
+            events.push((name.clone(), serde_json::from_str(d).expect("JSON data")));
+            if name == "done" {
+                break;
+            }
+        }
+    }
+    events
+}
+
+#[test]
+fn a_cat_chess_game_through_every_route() {
+    let s = default_server();
+    let (status, variants) = call(&s, "GET", "/api/variants", None);
+    assert_eq!(status, 200);
+    let names: Vec<&str> = variants.as_array().unwrap().iter().map(|v| v["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["catchess", "chess", "xiangqi"]);
+    let (_, layout) = call(&s, "GET", "/api/variants/xiangqi", None);
+    assert_eq!((layout["files"].as_u64(), layout["ranks"].as_u64()), (Some(9), Some(10)));
+    assert_eq!(layout["style"], "points");
+
+    // The default game is Cat Chess from its start.
+    let game = new_game(&s, json!({}));
+    assert_eq!(game["variant"], "catchess");
+    assert_eq!(game["turn"], "white");
+    assert_eq!(game["outcome"], Value::Null);
+    assert_eq!(game["legal"].as_array().unwrap().len(), 20 - 1, "a cat's zone blocks one move: {game}");
+    let zones = game["board"].as_array().unwrap().iter().filter(|q| q["zone"] == true).count();
+    assert!(zones > 0);
+    let id = game["id"].as_u64().unwrap();
+
+    let (status, state) = call(&s, "POST", &format!("/api/games/{id}/moves"), Some(json!({"move": "e2e4"})));
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["turn"], "black");
+    assert_eq!(state["last_move"]["from"], "e2");
+
+    // Black and the cats by the engine: each move is played and reported.
+    for seat in ["black", "cats"] {
+        let (status, answer) = call(&s, "POST", &format!("/api/games/{id}/engine"), Some(json!({"depth": 3})));
+        assert_eq!(status, 200, "{answer}");
+        let best = answer["engine"]["best"].as_str().unwrap();
+        assert!(answer["engine"]["pv"].is_array() && answer["engine"]["score"].is_object(), "{answer}");
+        let last = answer["moves"].as_array().unwrap().last().unwrap().clone();
+        assert_eq!((last["move"].as_str(), last["seat"].as_str()), (Some(best), Some(seat)));
+    }
+    let (_, state) = call(&s, "GET", &format!("/api/games/{id}"), None);
+    assert_eq!(state["moves"].as_array().unwrap().len(), 3);
+    assert_eq!(state["turn"], "white");
+
+    let (_, state) = call(&s, "POST", &format!("/api/games/{id}/undo"), Some(json!({"plies": 2})));
+    assert_eq!(state["moves"].as_array().unwrap().len(), 1);
+
+    // The record, and a new game read from it.
+    let (status, record) = call(&s, "GET", &format!("/api/games/{id}/pgn"), None);
+    assert_eq!(status, 200);
+    let pgn = record["pgn"].as_str().unwrap();
+    assert!(pgn.contains("[Variant \"catchess\"]") && pgn.contains("1. e2e4 *"), "{pgn}");
+    let copy = new_game(&s, json!({"pgn": pgn}));
+    assert_eq!((copy["variant"].as_str(), copy["fen"].as_str()), (Some("catchess"), state["fen"].as_str()));
+
+    let (status, _) = call(&s, "DELETE", &format!("/api/games/{id}"), None);
+    assert_eq!(status, 204);
+    error_of(call(&s, "GET", &format!("/api/games/{id}"), None), 404, "unknown game id");
+}
+
+#[test]
+fn chess_and_xiangqi_games_use_their_notation() {
+    let s = default_server();
+    let chess = new_game(&s, json!({"variant": "chess"}));
+    let id = chess["id"].as_u64().unwrap();
+    for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        call(&s, "POST", &format!("/api/games/{id}/moves"), Some(json!({ "move": m })));
+    }
+    let (_, state) = call(&s, "GET", &format!("/api/games/{id}"), None);
+    let notation: Vec<&str> =
+        state["moves"].as_array().unwrap().iter().map(|m| m["notation"].as_str().unwrap()).collect();
+    assert_eq!(notation, ["f3", "e5", "g4", "Qh4#"]);
+    assert_eq!(state["outcome"]["text"], "black wins: checkmate");
+    assert_eq!(state["legal"].as_array().unwrap().len(), 0);
+    error_of(call(&s, "POST", &format!("/api/games/{id}/moves"), Some(json!({"move": "a2a3"}))), 409, "game is over");
+    error_of(call(&s, "POST", &format!("/api/games/{id}/engine"), Some(json!({"depth": 1}))), 409, "game is over");
+
+    let xq = new_game(&s, json!({"variant": "xiangqi"}));
+    assert_eq!(xq["turn"], "red");
+    assert!(xq["board"].as_array().unwrap().iter().any(|q| q["square"] == "e10" && q["piece"] == "k"));
+    let id = xq["id"].as_u64().unwrap();
+    let (_, state) = call(&s, "POST", &format!("/api/games/{id}/moves"), Some(json!({"move": "h3e3"})));
+    assert_eq!(state["moves"][0]["notation"], "C2.5");
+
+    let from_fen = new_game(&s, json!({"variant": "chess", "fen": "4k3/8/8/8/8/8/8/4K2R w K - 0 1"}));
+    assert!(from_fen["legal"].as_array().unwrap().iter().any(|m| m == "e1g1"));
+}
+
+#[test]
+fn perft_counts_and_is_capped() {
+    let s = server(Config { max_perft_depth: 3, ..Config::default() });
+    let (status, answer) = call(&s, "GET", "/api/perft?variant=chess&depth=3", None);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["nodes"], 8902);
+    assert_eq!(answer["divide"].as_array().unwrap().len(), 20);
+    let (_, answer) = call(&s, "GET", "/api/perft?variant=xiangqi&depth=2", None);
+    assert_eq!(answer["nodes"], 1920);
+    let fen = "4k3/8/8/8/8/8/8/4K3%20w%20-%20-%200%201";
+    let (_, answer) = call(&s, "GET", &format!("/api/perft?variant=chess&fen={fen}&depth=1"), None);
+    assert_eq!(answer["nodes"], 5);
+    error_of(call(&s, "GET", "/api/perft?variant=chess&depth=4", None), 400, "cap");
+    error_of(call(&s, "GET", "/api/perft?variant=chess", None), 400, "depth");
+    error_of(call(&s, "GET", "/api/perft?variant=chess&depth=-1", None), 400, "depth");
+    error_of(call(&s, "GET", "/api/perft?variant=go&depth=1", None), 400, "unknown variant");
+    error_of(call(&s, "GET", "/api/perft?variant=chess&fen=8%20w&depth=1", None), 422, "invalid FEN");
+}
+
+#[test]
+fn every_bad_request_gets_a_json_4xx() {
+    let s = default_server();
+    let id = new_game(&s, json!({"variant": "catchess"}))["id"].as_u64().unwrap();
+    let moves = format!("/api/games/{id}/moves");
+    let engine = format!("/api/games/{id}/engine");
+
+    error_of(raw(&s, "POST", "/api/games", "application/json", "{\"variant\": "), 400, "parse");
+    error_of(raw(&s, "POST", "/api/games", "application/json", "[1, 2]"), 422, "");
+    error_of(raw(&s, "POST", "/api/games", "text/plain", "{}"), 415, "Content-Type");
+    error_of(call(&s, "POST", "/api/games", Some(json!({"variant": "shogi"}))), 400, "unknown variant \"shogi\"");
+    error_of(call(&s, "POST", "/api/games", Some(json!({"colour": "white"}))), 422, "unknown field");
+    let bad_fen = json!({"variant": "chess", "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"});
+    error_of(call(&s, "POST", "/api/games", Some(bad_fen)), 422, "side to move");
+    let bad_fen = json!({"variant": "catchess", "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 9"});
+    error_of(call(&s, "POST", "/api/games", Some(bad_fen)), 422, "FEN");
+    error_of(call(&s, "POST", "/api/games", Some(json!({"variant": "chess", "pgn": "1. e4 e4"}))), 422, "move 2");
+    error_of(call(&s, "POST", "/api/games", Some(json!({"fen": "x", "pgn": "y"}))), 400, "not both");
+
+    error_of(call(&s, "POST", &moves, Some(json!({"move": "e2e5"}))), 422, "illegal move \"e2e5\"");
+    error_of(call(&s, "POST", &moves, Some(json!({"move": "hello"}))), 422, "cannot parse move");
+    error_of(call(&s, "POST", &moves, Some(json!({"move": 42}))), 422, "");
+    error_of(call(&s, "POST", &moves, Some(json!({}))), 422, "move");
+    error_of(call(&s, "POST", "/api/games/999/moves", Some(json!({"move": "e2e4"}))), 404, "unknown game id");
+    error_of(call(&s, "GET", "/api/games/abc", None), 404, "unknown game id");
+    error_of(call(&s, "GET", "/api/games/-1/analysis", None), 404, "unknown game id");
+
+    let huge = json!({ "move": "e".repeat(10_000) });
+    error_of(call(&s, "POST", &moves, Some(huge)), 413, "too large");
+    let huge_pgn = json!({ "pgn": "1. e4 ".repeat(2_000) });
+    error_of(call(&s, "POST", "/api/games", Some(huge_pgn)), 413, "too large");
+
+    error_of(call(&s, "POST", &engine, Some(json!({"depth": 13}))), 400, "depth must be 1..=12");
+    error_of(call(&s, "POST", &engine, Some(json!({"depth": 0}))), 400, "depth");
+    error_of(call(&s, "POST", &engine, Some(json!({"movetime": 3001}))), 400, "movetime must be 1..=3000");
+    error_of(call(&s, "POST", &engine, Some(json!({"movetime": -5}))), 422, "movetime");
+    error_of(call(&s, "GET", &format!("/api/games/{id}/analysis?depth=99"), None), 400, "depth");
+    error_of(call(&s, "GET", &format!("/api/games/{id}/analysis?movetime=x"), None), 400, "movetime");
+
+    error_of(call(&s, "GET", "/api/nothing", None), 404, "no such route");
+    error_of(call(&s, "PUT", "/api/games", None), 405, "method");
+    error_of(call(&s, "GET", "/api/variants/shogi", None), 400, "unknown variant");
+    // None of it hurt the game.
+    let (status, state) = call(&s, "GET", &format!("/api/games/{id}"), None);
+    assert_eq!((status, state["moves"].as_array().unwrap().len()), (200, 0));
+}
+
+#[test]
+fn analysis_streams_depth_score_pv_and_the_cats_outlook() {
+    let s = default_server();
+    let id = new_game(&s, json!({"variant": "catchess"}))["id"].as_u64().unwrap();
+    let events = read_events(&s, &format!("/api/games/{id}/analysis?depth=5"));
+    assert_eq!(events[0].0, "start");
+    let infos: Vec<&Value> = events.iter().filter(|(n, _)| n == "info").map(|(_, d)| &d["info"]).collect();
+    assert!(infos.len() >= 3, "{events:?}");
+    for (i, info) in infos.iter().enumerate() {
+        assert_eq!(info["depth"], i as u64 + 1);
+        assert!(info["score"]["cp"].is_i64() || info["score"]["mate"].is_i64(), "{info}");
+        assert!(!info["pv"].as_array().unwrap().is_empty());
+        let outlook = info["outlook"].as_array().unwrap();
+        let seats: Vec<&str> = outlook.iter().map(|c| c["seat"].as_str().unwrap()).collect();
+        assert_eq!(seats, ["white", "black", "cats"]);
+        assert_eq!(outlook.iter().map(|c| c["percent"].as_u64().unwrap()).sum::<u64>(), 100);
+    }
+    let (name, done) = events.last().unwrap();
+    assert_eq!(name, "done");
+    assert_eq!((done["kind"].as_str(), done["played"].as_bool()), (Some("analysis"), Some(false)));
+    assert!(done["found"]["best"].is_string());
+    // Analysis plays nothing; chess has no outlook.
+    let (_, state) = call(&s, "GET", &format!("/api/games/{id}"), None);
+    assert_eq!(state["moves"].as_array().unwrap().len(), 0);
+    let id = new_game(&s, json!({"variant": "chess"}))["id"].as_u64().unwrap();
+    let events = read_events(&s, &format!("/api/games/{id}/analysis?depth=2"));
+    assert!(events.iter().any(|(n, d)| n == "info" && d["info"]["outlook"].is_null()));
+}
+
+#[test]
+fn the_server_answers_while_the_engine_thinks() {
+    let s = default_server();
+    let id = new_game(&s, json!({"variant": "catchess"}))["id"].as_u64().unwrap();
+    std::thread::scope(|scope| {
+        // A follower sees the engine's search from start to done.
+        let follower = scope.spawn(|| read_events(&s, &format!("/api/games/{id}/analysis?follow=true")));
+        std::thread::sleep(Duration::from_millis(200));
+        let started = Instant::now();
+        let thinker =
+            scope.spawn(|| call(&s, "POST", &format!("/api/games/{id}/engine"), Some(json!({"movetime": 1500}))));
+        std::thread::sleep(Duration::from_millis(300));
+        // Meanwhile: the page, other games, this game's state, all at once.
+        for _ in 0..5 {
+            let asked = Instant::now();
+            let (status, state) = call(&s, "GET", &format!("/api/games/{id}"), None);
+            assert_eq!((status, state["moves"].as_array().unwrap().len()), (200, 0));
+            let other = new_game(&s, json!({"variant": "chess"}));
+            assert_eq!(other["turn"], "white");
+            let page = ureq::get(&format!("http://{}/", s.addr)).call().unwrap().into_string().unwrap();
+            assert!(page.contains("<svg") || page.contains("app.js"));
+            assert!(asked.elapsed() < Duration::from_millis(500), "{:?}", asked.elapsed());
+        }
+        // The game is the engine's until it moves.
+        error_of(call(&s, "POST", &format!("/api/games/{id}/moves"), Some(json!({"move": "e2e4"}))), 409, "thinking");
+        error_of(call(&s, "POST", &format!("/api/games/{id}/engine"), Some(json!({"depth": 1}))), 409, "thinking");
+        let (status, answer) = thinker.join().unwrap();
+        assert_eq!(status, 200, "{answer}");
+        assert!(started.elapsed() >= Duration::from_millis(1400), "{:?}", started.elapsed());
+        assert_eq!(answer["moves"].as_array().unwrap().len(), 1);
+        let events = follower.join().unwrap();
+        let names: Vec<&str> = events.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names.first(), Some(&"start"));
+        assert!(names.contains(&"info"));
+        assert_eq!(events.last().unwrap().1["played"], true);
+    });
+    // Stop: an engine search stopped early still plays.
+    let (status, _) = call(&s, "POST", &format!("/api/games/{id}/stop"), None);
+    assert_eq!(status, 204);
+}
+
+#[test]
+fn a_move_stops_an_analysis_and_the_store_keeps_its_limit() {
+    let s = server(Config { max_games: 2, ..Config::default() });
+    let first = new_game(&s, json!({"variant": "chess"}))["id"].as_u64().unwrap();
+    std::thread::scope(|scope| {
+        let analysis = scope.spawn(|| read_events(&s, &format!("/api/games/{first}/analysis?movetime=20000")));
+        std::thread::sleep(Duration::from_millis(300));
+        let started = Instant::now();
+        let (status, _) = call(&s, "POST", &format!("/api/games/{first}/moves"), Some(json!({"move": "e2e4"})));
+        assert_eq!(status, 200);
+        let events = analysis.join().unwrap();
+        assert_eq!(events.last().unwrap().0, "done");
+        assert!(started.elapsed() < Duration::from_secs(5));
+    });
+    let second = new_game(&s, json!({}))["id"].as_u64().unwrap();
+    call(&s, "GET", &format!("/api/games/{second}"), None);
+    // A third game replaces the one left alone longest (the first).
+    new_game(&s, json!({}));
+    error_of(call(&s, "GET", &format!("/api/games/{first}"), None), 404, "unknown game id");
+    assert_eq!(call(&s, "GET", &format!("/api/games/{second}"), None).0, 200);
+}
