@@ -114,10 +114,12 @@ impl CatsChess10 {
         let placed = match s.promo {
             Some(kind) => {
                 if kind == Kind::TCat {
-                    // Promoting to T removes our other T first (§9.3).
+                    // Promoting to T removes our other T first (§9.3); the
+                    // new T has not teleported, so it may capture.
                     if let Some(t) = squares(self.pieces(us, Kind::TCat)).next() {
                         self.remove(t);
                     }
+                    self.state.teleported = false;
                 }
                 Piece::new(kind, us)
             }

@@ -36,10 +36,11 @@ impl CatsChess10 {
         (cats.count_ones() >= 2).then(|| Outcome::new(Some(seat_of(mover)), TWO_CATS_HOME))
     }
 
-    /// `Game::position_outcome`: mid-turn nothing is decided.
+    /// `Game::position_outcome`. Mid-turn only a dead end decides (after
+    /// a teleport that left no own move: the turn cannot be completed).
     pub fn outcome_here(&self, no_moves: bool) -> Option<Outcome> {
         if !self.at_turn_start() {
-            return None;
+            return no_moves.then(|| Outcome::new(Some(seat_of(self.turn.other())), NO_LEGAL_TURN));
         }
         if let Some(o) = self.finished() {
             return Some(o);

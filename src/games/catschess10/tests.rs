@@ -515,3 +515,29 @@ fn render_draws_the_board_and_waiting_pieces() {
     assert!(text.contains("      a  b  c  d  e  f  g  h  i  j"));
     assert_eq!(Phase::default(), Phase::Start);
 }
+
+#[test]
+fn a_t_promoted_after_a_teleport_may_capture() {
+    // White teleports its T, then promotes to a new T capturing Black's T
+    // (f9xg10=T): the bonus move is the new T's, and it may capture.
+    let p = board(&format!("{ALL_KINDS} Kf1 kj10 Ta5 Pf9 tg10 ph8"), 'w');
+    let t = p.teleport(sq("e5")).unwrap();
+    let steps = t.parse_turn("f9g10t,+g10h8").unwrap();
+    let end = steps.iter().fold(t, |q, &s| q.play(s));
+    assert_eq!(end.piece_at(sq("h8")), Some(Piece::new(Kind::TCat, Color::White)));
+    assert_eq!(end.piece_at(sq("e5")), None, "the teleported T was removed");
+}
+
+#[test]
+fn a_dead_end_mid_turn_loses() {
+    // The king is boxed in by mice; the T lands on j5, boxed in by mice
+    // (orthogonal steps go only to empty squares) and by pieces on its
+    // leaps, none of which a teleported T may capture.
+    let p = board("Ka1 ma2 mb1 mb2 kf10 mi4 mi5 mi6 mj4 mj6 rh4 nh6 bi3 ci7 qe10 pa8", 'w');
+    assert_eq!(p.count_legal_moves(), 0);
+    let t = p.teleport(sq("j5")).unwrap();
+    assert_eq!(t.count_legal_moves(), 0);
+    let o = t.position_outcome(true).unwrap();
+    assert_eq!((o.winner, o.reason), (Some(crate::game::Seat::new(1)), NO_LEGAL_TURN));
+    assert!(t.position_outcome(false).is_none());
+}
