@@ -20,4 +20,4 @@ pub mod uci;
 
 pub use game::{Arbitration, Game, Goal, History, MoveError, MoveList, Notation, Outcome, Reason, Seat, SeatInfo};
 pub use games::chess::Move;
-pub use games::{CatChess, Chess, Playable, VariantKind, Xiangqi};
+pub use games::{CatChess, CatsChess10, Chess, Playable, VariantKind, Xiangqi};

@@ -137,9 +137,9 @@ fn bench_takes_stockfish_arguments_and_ends_with_its_two_lines() {
     assert_eq!(loose.captures(&out).unwrap()[1].parse::<u64>().unwrap(), nps);
     assert_eq!(openbench_parse(&out), (Some(nodes), Some(nps)));
     // The total is the sum of the per-variant lines, which are still there.
-    let per_variant = regex::Regex::new(r"(?m)^(catchess|chess|xiangqi): (\d+) nodes in").unwrap();
+    let per_variant = regex::Regex::new(r"(?m)^(catchess|chess|xiangqi|catschess10): (\d+) nodes in").unwrap();
     let parts: Vec<u64> = per_variant.captures_iter(&out).map(|c| c[2].parse().unwrap()).collect();
-    assert_eq!(parts.len(), 3, "{out}");
+    assert_eq!(parts.len(), 4, "{out}");
     assert_eq!(parts.iter().sum::<u64>(), nodes);
     assert!(nodes > 0 && nps > 0);
     // The same run with flags counts the same nodes (one thread: deterministic).

@@ -2,7 +2,7 @@
 //! quick; `cargo test -- --ignored` runs every depth.
 
 use catchess::perft::{divide, parse_suite, perft};
-use catchess::{CatChess, Chess, Notation, Xiangqi};
+use catchess::{CatChess, CatsChess10, Chess, Notation, Xiangqi};
 
 /// Largest expected count run by the default test run.
 const BUDGET: u64 = 20_000_000;
@@ -46,11 +46,17 @@ fn xiangqi_suite() {
 }
 
 #[test]
+fn catschess10_suite() {
+    assert!(run_suite::<CatsChess10>("perft/catschess10.epd", BUDGET) >= 40);
+}
+
+#[test]
 #[ignore = "deep: runs every depth of every suite (about a minute in release)"]
 fn all_suites_at_every_depth() {
     run_suite::<CatChess>("perft/catchess.epd", u64::MAX);
     run_suite::<Chess>("perft/chess.epd", u64::MAX);
     run_suite::<Xiangqi>("perft/xiangqi.epd", u64::MAX);
+    run_suite::<CatsChess10>("perft/catschess10.epd", u64::MAX);
 }
 
 #[test]

@@ -14,6 +14,8 @@ pub enum FenField {
     EnPassant,
     HalfmoveClock,
     FullmoveNumber,
+    /// A seventh field: pieces waiting underneath (Cat's Chess 10×10).
+    Waiting,
     /// A position every field of which parses but that no game can reach.
     Position,
 }
@@ -28,6 +30,7 @@ impl fmt::Display for FenField {
             FenField::EnPassant => "en passant square",
             FenField::HalfmoveClock => "halfmove clock",
             FenField::FullmoveNumber => "fullmove number",
+            FenField::Waiting => "waiting pieces",
             FenField::Position => "position",
         })
     }

@@ -34,6 +34,17 @@ use std::mem::MaybeUninit;
 /// squares beyond the screen) + 2 horses × 8 + 2 elephants × 4 + 2 advisors
 /// × 4 + general 4 + 5 soldiers × 3 = 34 + 34 + 16 + 8 + 8 + 4 + 15 = 119.
 ///
+/// **Cat's Chess 10×10** (`catschess10`): a turn is several steps, each a
+/// move of the tree, and the steps whose choices could multiply are split
+/// (`src/games/catschess10/movegen.rs`). The largest lists: the start of a
+/// turn, 4 neutrals × 4 moves (a step or a jump per direction; the FEN
+/// parser accepts at most the setup's 4 neutrals, and neutrals never leave
+/// the board) + 100 picks of a piece = 116; a piece's destinations, at
+/// most 35 (a queen in the centre: 18 + 17) or a pawn's 3 squares × 7
+/// promotions = 21, a king's 8 + 2 castlings, a cat's 4 + 4 + 8; placing a
+/// neutral, at most 100 squares; the second cat move or the bonus move, at
+/// most 100 picks + `End`; the mouse, 10 squares + `End`.
+///
 /// (The most known in a reachable chess position is 218.)
 pub const MAX_MOVES: usize = 323;
 
@@ -41,6 +52,7 @@ pub const MAX_MOVES: usize = 323;
 const _: () = assert!(MAX_MOVES >= 9 * 27 + 2 * 14 + 2 * 13 + 2 * 8 + 8 + 2);
 const _: () = assert!(MAX_MOVES >= 2 * 8);
 const _: () = assert!(MAX_MOVES >= 2 * 17 + 2 * 17 + 2 * 8 + 2 * 4 + 2 * 4 + 4 + 5 * 3);
+const _: () = assert!(MAX_MOVES >= 4 * 4 + 100 && MAX_MOVES > 100 && MAX_MOVES >= 35 && MAX_MOVES >= 3 * 7);
 
 /// A move list on the stack. The slots past `len` are never read, so they
 /// are left uninitialised: a new list costs nothing, however large the

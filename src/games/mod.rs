@@ -70,6 +70,7 @@ macro_rules! games {
 games! { $
     chess: CatChess, Chess;
     xiangqi: Xiangqi;
+    catschess10: CatsChess10;
 }
 
 pub(crate) use with_game;
@@ -108,6 +109,6 @@ mod tests {
             assert_eq!(v.name().parse::<VariantKind>(), Ok(v));
             assert_eq!(with_game!(v, G => <G as Game>::VARIANT), v.name());
         }
-        assert!("shogi".parse::<VariantKind>().unwrap_err().contains("known: catchess, chess, xiangqi"));
+        assert!("shogi".parse::<VariantKind>().unwrap_err().contains("known: catchess, chess, xiangqi, catschess10"));
     }
 }

@@ -1,0 +1,228 @@
+//! FEN with the seventh field (rules §6): placement with `10` for a full
+//! empty rank and `*` for the neutral, side, castling, en passant, the
+//! turns since the last capture, the turn number, and the pieces waiting
+//! underneath (`N@b1,p@c8`, or `-`; a six-field FEN means `-`). Parsing
+//! never panics: malformed or impossible input is an error that names the
+//! field.
+
+use super::position::{CatsChess10, BLACK_K, BLACK_Q, WHITE_K, WHITE_Q};
+use super::square::{rank_set, setup_piece, squares, Kind, Piece, Sq, FILES, RANKS};
+use crate::core::Color;
+use crate::game::fen::{err, parse_number, FenError, FenField, FIELD_ORDER};
+
+/// Most turns a game may have had without a capture.
+const MAX_HALFMOVE: u16 = 10_000;
+
+impl CatsChess10 {
+    /// Parses a FEN of six or seven fields, at the start of a turn.
+    pub fn from_fen(fen: &str) -> Result<CatsChess10, FenError> {
+        let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+        if fields.len() < 6 {
+            let missing = FIELD_ORDER[fields.len()];
+            return err(FenField::Fen, format!("{} of 6 or 7 fields given; missing the {missing}", fields.len()));
+        }
+        if fields.len() > 7 {
+            return err(FenField::Fen, format!("{} fields given, at most 7 (extra: {:?})", fields.len(), fields[7]));
+        }
+        let mut pos = CatsChess10::empty();
+        pos.parse_placement(fields[0])?;
+        pos.turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return err(FenField::SideToMove, format!("{other:?} is not w or b")),
+        };
+        pos.parse_castling(fields[2])?;
+        pos.parse_ep(fields[3])?;
+        pos.halfmove = parse_number(fields[4], FenField::HalfmoveClock, 0, MAX_HALFMOVE)?;
+        pos.fullmove = parse_number(fields[5], FenField::FullmoveNumber, 1, u16::MAX)?;
+        pos.parse_waiting(fields.get(6).copied().unwrap_or("-"))?;
+        pos.validate()?;
+        Ok(pos)
+    }
+
+    fn parse_placement(&mut self, placement: &str) -> Result<(), FenError> {
+        let ranks: Vec<&str> = placement.split('/').collect();
+        if ranks.len() != RANKS as usize {
+            return err(FenField::Placement, format!("{} ranks, expected 10", ranks.len()));
+        }
+        for (i, text) in ranks.iter().enumerate() {
+            let rank = RANKS - 1 - i as u8;
+            let mut file = 0u8;
+            let mut last_was_digit = false;
+            let mut chars = text.chars().peekable();
+            while let Some(c) = chars.next() {
+                let too_long = || err(FenField::Placement, format!("rank {} ({text:?}) is longer than 10", rank + 1));
+                if let Some(d) = c.to_digit(10) {
+                    let mut run = d;
+                    if d == 1 && chars.peek() == Some(&'0') {
+                        chars.next();
+                        run = 10;
+                    }
+                    if run == 0 || last_was_digit {
+                        return err(FenField::Placement, format!("rank {} ({text:?}): bad empty-square count", rank + 1));
+                    }
+                    if file as u32 + run > FILES as u32 {
+                        return too_long();
+                    }
+                    file += run as u8;
+                    last_was_digit = true;
+                    continue;
+                }
+                last_was_digit = false;
+                if file >= FILES {
+                    return too_long();
+                }
+                let sq = Sq::from_coords(file, rank);
+                match Piece::from_char(c) {
+                    Some(p) => self.put(sq, p),
+                    None => return err(FenField::Placement, format!("unknown piece letter {c:?} on {sq}")),
+                }
+                file += 1;
+            }
+            if file != FILES {
+                return err(FenField::Placement, format!("rank {} ({text:?}) has {file} squares, expected 10", rank + 1));
+            }
+        }
+        Ok(())
+    }
+
+    fn parse_castling(&mut self, text: &str) -> Result<(), FenError> {
+        if text == "-" {
+            return Ok(());
+        }
+        for c in text.chars() {
+            let (bit, king, rook, color) = match c {
+                'K' => (WHITE_K, "f1", "j1", Color::White),
+                'Q' => (WHITE_Q, "f1", "a1", Color::White),
+                'k' => (BLACK_K, "f10", "j10", Color::Black),
+                'q' => (BLACK_Q, "f10", "a10", Color::Black),
+                _ => return err(FenField::Castling, format!("{text:?}: {c:?} is not one of K Q k q")),
+            };
+            if self.castling & bit != 0 {
+                return err(FenField::Castling, format!("{text:?} repeats {c:?}"));
+            }
+            let at = |s: &str| Sq::parse(s).and_then(|sq| self.piece_at(sq));
+            if at(king) != Some(Piece::new(Kind::King, color)) || at(rook) != Some(Piece::new(Kind::Rook, color)) {
+                return err(FenField::Castling, format!("{c:?} needs the king on {king} and the rook on {rook}"));
+            }
+            self.castling |= bit;
+        }
+        Ok(())
+    }
+
+    fn parse_ep(&mut self, text: &str) -> Result<(), FenError> {
+        if text == "-" {
+            return Ok(());
+        }
+        let Some(sq) = Sq::parse(text) else {
+            return err(FenField::EnPassant, format!("{text:?} is not a square or '-'"));
+        };
+        // The square the opponent's last double step crossed: rank 4 after
+        // White's, rank 7 after Black's.
+        let want = if self.turn == Color::Black { 3 } else { 6 };
+        if sq.rank() != want {
+            return err(FenField::EnPassant, format!("{text}: with this side to move it must be on rank {}", want + 1));
+        }
+        self.ep = Some(sq);
+        Ok(())
+    }
+
+    fn parse_waiting(&mut self, text: &str) -> Result<(), FenError> {
+        if text == "-" {
+            return Ok(());
+        }
+        for item in text.split(',') {
+            let Some((letter, square)) = item.split_once('@') else {
+                return err(FenField::Waiting, format!("{item:?} is not <piece>@<square>"));
+            };
+            let mut letters = letter.chars();
+            let (Some(c), None) = (letters.next(), letters.next()) else {
+                return err(FenField::Waiting, format!("{item:?}: {letter:?} is not one piece letter"));
+            };
+            let Some(sq) = Sq::parse(square) else {
+                return err(FenField::Waiting, format!("{item:?}: {square:?} is not a square"));
+            };
+            let piece = Piece::from_char(c);
+            if piece.is_none() || piece != setup_piece(sq) {
+                let want = setup_piece(sq).map_or("nothing (no piece returns there)".to_string(), |p| p.char().to_string());
+                return err(FenField::Waiting, format!("{item:?}: only the setup piece waits on {sq}: {want}"));
+            }
+            if self.waiting & sq.bit() != 0 {
+                return err(FenField::Waiting, format!("{sq} is listed twice"));
+            }
+            if self.occupied() & sq.bit() == 0 {
+                return err(FenField::Waiting, format!("{item:?}: {sq} is empty, so the piece would have appeared"));
+            }
+            self.toggle_waiting(sq);
+        }
+        Ok(())
+    }
+
+    /// The checks that keep parsed positions within what play can reach
+    /// (and within the proven move-list bound).
+    fn validate(&self) -> Result<(), FenError> {
+        for color in Color::BOTH {
+            for (kind, most) in [(Kind::King, 1), (Kind::TCat, 1)] {
+                let n = self.pieces(color, kind).count_ones();
+                if n > most {
+                    return err(FenField::Placement, format!("{color} has {n} {}s, at most {most}", kind.name()));
+                }
+            }
+        }
+        let neutrals = self.kind_set(Kind::Neutral).count_ones();
+        if neutrals > 4 {
+            return err(FenField::Placement, format!("{neutrals} neutrals: the game has 4 and they never multiply"));
+        }
+        if let Some(sq) = squares(self.kind_set(Kind::Pawn) & (rank_set(0) | rank_set(RANKS - 1))).next() {
+            return err(FenField::Placement, format!("a pawn on {sq}: pawns never stand on the first or last rank"));
+        }
+        Ok(())
+    }
+
+    /// The FEN (the position between turns: mid-turn state is not written).
+    pub fn to_fen(&self) -> String {
+        let mut s = String::with_capacity(128);
+        for rank in (0..RANKS).rev() {
+            let mut empty = 0;
+            for file in 0..FILES {
+                match self.piece_at(Sq::from_coords(file, rank)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            s.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        s.push(p.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s.push_str(if self.turn == Color::White { " w " } else { " b " });
+        let rights: String = [(WHITE_K, 'K'), (WHITE_Q, 'Q'), (BLACK_K, 'k'), (BLACK_Q, 'q')]
+            .iter()
+            .filter(|(b, _)| self.castling & b != 0)
+            .map(|&(_, c)| c)
+            .collect();
+        s.push_str(if rights.is_empty() { "-" } else { &rights });
+        match self.ep {
+            Some(sq) => s.push_str(&format!(" {sq}")),
+            None => s.push_str(" -"),
+        }
+        s.push_str(&format!(" {} {} ", self.halfmove, self.fullmove));
+        let waiting: Vec<String> = squares(self.waiting)
+            .filter_map(|sq| setup_piece(sq).map(|p| format!("{}@{sq}", p.char())))
+            .collect();
+        if waiting.is_empty() {
+            s.push('-');
+        } else {
+            s.push_str(&waiting.join(","));
+        }
+        s
+    }
+}
