@@ -38,7 +38,7 @@ fn uci_handshake_lists_the_options() {
     assert!(lines[0].starts_with("id name catchess"));
     assert!(lines[1].starts_with("id author"));
     for opt in [
-        "option name UCI_Variant type combo default catchess var catchess var chess var xiangqi",
+        "option name UCI_Variant type combo default catchess var catchess var chess var xiangqi var catschess10",
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name Ponder type check default false",
         "option name UCI_ShowWDL type check default false",

@@ -85,7 +85,7 @@ fn a_cat_chess_game_through_every_route() {
     let (status, variants) = call(&s, "GET", "/api/variants", None);
     assert_eq!(status, 200);
     let names: Vec<&str> = variants.as_array().unwrap().iter().map(|v| v["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["catchess", "chess", "xiangqi"]);
+    assert_eq!(names, ["catchess", "chess", "xiangqi", "catschess10"]);
     let (_, layout) = call(&s, "GET", "/api/variants/xiangqi", None);
     assert_eq!((layout["files"].as_u64(), layout["ranks"].as_u64()), (Some(9), Some(10)));
     assert_eq!(layout["style"], "points");

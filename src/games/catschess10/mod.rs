@@ -21,6 +21,7 @@ pub mod render;
 pub mod rules;
 pub mod square;
 mod teleport;
+mod view;
 #[cfg(test)]
 mod tests;
 
