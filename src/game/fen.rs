@@ -75,6 +75,60 @@ pub fn parse_number(s: &str, field: FenField, min: u16, max: u16) -> Result<u16,
     }
 }
 
+/// Reads the placement field of a board of `files` × `ranks`, the top rank
+/// first, calling `put(file, rank, letter)` for each piece letter (files
+/// and ranks from 0 at White's lower left). Digits count empty `cell`s
+/// ("square", "point"); on a board of ten files or more `10` is one count.
+pub fn parse_placement(
+    placement: &str,
+    files: u8,
+    ranks: u8,
+    cell: &str,
+    mut put: impl FnMut(u8, u8, char) -> Result<(), FenError>,
+) -> Result<(), FenError> {
+    let rows: Vec<&str> = placement.split('/').collect();
+    if rows.len() != ranks as usize {
+        return err(FenField::Placement, format!("{} ranks, expected {ranks}", rows.len()));
+    }
+    for (i, text) in rows.iter().enumerate() {
+        let rank = ranks - 1 - i as u8;
+        let (mut file, mut last_was_digit) = (0u8, false);
+        let too_long =
+            || err(FenField::Placement, format!("rank {} ({text:?}) is longer than {files} {cell}s", rank + 1));
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            if file >= files {
+                return too_long();
+            }
+            if let Some(d) = c.to_digit(10) {
+                let run = if d == 1 && files >= 10 && chars.next_if_eq(&'0').is_some() { 10 } else { d };
+                if run == 0 || last_was_digit {
+                    return err(
+                        FenField::Placement,
+                        format!("rank {} ({text:?}): bad empty-{cell} count {c:?}", rank + 1),
+                    );
+                }
+                if file as u32 + run > files as u32 {
+                    return too_long();
+                }
+                file += run as u8;
+                last_was_digit = true;
+                continue;
+            }
+            last_was_digit = false;
+            put(file, rank, c)?;
+            file += 1;
+        }
+        if file != files {
+            return err(
+                FenField::Placement,
+                format!("rank {} ({text:?}) has {file} {cell}s, expected {files}", rank + 1),
+            );
+        }
+    }
+    Ok(())
+}
+
 /// Splits a FEN into its six fields, or says which is missing or extra.
 pub fn split_fields(fen: &str) -> Result<[&str; 6], FenError> {
     let fields: Vec<&str> = fen.split_ascii_whitespace().collect();

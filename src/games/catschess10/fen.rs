@@ -8,7 +8,7 @@
 use super::position::{CatsChess10, BLACK_K, BLACK_Q, WHITE_K, WHITE_Q};
 use super::square::{rank_set, setup_piece, squares, Kind, Piece, Sq, FILES, RANKS};
 use crate::core::Color;
-use crate::game::fen::{err, parse_number, FenError, FenField, FIELD_ORDER};
+use crate::game::fen::{err, parse_number, parse_placement, FenError, FenField, FIELD_ORDER};
 
 /// Most turns a game may have had without a capture.
 const MAX_HALFMOVE: u16 = 10_000;
@@ -41,49 +41,13 @@ impl CatsChess10 {
     }
 
     fn parse_placement(&mut self, placement: &str) -> Result<(), FenError> {
-        let ranks: Vec<&str> = placement.split('/').collect();
-        if ranks.len() != RANKS as usize {
-            return err(FenField::Placement, format!("{} ranks, expected 10", ranks.len()));
-        }
-        for (i, text) in ranks.iter().enumerate() {
-            let rank = RANKS - 1 - i as u8;
-            let mut file = 0u8;
-            let mut last_was_digit = false;
-            let mut chars = text.chars().peekable();
-            while let Some(c) = chars.next() {
-                let too_long = || err(FenField::Placement, format!("rank {} ({text:?}) is longer than 10", rank + 1));
-                if let Some(d) = c.to_digit(10) {
-                    let mut run = d;
-                    if d == 1 && chars.peek() == Some(&'0') {
-                        chars.next();
-                        run = 10;
-                    }
-                    if run == 0 || last_was_digit {
-                        return err(FenField::Placement, format!("rank {} ({text:?}): bad empty-square count", rank + 1));
-                    }
-                    if file as u32 + run > FILES as u32 {
-                        return too_long();
-                    }
-                    file += run as u8;
-                    last_was_digit = true;
-                    continue;
-                }
-                last_was_digit = false;
-                if file >= FILES {
-                    return too_long();
-                }
-                let sq = Sq::from_coords(file, rank);
-                match Piece::from_char(c) {
-                    Some(p) => self.put(sq, p),
-                    None => return err(FenField::Placement, format!("unknown piece letter {c:?} on {sq}")),
-                }
-                file += 1;
-            }
-            if file != FILES {
-                return err(FenField::Placement, format!("rank {} ({text:?}) has {file} squares, expected 10", rank + 1));
-            }
-        }
-        Ok(())
+        parse_placement(placement, FILES, RANKS, "square", |file, rank, c| {
+            let sq = Sq::from_coords(file, rank);
+            let piece = Piece::from_char(c)
+                .ok_or_else(|| FenError { field: FenField::Placement, problem: format!("unknown piece letter {c:?} on {sq}") })?;
+            self.put(sq, piece);
+            Ok(())
+        })
     }
 
     fn parse_castling(&mut self, text: &str) -> Result<(), FenError> {

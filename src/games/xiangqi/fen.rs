@@ -7,7 +7,7 @@
 use super::position::Xiangqi;
 use super::square::{color_name, masks, XPiece, XRole, XSquare, FILES, RANKS};
 use crate::core::Color;
-use crate::game::fen::{err, parse_number, split_fields, FenError, FenField};
+use crate::game::fen::{err, parse_number, parse_placement, split_fields, FenError, FenField};
 
 /// Most plies a game may have had without a capture; anything larger is a
 /// typo, not a position.
@@ -38,47 +38,13 @@ impl Xiangqi {
     }
 
     fn parse_placement(&mut self, placement: &str) -> Result<(), FenError> {
-        let ranks: Vec<&str> = placement.split('/').collect();
-        if ranks.len() != RANKS as usize {
-            return err(FenField::Placement, format!("{} ranks, expected 10", ranks.len()));
-        }
-        for (i, text) in ranks.iter().enumerate() {
-            let rank = RANKS - 1 - i as u8;
-            let mut file = 0u8;
-            let mut last_was_digit = false;
-            for c in text.chars() {
-                let too_long =
-                    || err(FenField::Placement, format!("rank {} ({text:?}) is longer than 9 points", rank + 1));
-                if file >= FILES {
-                    return too_long();
-                }
-                if let Some(d) = c.to_digit(10) {
-                    if d == 0 || last_was_digit {
-                        return err(
-                            FenField::Placement,
-                            format!("rank {} ({text:?}): bad empty-point count {c:?}", rank + 1),
-                        );
-                    }
-                    if file as u32 + d > FILES as u32 {
-                        return too_long();
-                    }
-                    file += d as u8;
-                    last_was_digit = true;
-                    continue;
-                }
-                last_was_digit = false;
-                let sq = XSquare::from_coords(file, rank);
-                match XPiece::from_char(c) {
-                    Some(piece) => self.put(sq, piece),
-                    None => return err(FenField::Placement, format!("unknown piece letter {c:?} on {sq}")),
-                }
-                file += 1;
-            }
-            if file != FILES {
-                return err(FenField::Placement, format!("rank {} ({text:?}) has {file} points, expected 9", rank + 1));
-            }
-        }
-        Ok(())
+        parse_placement(placement, FILES, RANKS, "point", |file, rank, c| {
+            let sq = XSquare::from_coords(file, rank);
+            let piece = XPiece::from_char(c)
+                .ok_or_else(|| FenError { field: FenField::Placement, problem: format!("unknown piece letter {c:?} on {sq}") })?;
+            self.put(sq, piece);
+            Ok(())
+        })
     }
 
     /// The checks that make a parsed position one the rules can reach.
