@@ -218,8 +218,11 @@ fn start_search(
         if current {
             e.search = None;
         }
-        let _ = e.events.send(Event::Done { search, kind, played, found: found.clone() });
+        // The game is unlocked before anyone hears of the end, so a client
+        // acting on `done` finds it idle (the store evicts idle games only).
+        let events = e.events.clone();
         drop(e);
+        let _ = events.send(Event::Done { search, kind, played, found: found.clone() });
         if let Some(tx) = on_found {
             let _ = tx.send((found, played));
         }
