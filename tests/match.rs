@@ -687,3 +687,47 @@ fn pgn_check_replays_records_of_every_variant_and_finds_what_is_wrong() {
     assert!(!ok);
     assert!(out.contains("game 1 (line 1, Round 1): move 1 (a1a5): illegal move \"a1a5\""), "{out}");
 }
+
+/// zzo38's Cat's Chess (10×10), whose turns take several steps: the engine
+/// beats the random engine with either colour (a few seeded games at low
+/// depth, each engine in both seats), every record writes one token per
+/// turn and replays with `catchess pgn check`, and the random engine's
+/// deliberate illegal answer is an illegal turn that loses the game.
+#[test]
+fn catschess10_engine_beats_random_with_either_colour_and_records_replay() {
+    let run = run_match(
+        "catschess10",
+        &args(
+            &["name=cc cmd=$BIN option.Hash=4", "name=rnd cmd=\"$BIN random\" option.Seed=5"],
+            &["--variant", "catschess10", "--tc", "depth=4", "--games", "6", "--random-plies", "2", "--seed", "11"],
+        ),
+    );
+    assert!(run.ok, "{}\n{}", run.progress, run.table);
+    assert_eq!(run.records.len(), 6, "{}", run.pgn);
+    assert_eq!(row(&run.table, "cc")[3], "6.0", "the engine wins every game\n{}", run.table);
+    for r in &run.records {
+        assert_eq!(r.tag("Variant"), "catschess10");
+        assert_eq!(r.tag("Termination"), "normal", "{r:?}");
+        // One token a turn: drop comments, move numbers and the result.
+        let text: String = r.moves.split('{').map(|p| p.split_once('}').map_or(p, |(_, rest)| rest)).collect();
+        let turns: Vec<&str> = text.split_whitespace().filter(|t| !t.ends_with('.') && *t != r.tag("Result")).collect();
+        assert_eq!(r.tag("PlyCount"), turns.len().to_string(), "{}", r.moves);
+        assert!(turns.iter().any(|t| t.contains(",M@")), "mice are dropped within turns: {}", r.moves);
+    }
+    let pgn = temp("catschess10-check.pgn");
+    std::fs::write(&pgn, &run.pgn).unwrap();
+    let check = Command::new(BIN).args(["pgn", "check", pgn.to_str().unwrap()]).output().unwrap();
+    assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stdout));
+
+    let run = run_match(
+        "catschess10-illegal",
+        &args(
+            &["name=cc cmd=$BIN option.Hash=4", "name=bad cmd=\"$BIN random\" option.Faults=black=illegal@3"],
+            &["--variant", "catschess10", "--tc", "depth=1", "--games", "2", "--seed", "1"],
+        ),
+    );
+    assert!(run.ok, "{}\n{}", run.progress, run.table);
+    let r = run.records.iter().find(|r| r.tag("Black") == "bad").expect("bad plays black once");
+    assert_eq!(r.tag("TerminationDetails"), "illegal move by black", "{r:?}");
+    assert!(r.tag("Faults").starts_with("black (bad) illegal move at ply 6: bestmove"), "{}", r.tag("Faults"));
+}

@@ -56,6 +56,41 @@ impl<G: Game> History<G> {
     pub fn outcome(&self) -> Option<Outcome> {
         G::outcome(self)
     }
+
+    /// Where each turn begins in [`moves`](Self::moves): every index in a
+    /// game of one move a turn; in a game of several steps the moves played
+    /// from a turn's start (`Game::at_turn_start`). A record, a `position`
+    /// line and every move counter count these, not steps; a last turn
+    /// still under way counts as one.
+    pub fn turn_starts(&self) -> Vec<usize> {
+        (0..self.moves.len()).filter(|&i| i == 0 || self.positions[i].at_turn_start()).collect()
+    }
+
+    /// The number of turns played (a turn under way counts).
+    pub fn turn_count(&self) -> usize {
+        if G::ONE_MOVE_TURNS {
+            return self.moves.len();
+        }
+        self.turn_starts().len()
+    }
+
+    /// Each turn as (its position before, its moves).
+    pub fn turns(&self) -> Vec<(&G, &[G::Move])> {
+        let starts = self.turn_starts();
+        let ends = starts.iter().skip(1).copied().chain(std::iter::once(self.moves.len()));
+        starts.iter().zip(ends).map(|(&a, b)| (&self.positions[a], &self.moves[a..b])).collect()
+    }
+}
+
+impl<G: Notation> History<G> {
+    /// Each turn as the protocol writes it (one token a turn,
+    /// [`Notation::turn_text`]): the moves of a `position ... moves` line.
+    pub fn turn_texts(&self) -> Vec<String> {
+        if G::ONE_MOVE_TURNS {
+            return self.moves.iter().map(|m| m.to_string()).collect();
+        }
+        self.turns().into_iter().map(|(pos, steps)| pos.turn_text(steps)).collect()
+    }
 }
 
 impl<G: Notation + Arbitration> History<G> {
@@ -82,4 +117,37 @@ impl<G: Notation + Arbitration> History<G> {
         }
         self.push_text(text)
     }
+}
+
+/// A random legal turn from `pos`: random moves until a turn begins again
+/// (one move in most games), never a move into a chance position (a roll
+/// is the arbiter's, not a player's). `choose(position, steps so far,
+/// attempt, n)` picks an index below `n`. A walk that reaches a dead end
+/// mid-turn (no move that completes it) is drawn again, up to 64 times;
+/// `None` when no turn was found (the game is over).
+pub fn random_turn<G: Game>(pos: &G, mut choose: impl FnMut(&G, usize, u64, usize) -> usize) -> Option<Vec<G::Move>> {
+    /// Steps a turn may take before the walk is given up (no game here
+    /// comes near: a turn is at most a dozen steps).
+    const MAX_STEPS: usize = 64;
+    for attempt in 0..64 {
+        let (mut p, mut steps) = (*pos, Vec::new());
+        while steps.len() < MAX_STEPS {
+            let mut list = super::MoveList::default();
+            p.legal_moves(&mut list);
+            list.retain(|&m| !p.play(m).is_chance());
+            if list.is_empty() {
+                break;
+            }
+            let m = list.as_slice()[choose(&p, steps.len(), attempt, list.len()) % list.len()];
+            steps.push(m);
+            p = p.play(m);
+            if p.at_turn_start() {
+                return Some(steps);
+            }
+        }
+        if steps.is_empty() {
+            return None;
+        }
+    }
+    None
 }

@@ -18,7 +18,7 @@ mod seat;
 pub mod view;
 
 pub use fen::{FenError, FenField};
-pub use history::History;
+pub use history::{random_turn, History};
 pub use movelist::{MoveList, MAX_MOVES};
 pub use outcome::{describe, standard_outcome, winner_name, Outcome, Reason};
 pub use seat::{Goal, Seat, SeatInfo};

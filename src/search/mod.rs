@@ -89,6 +89,19 @@ pub trait SearchGame: Game + Evaluate {
     /// default `false` nothing is recorded and every repetition is a draw.
     const PERPETUAL_CHECK_LOSES: bool = false;
 
+    /// Whether the static evaluation may stand for this position's value:
+    /// quiescence may stop here (stand pat) and pruning near the leaves may
+    /// trust it. A game whose turns take several steps says false between
+    /// the steps that follow a turn's main move (its mover has acted, its
+    /// opponent has not yet had the chance to answer, so the static value
+    /// would count a capture as won before any recapture). There,
+    /// quiescence searches `tactical_moves`, which must then hold a move
+    /// that carries the turn on (declining the optional steps), and the
+    /// node is not pruned by its static value. By default always true.
+    fn static_value_holds(&self) -> bool {
+        true
+    }
+
     /// Whether the quiet move `m` must not be pruned by move count or
     /// futility near the leaves (xiangqi: a check, since most mates there
     /// begin and end with quiet checks). Asked only of moves about to be

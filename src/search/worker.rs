@@ -492,7 +492,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let previous_turn = (0..ply).rev().find(|&p| self.movers[p] == turn);
         let improving = !in_check && previous_turn.is_some_and(|p| eval > self.evals[p]);
 
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+        // Mid-turn, after the turn's main move, the static value is no
+        // judge (see `SearchGame::static_value_holds`): nothing is pruned
+        // by it.
+        let holds = pos.static_value_holds();
+        if !pv_node && !in_check && holds && beta.abs() < MATE_BOUND {
             if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * depth >= beta {
                 return eval;
             }
@@ -531,9 +535,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         while let Some((m, tactical, score)) = picker.pick() {
             if !root && !in_check && best > -MATE_BOUND {
                 if !tactical {
+                    // Move-count pruning does not trust the static value;
+                    // futility does.
                     let late = depth <= LMP_MAX_DEPTH && searched >= lmp_limit(depth, improving);
-                    let futile =
-                        depth <= FUTILITY_MAX_DEPTH && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
+                    let futile = holds
+                        && depth <= FUTILITY_MAX_DEPTH
+                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
                     if (late || futile) && !pos.keep_quiet(m) {
                         continue;
                     }
@@ -647,6 +654,15 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 return Self::static_value(pos);
             }
             (MovePicker::new(pos, list, None, self.history, ply), -INF, NO_EVAL)
+        } else if !pos.static_value_holds() {
+            // No standing pat mid-turn after the main move: the turn goes
+            // on to the opponent's answer (the game's tactical moves here
+            // include the step that carries the turn on).
+            pos.tactical_moves(&mut list);
+            if list.is_empty() {
+                return Self::static_value(pos);
+            }
+            (MovePicker::tactical(pos, list), -INF, NO_EVAL)
         } else {
             let stand = match entry {
                 Some(e) if e.eval as i32 != NO_EVAL => e.eval as i32,

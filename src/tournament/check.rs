@@ -2,7 +2,7 @@
 //! variant, with the engine's own rules, and reports the first illegal
 //! move of a game or a result the game does not support.
 
-use super::openings::{parse_record_move, pgn_start, pgn_variant, read_bounded, split_pgn, PgnGame};
+use super::openings::{parse_record_turn, pgn_start, pgn_variant, read_bounded, split_pgn, PgnGame};
 use super::record::{result_text, seat_of, standard_termination, winner_of_result};
 use crate::game::{Arbitration, History, Notation, Seat};
 use crate::games::with_game;
@@ -47,16 +47,16 @@ pub fn check_game<G: Notation + Arbitration>(game: &PgnGame) -> Option<String> {
     let mut h = History::new(start);
     for token in &game.moves {
         if let Some(o) = h.outcome() {
-            return Some(format!("move {} ({token}) after the game ended ({})", h.moves().len() + 1, o.reason.name()));
+            return Some(format!("move {} ({token}) after the game ended ({})", h.turn_count() + 1, o.reason.name()));
         }
-        match parse_record_move(h.current(), token) {
-            Ok(m) => h.push(m),
-            Err(e) => return Some(format!("move {} ({token}): {e}", h.moves().len() + 1)),
+        match parse_record_turn(h.current(), token) {
+            Ok(steps) => steps.into_iter().for_each(|m| h.push(m)),
+            Err(e) => return Some(format!("move {} ({token}): {e}", h.turn_count() + 1)),
         }
     }
     if let Some(count) = game.tag("PlyCount") {
-        if count != h.moves().len().to_string() {
-            return Some(format!("PlyCount {count} but {} moves", h.moves().len()));
+        if count != h.turn_count().to_string() {
+            return Some(format!("PlyCount {count} but {} moves", h.turn_count()));
         }
     }
     let result = game.tag("Result").or(game.result.as_deref()).unwrap_or("");

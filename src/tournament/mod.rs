@@ -537,13 +537,15 @@ fn run_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSumma
         let o = &book[r % book.len()];
         let mut h = History::new(o.start);
         o.moves.iter().for_each(|&m| h.push(m));
+        let book_turns = h.turn_count();
         let extra = openings::random_line(h.current(), config.random_plies, &mut openings::rng_for(seed, r as u64))?;
+        // Plies are turns, however many steps each took.
         let mut notes = Vec::new();
         if !o.moves.is_empty() {
-            notes.push(format!("opening: {}, {} plies", o.source, o.moves.len()));
+            notes.push(format!("opening: {}, {book_turns} plies", o.source));
         }
         if !extra.is_empty() {
-            notes.push(format!("opening: {} random plies", extra.len()));
+            notes.push(format!("opening: {} random plies", config.random_plies));
         }
         let moves = o.moves.iter().chain(&extra).copied().collect();
         Ok((moves, (!notes.is_empty()).then(|| notes.join("; "))))

@@ -1,7 +1,7 @@
 //! Where games start: positions from an EPD or FEN file, and random plies
 //! played from there, reproducible from a seed.
 
-use crate::game::{Arbitration, Game, History, MoveError, MoveList, Notation};
+use crate::game::{random_turn, Arbitration, Game, History, MoveError, MoveList, Notation};
 use crate::games::{with_game, VariantKind};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -282,7 +282,22 @@ pub fn pgn_start<G: Notation + Arbitration>(game: &PgnGame) -> Result<G, String>
     }
 }
 
-/// The games of a PGN book as openings: the first `plies` moves of each
+/// The turn a record writes as `token`, as the moves it takes: one move
+/// ([`parse_record_move`]) in a game of one move a turn, else the steps of
+/// the turn token (`Notation::parse_turn`; the arbiter's pass as itself).
+pub fn parse_record_turn<G: Notation + Arbitration>(pos: &G, token: &str) -> Result<Vec<G::Move>, MoveError> {
+    if G::ONE_MOVE_TURNS {
+        return parse_record_move(pos, token).map(|m| vec![m]);
+    }
+    if let Some(pass) = pos.arbiter_pass() {
+        if pass.to_string() == token {
+            return Ok(vec![pass]);
+        }
+    }
+    pos.parse_turn(token)
+}
+
+/// The games of a PGN book as openings: the first `plies` turns of each
 /// (all with `None`).
 pub fn read_pgn<G: Notation + Arbitration>(
     text: &str,
@@ -303,9 +318,9 @@ pub fn read_pgn<G: Notation + Arbitration>(
             if h.outcome().is_some() {
                 break;
             }
-            let m = parse_record_move(h.current(), token)
-                .map_err(|e| format!("{at}: move {} ({token}): {e}", h.moves().len() + 1))?;
-            h.push(m);
+            let steps = parse_record_turn(h.current(), token)
+                .map_err(|e| format!("{at}: move {} ({token}): {e}", h.turn_count() + 1))?;
+            steps.into_iter().for_each(|m| h.push(m));
         }
         if h.outcome().is_some() {
             return Err(format!("{at}: the game is over after the book moves"));
@@ -324,8 +339,11 @@ pub fn rng_for(seed: u64, index: u64) -> StdRng {
     StdRng::seed_from_u64(z ^ (z >> 31))
 }
 
-/// `plies` uniformly random legal moves from `start` that do not end the
-/// game; a line that ends it early is thrown away and drawn again.
+/// `plies` random legal turns from `start` that do not end the game (each
+/// a uniformly random move in a game of one move a turn; in a game of
+/// several steps random steps until the next turn, `random_turn`); a line
+/// that ends it early is thrown away and drawn again. The moves of every
+/// step, in order.
 pub fn random_line<G: Notation + Arbitration>(
     start: &G,
     plies: usize,
@@ -340,12 +358,10 @@ pub fn random_line<G: Notation + Arbitration>(
             if h.outcome().is_some() {
                 break;
             }
-            let mut list = MoveList::default();
-            h.current().legal_moves(&mut list);
-            let m = list.as_slice()[rng.gen_range(0..list.len())];
-            h.push(m);
+            let Some(turn) = random_turn(h.current(), |_, _, _, n| rng.gen_range(0..n)) else { break };
+            turn.into_iter().for_each(|m| h.push(m));
         }
-        if h.moves().len() == plies && h.outcome().is_none() {
+        if h.turn_count() == plies && h.outcome().is_none() {
             return Ok(h.moves().to_vec());
         }
     }

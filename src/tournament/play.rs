@@ -56,8 +56,8 @@ pub struct Fault {
     pub side: &'static str,
     pub engine: usize,
     pub kind: FaultKind,
-    /// The ply the engine was asked for (1 = the game's first move, 0 =
-    /// before the first move, while starting the engine).
+    /// The ply the engine was asked for, counted in turns (1 = the game's
+    /// first turn, 0 = before the first turn, while starting the engine).
     pub ply: usize,
     pub detail: String,
 }
@@ -233,6 +233,7 @@ pub struct GameReport {
     pub points: Vec<f64>,
     pub termination: String,
     pub faults: Vec<Fault>,
+    /// Turns played (`History::turn_count`).
     pub plies: usize,
     /// The PGN record.
     pub record: String,
@@ -272,7 +273,8 @@ fn update_streaks(seat: &mut SeatState, score: Option<Score>, adj: &Adjudication
     }
 }
 
-/// Whether the adjudication rules end the game after `plies` plies: a
+/// Whether the adjudication rules end the game after `plies` plies (turns,
+/// `History::turn_count`, however many steps each took): a
 /// resignation first (by a seat whose forfeit ends the game,
 /// `Arbitration::forfeit_winner`: white or black, never Cat Chess's cats),
 /// then a draw by scores (every seat's engine still asked agrees), then the
@@ -361,11 +363,12 @@ fn position_line<G: Notation>(history: &History<G>, from_startpos: bool) -> Stri
     } else {
         format!("position fen {}", history.start().to_fen())
     };
-    if !history.moves().is_empty() {
+    let turns = history.turn_texts();
+    if !turns.is_empty() {
         line.push_str(" moves");
-        for m in history.moves() {
+        for t in turns {
             line.push(' ');
-            line.push_str(&m.to_string());
+            line.push_str(&t);
         }
     }
     line
@@ -399,8 +402,8 @@ pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, poo
         })
         .collect();
     let mut faults: Vec<Fault> = Vec::new();
-    // Comments after each move (opening moves have none).
-    let mut comments: Vec<Option<String>> = vec![None; history.moves().len()];
+    // Comments after each turn (opening turns have none).
+    let mut comments: Vec<Option<String>> = vec![None; history.turn_count()];
     let mut before = job.opening_note.clone();
     let mut ended: Option<(Option<Seat>, String)> = None;
     let mut last_comment: Option<String> = None;
@@ -430,13 +433,13 @@ pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, poo
             ended = Some((void(o.winner), o.reason.name().to_string()));
             break;
         }
-        if let Some((winner, why)) = adjudicate::<G>(&seats, history.moves().len(), &arbiter.adjudication) {
+        if let Some((winner, why)) = adjudicate::<G>(&seats, history.turn_count(), &arbiter.adjudication) {
             ended = Some((void(winner), why));
             break;
         }
         let pos = *history.current();
         let s = pos.to_move().index();
-        let ply = history.moves().len() + 1;
+        let ply = history.turn_count() + 1;
         if seats[s].forfeited {
             let pass = pos.arbiter_pass().expect("only a side the arbiter can pass for plays on after a fault");
             history.push(pass);
@@ -557,7 +560,7 @@ pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, poo
         points,
         termination,
         faults,
-        plies: history.moves().len(),
+        plies: history.turn_count(),
         record,
     })
 }

@@ -134,9 +134,11 @@ fn points_text(p: f64) -> String {
     }
 }
 
-/// Writes one game: tags, then the moves of `history` from its start, with
-/// `comments[i]` (if any) after move i, `before` ahead of the first move and
-/// `after` after the last.
+/// Writes one game: tags, then the turns of `history` from its start (one
+/// token a turn: `Game::record_move` in a game of one move a turn, else
+/// `Notation::turn_text` of the turn's steps), with `comments[i]` (if any)
+/// after turn i, `before` ahead of the first turn and `after` after the
+/// last. `PlyCount` counts turns.
 pub fn write<G: Notation>(
     tags: &RecordTags,
     history: &History<G>,
@@ -183,7 +185,8 @@ pub fn write<G: Notation>(
     if !tags.faults.is_empty() {
         tag("Faults", &tags.faults.join("; "));
     }
-    tag("PlyCount", &history.moves().len().to_string());
+    let turns = history.turns();
+    tag("PlyCount", &turns.len().to_string());
     out.push('\n');
 
     // Movetext: the move number before the first side's moves, and `N...`
@@ -196,15 +199,16 @@ pub fn write<G: Notation>(
     }
     let mut number: u64 = start_fen.rsplit(' ').next().and_then(|n| n.parse().ok()).unwrap_or(1);
     let mut need_number = true;
-    let positions = history.positions();
-    for (i, &m) in history.moves().iter().enumerate() {
-        let pos = &positions[i];
+    for (i, &(pos, steps)) in turns.iter().enumerate() {
         let first_side = pos.to_move() == Seat::new(0);
         if first_side && i > 0 {
             number += 1;
         }
         // A number and its move stay on one line.
-        let text = pos.record_move(m);
+        let text = match steps {
+            [m] if G::ONE_MOVE_TURNS => pos.record_move(*m),
+            _ => pos.turn_text(steps),
+        };
         if first_side {
             tokens.push(format!("{number}. {text}"));
         } else if need_number {
@@ -320,5 +324,30 @@ mod tests {
         assert!(pgn.lines().all(|l| l.len() < 80));
         assert!(pgn.contains("1/2-1/2"));
         assert_eq!(seat_of::<Chess>("cats"), None);
+    }
+
+    /// A game whose turns take several steps gets one token a turn (the
+    /// turn's `turn_text`), move numbers by turns, `PlyCount` in turns,
+    /// and the record replays (`check_game`).
+    #[test]
+    fn turns_of_several_steps_are_one_token_each() {
+        use crate::games::CatsChess10;
+        let h = history(CatsChess10::startpos(), "b1d2,M@b1 i8i6 d1f2,M@d1 a9b9,c8c6");
+        assert_eq!(h.turn_count(), 4);
+        assert!(h.moves().len() > 8);
+        let comments = vec![Some("a".to_string()), None, None, Some("d".to_string())];
+        let pgn = write(&tags(&["A", "B"], None, &[0.5, 0.5]), &h, &comments, None, None);
+        assert!(pgn.contains("[PlyCount \"4\"]"), "{pgn}");
+        assert!(pgn.contains("1. b1d2,M@b1 {a} i8i6 2. d1f2,M@d1 a9b9,c8c6 {d} 1/2-1/2"), "{pgn}");
+        let game = &super::super::openings::split_pgn(&pgn).unwrap()[0];
+        assert_eq!(game.moves, ["b1d2,M@b1", "i8i6", "d1f2,M@d1", "a9b9,c8c6"]);
+        let mut again = History::new(CatsChess10::startpos());
+        for token in &game.moves {
+            for m in super::super::openings::parse_record_turn(again.current(), token).unwrap() {
+                again.push(m);
+            }
+        }
+        assert_eq!(again.moves(), h.moves());
+        assert_eq!(again.turn_texts(), game.moves);
     }
 }

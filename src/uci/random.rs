@@ -1,5 +1,5 @@
-//! `catchess random`: an engine that answers `go` with a uniformly random
-//! legal move, for every variant. A baseline opponent, and a test opponent
+//! `catchess random`: an engine that answers `go` with a random legal turn
+//! (a uniformly random move, in games of one move a turn), for every variant. A baseline opponent, and a test opponent
 //! for the match runner: its `Faults` option makes it misbehave on purpose
 //! (an illegal move, a crash, a hang, a late answer) so the arbiter's fault
 //! handling can be tested with a real process.
@@ -10,7 +10,7 @@
 
 use super::command::{Command, GoParams, Start};
 use super::Output;
-use crate::game::{Game, History, MoveList, SeatInfo};
+use crate::game::{random_turn, Game, History, MoveList, SeatInfo};
 use crate::games::{with_game, Playable, VariantKind};
 use std::io::BufRead;
 use std::time::Duration;
@@ -152,27 +152,36 @@ fn history<G: Playable>(
 }
 
 /// What to answer to `go`: the seat to move (index and description), a
-/// random legal move (`None` when the game is over), and a move that is not
-/// legal here.
+/// random legal turn as one token (`None` when the game is over), and a
+/// turn that is not legal here. In a game whose turns take several steps
+/// the turn is random steps until the next turn begins (`random_turn`),
+/// each chosen as a one-move game's move is, so one-move games keep the
+/// same choices.
 fn choose<G: Playable>(h: &History<G>, seed: u64) -> (usize, SeatInfo, Option<String>, String) {
     let pos = h.current();
-    let mut list = MoveList::default();
-    pos.legal_moves(&mut list);
-    let legal: Vec<String> = list.iter().map(|m| m.to_string()).collect();
-    let pick = if h.outcome().is_some() || legal.is_empty() {
+    let played = h.moves().len();
+    let pick = if h.outcome().is_some() {
         None
     } else {
-        let r = splitmix(seed ^ splitmix(pos.key() ^ (h.moves().len() as u64).wrapping_mul(0x2545_F491_4F6C_DD1D)));
-        Some(legal[(r % legal.len() as u64) as usize].clone())
+        random_turn(pos, |p, k, attempt, n| {
+            let mixed = seed ^ if attempt == 0 { 0 } else { splitmix(attempt) };
+            let r = splitmix(mixed ^ splitmix(p.key() ^ ((played + k) as u64).wrapping_mul(0x2545_F491_4F6C_DD1D)));
+            (r % n as u64) as usize
+        })
+        .map(|steps| pos.turn_text(&steps))
     };
-    // An illegal answer: the pass if it is not legal, else a legal move
-    // played backwards that is not itself legal.
+    // An illegal answer: the pass if it is not legal, else a legal turn or
+    // first move played backwards that is not itself a legal turn.
+    let mut list = MoveList::default();
+    pos.legal_moves(&mut list);
+    let backwards = |m: &str| {
+        let (a, b) = m.split_at(m.len() / 2);
+        format!("{b}{a}")
+    };
     let illegal = std::iter::once("0000".to_string())
-        .chain(legal.iter().map(|m| {
-            let (a, b) = m.split_at(m.len() / 2);
-            format!("{b}{a}")
-        }))
-        .find(|m| pos.parse_move(m).is_err())
+        .chain(pick.as_deref().map(backwards))
+        .chain(list.iter().map(|m| backwards(&m.to_string())))
+        .find(|m| pos.parse_turn(m).is_err())
         .unwrap_or_else(|| "z9z9".to_string());
     let seat = pos.to_move().index();
     (seat, G::SEATS[seat], pick, illegal)
@@ -341,5 +350,31 @@ mod tests {
         let fen = Start::Fen(crate::games::Chess::startpos().to_fen());
         let h4 = history(&fen, short, Some((&Start::StartPos, &mate, &h))).unwrap();
         assert_eq!(h4.current().to_fen(), h2.current().to_fen());
+    }
+
+    /// In a game of several steps a turn, the answer is a whole turn (the
+    /// next position begins a turn), never a step; the illegal answer is
+    /// an illegal turn; the same seed and game give the same turn.
+    #[test]
+    fn answers_whole_turns_in_games_of_several_steps() {
+        use crate::games::CatsChess10;
+        let mut h = History::new(CatsChess10::startpos());
+        for seed in 0..30u64 {
+            if h.outcome().is_some() {
+                break;
+            }
+            let (seat, _, pick, illegal) = choose::<CatsChess10>(&h, seed);
+            assert_eq!(seat, h.current().to_move().index());
+            let turn = pick.expect("the game goes on");
+            assert_eq!(choose::<CatsChess10>(&h, seed).2.as_deref(), Some(turn.as_str()));
+            assert!(h.current().parse_turn(&illegal).is_err(), "{illegal}");
+            let before = h.moves().len();
+            h.push_text(&turn).unwrap_or_else(|e| panic!("{turn}: {e}"));
+            assert!(h.moves().len() >= before + 2, "a turn is a pick and a destination at least: {turn}");
+            assert!(h.current().at_turn_start(), "{turn} leaves the turn open");
+            let texts = h.turn_texts();
+            assert_eq!(texts.last(), Some(&turn));
+        }
+        assert!(h.turn_count() >= 10);
     }
 }

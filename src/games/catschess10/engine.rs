@@ -1,11 +1,14 @@
-//! The search hooks: captures as the tactical moves (a destination on an
-//! enemy piece), ordering by victim, a SEE-free `see_ge`, the null move
-//! (passing a whole turn, only at a turn's start), the bench positions.
+//! The search hooks, for turns whose steps are plies of the tree: tactical
+//! moves step by step (a pick is tactical when its piece can capture, the
+//! capture is the next ply; after the own move the turn is carried on to
+//! the opponent's answer), ordering by victim, a SEE-free `see_ge`, a king
+//! attacked before the own move as "in check", the null move (passing a
+//! whole turn, only at a turn's start), the bench positions.
 
 use super::eval::value;
-use super::moves::Step;
-use super::position::CatsChess10;
-use super::square::Kind;
+use super::moves::{Step, StepKind};
+use super::position::{CatsChess10, Phase};
+use super::square::{first_rank, squares, Kind};
 use crate::game::MoveList;
 use crate::search::SearchGame;
 
@@ -28,6 +31,65 @@ impl CatsChess10 {
         let p = self.piece_at(m.to)?;
         (p.kind != Kind::Neutral && p.color != self.turn).then_some(p.kind)
     }
+
+    /// The move a pick is for here (`Own`, `SecondCat`, `Bonus`).
+    fn pick_purpose(&self) -> StepKind {
+        match self.state.phase {
+            Phase::SecondCat => StepKind::SecondCat,
+            Phase::Bonus => StepKind::Bonus,
+            _ => StepKind::Own,
+        }
+    }
+
+    /// What the piece a pick takes can capture (the most valuable enemy
+    /// piece among its destinations, a king above all) or whether it
+    /// promotes: the pick's ordering value, `None` for a piece with only
+    /// quiet moves. This is what makes a pick tactical: the capture itself
+    /// is the next ply.
+    fn pick_gain(&self, m: Step) -> Option<i32> {
+        let p = self.piece_at(m.from)?;
+        let targets = self.targets(m.from, p, self.pick_purpose());
+        let enemy = targets & self.color_set(self.turn.other());
+        let best = squares(enemy).filter_map(|sq| self.piece_at(sq)).map(|v| victim_value(v.kind)).max();
+        let promotes = p.kind == Kind::Pawn && targets & first_rank(self.turn.other()) != 0;
+        match (best, promotes) {
+            (Some(v), _) => Some(v * 8 - value(p.kind) / 16),
+            (None, true) => Some(value(Kind::Queen) * 4),
+            (None, false) => None,
+        }
+    }
+
+    /// The own king attacked by the opponent before this turn's own move
+    /// is made (at the turn's start, or choosing the own move's
+    /// destination): the move that saves it, if any, has to come now.
+    ///
+    /// Choosing a destination, only the king's own: "in check" makes
+    /// quiescence try every move, and answering with every destination of
+    /// every piece multiplies it past use (any other piece's quiet move is
+    /// valued by standing pat, its king still attacked).
+    fn king_attacked(&self) -> bool {
+        let before_own_move = match self.state.phase {
+            Phase::Start => true,
+            Phase::Dest => {
+                self.state.purpose == StepKind::Own
+                    && self.piece_at(self.state.picked).is_some_and(|p| p.kind == Kind::King)
+            }
+            _ => false,
+        };
+        before_own_move
+            && squares(self.pieces(self.turn, Kind::King))
+                .next()
+                .is_some_and(|k| self.attackers(k, self.turn.other()) != 0)
+    }
+}
+
+/// A victim's worth for ordering: a king ends the game.
+fn victim_value(kind: Kind) -> i32 {
+    if kind == Kind::King {
+        20_000
+    } else {
+        value(kind)
+    }
 }
 
 impl SearchGame for CatsChess10 {
@@ -39,25 +101,81 @@ impl SearchGame for CatsChess10 {
         m.bits()
     }
 
-    /// No check exists (rules §2): nothing forces an answer.
+    /// No check exists (rules §2), but a king attacked before the own move
+    /// is made is lost unless that move saves it: the node is searched a
+    /// ply deeper, nothing there is pruned, and quiescence tries every
+    /// move instead of standing pat (see [`CatsChess10::king_attacked`]).
     fn in_check(&self) -> bool {
-        false
+        self.king_attacked()
     }
 
+    /// For quiescence, by the step at hand: at a turn's start (or choosing
+    /// a second cat or bonus move) the picks of pieces that can capture or
+    /// promote; choosing a destination, the captures (a king's included)
+    /// and queen promotions; and after the own move, the step that carries
+    /// the turn on to the opponent's answer (`End`, or one placement of a
+    /// captured neutral), since the static value does not hold there
+    /// (`static_value_holds`).
     fn tactical_moves(&self, list: &mut MoveList<Step>) {
         self.legal_moves(list);
-        list.retain(|&m| self.victim(m).is_some());
+        match self.state.phase {
+            Phase::Start => list.retain(|&m| m.kind == StepKind::Pick && self.pick_gain(m).is_some()),
+            Phase::Dest => list.retain(|&m| self.victim(m).is_some() || m.promo == Some(Kind::Queen)),
+            Phase::SecondCat | Phase::Bonus => {
+                list.retain(|&m| m.kind == StepKind::End || self.pick_gain(m).is_some())
+            }
+            Phase::Mouse => list.retain(|&m| m.kind == StepKind::End),
+            Phase::Place => {
+                let mut first = true;
+                list.retain(|_| std::mem::replace(&mut first, false));
+            }
+        }
     }
 
     fn tactical_value(&self, m: Step) -> Option<i32> {
-        let victim = self.victim(m)?;
-        let v = if victim == Kind::King { 20_000 } else { value(victim) };
-        let attacker = self.piece_at(m.from).map_or(0, |p| value(p.kind));
-        Some(v * 8 - attacker / 16)
+        match m.kind {
+            StepKind::Pick => self.pick_gain(m),
+            _ => {
+                if let Some(victim) = self.victim(m) {
+                    let attacker = self.piece_at(m.from).map_or(0, |p| value(p.kind));
+                    return Some(victim_value(victim) * 8 - attacker / 16);
+                }
+                (m.promo == Some(Kind::Queen)).then_some(value(Kind::Queen) * 4)
+            }
+        }
     }
 
+    /// Between the own move and the turn's end the opponent has not
+    /// answered yet: the static value would count every capture as won.
+    fn static_value_holds(&self) -> bool {
+        matches!(self.state.phase, Phase::Start | Phase::Dest)
+    }
+
+    /// A one-exchange estimate: a capture gains its victim, less the
+    /// capturer when the square is defended by a piece that may take it
+    /// (a mouse takes only a king or queen; only pawns and cats take a
+    /// mouse); a king capture always wins; a pick gains nothing yet, but a
+    /// tactical one may lead to a gain.
     fn see_ge(&self, m: Step, threshold: i32) -> bool {
-        self.victim(m).is_some() || threshold <= 0
+        if m.kind == StepKind::Pick {
+            return threshold <= 0 || self.pick_gain(m).is_some();
+        }
+        let Some(victim) = self.victim(m) else { return threshold <= 0 };
+        if victim == Kind::King {
+            return true;
+        }
+        let Some(mover) = self.piece_at(m.from) else { return threshold <= 0 };
+        let them = self.turn.other();
+        let mut defenders = self.attackers(m.to, them);
+        match mover.kind {
+            Kind::King | Kind::Queen => {}
+            Kind::Mouse => {
+                defenders &= self.kind_set(Kind::Pawn) | self.kind_set(Kind::Cat) | self.kind_set(Kind::TCat)
+            }
+            _ => defenders &= !self.kind_set(Kind::Mouse),
+        }
+        let lost = if defenders != 0 { value(mover.kind) } else { 0 };
+        value(victim) - lost >= threshold
     }
 
     fn null_move(&self) -> Self {
