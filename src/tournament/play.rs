@@ -220,6 +220,27 @@ pub struct Job<G: Game> {
     pub opening: Vec<G::Move>,
     /// A comment on the opening for the record.
     pub opening_note: Option<String>,
+    /// The seed of the arbiter's dice (a game with rolls): each game rolls
+    /// its own stream, the same in every run of the match.
+    pub dice_seed: u64,
+}
+
+/// The arbiter's roll at a chance position: an outcome drawn by the
+/// game's weights (`Game::chance_weight`).
+fn roll<G: Game>(pos: &G, dice: &mut rand::rngs::StdRng) -> Option<G::Move> {
+    use rand::Rng;
+    let mut list = crate::game::MoveList::default();
+    pos.legal_moves(&mut list);
+    let total: u64 = list.iter().map(|&m| u64::from(pos.chance_weight(m))).sum();
+    let mut pick = dice.gen_range(0..total.max(1));
+    list.iter().copied().find(|&m| {
+        let w = u64::from(pos.chance_weight(m));
+        if pick < w {
+            return true;
+        }
+        pick -= w;
+        false
+    })
 }
 
 /// A finished game, as the match totals it.
@@ -403,6 +424,7 @@ pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, poo
         .collect();
     let mut faults: Vec<Fault> = Vec::new();
     // Comments after each turn (opening turns have none).
+    let mut dice = crate::tournament::openings::rng_for(job.dice_seed, job.number as u64);
     let mut comments: Vec<Option<String>> = vec![None; history.turn_count()];
     let mut before = job.opening_note.clone();
     let mut ended: Option<(Option<Seat>, String)> = None;
@@ -438,8 +460,24 @@ pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, poo
             break;
         }
         let pos = *history.current();
+        if pos.is_chance() {
+            // The engine asked for a roll (a teleport in Cat's Chess 10x10):
+            // the arbiter rolls, notes it with the turn, and asks again.
+            let Some(outcome) = roll(&pos, &mut dice) else {
+                ended = Some((None, "no outcome to roll".to_string()));
+                break;
+            };
+            history.push(outcome);
+            match comments.last_mut() {
+                Some(slot) => append(slot, format!("roll {outcome}")),
+                None => append(&mut before, format!("roll {outcome}")),
+            }
+            continue;
+        }
         let s = pos.to_move().index();
         let ply = history.turn_count() + 1;
+        // Whether this answer finishes a turn begun by an earlier one.
+        let continuing = !pos.at_turn_start();
         if seats[s].forfeited {
             let pass = pos.arbiter_pass().expect("only a side the arbiter can pass for plays on after a fault");
             history.push(pass);
@@ -471,14 +509,23 @@ pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, poo
                 } else {
                     match history.push_text(&text) {
                         Ok(_) => {
-                            comments.push(Some(record::move_comment(&note, elapsed)));
+                            let comment = record::move_comment(&note, elapsed);
+                            match comments.last_mut().filter(|_| continuing) {
+                                Some(slot) => append(slot, comment),
+                                None => comments.push(Some(comment)),
+                            }
                             let seat = &mut seats[s];
                             update_streaks(seat, note.score, &arbiter.adjudication);
-                            seat.moves += 1;
-                            if let TimeControl::Clock { moves, base, inc } = seat.tc {
-                                seat.left = seat.left.saturating_sub(elapsed) + inc;
-                                if moves.is_some_and(|m| seat.moves.is_multiple_of(m)) {
-                                    seat.left += base;
+                            seat.left = seat.left.saturating_sub(elapsed);
+                            // A turn that stops at a roll goes on after it:
+                            // the move and the increment count once, at its end.
+                            if history.current().at_turn_start() {
+                                seat.moves += 1;
+                                if let TimeControl::Clock { moves, base, inc } = seat.tc {
+                                    seat.left += inc;
+                                    if moves.is_some_and(|m| seat.moves.is_multiple_of(m)) {
+                                        seat.left += base;
+                                    }
                                 }
                             }
                             None
