@@ -326,13 +326,19 @@ mod tests {
         assert_eq!(seat_of::<Chess>("cats"), None);
     }
 
-    /// A game whose turns take several steps gets one token a turn (the
-    /// turn's `turn_text`), move numbers by turns, `PlyCount` in turns,
-    /// and the record replays (`check_game`).
+    /// A game whose turns take several steps (catschess10, by its variant
+    /// name: this module names no game) gets one token a turn (the turn's
+    /// `turn_text`), move numbers by turns, `PlyCount` in turns, and the
+    /// record replays.
     #[test]
     fn turns_of_several_steps_are_one_token_each() {
-        use crate::games::CatsChess10;
-        let h = history(CatsChess10::startpos(), "b1d2,M@b1 i8i6 d1f2,M@d1 a9b9,c8c6");
+        let variant: crate::games::VariantKind = "catschess10".parse().unwrap();
+        crate::games::with_game!(variant, G => several_steps::<G>());
+    }
+
+    fn several_steps<G: Notation + crate::game::Arbitration>() {
+        let line = "b1d2,M@b1 i8i6 d1f2,M@d1 a9b9,c8c6";
+        let h = history(G::startpos(), line);
         assert_eq!(h.turn_count(), 4);
         assert!(h.moves().len() > 8);
         let comments = vec![Some("a".to_string()), None, None, Some("d".to_string())];
@@ -340,8 +346,8 @@ mod tests {
         assert!(pgn.contains("[PlyCount \"4\"]"), "{pgn}");
         assert!(pgn.contains("1. b1d2,M@b1 {a} i8i6 2. d1f2,M@d1 a9b9,c8c6 {d} 1/2-1/2"), "{pgn}");
         let game = &super::super::openings::split_pgn(&pgn).unwrap()[0];
-        assert_eq!(game.moves, ["b1d2,M@b1", "i8i6", "d1f2,M@d1", "a9b9,c8c6"]);
-        let mut again = History::new(CatsChess10::startpos());
+        assert_eq!(game.moves, line.split(' ').collect::<Vec<_>>());
+        let mut again = History::new(G::startpos());
         for token in &game.moves {
             for m in super::super::openings::parse_record_turn(again.current(), token).unwrap() {
                 again.push(m);

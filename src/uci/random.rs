@@ -352,28 +352,33 @@ mod tests {
         assert_eq!(h4.current().to_fen(), h2.current().to_fen());
     }
 
-    /// In a game of several steps a turn, the answer is a whole turn (the
-    /// next position begins a turn), never a step; the illegal answer is
-    /// an illegal turn; the same seed and game give the same turn.
+    /// In a game of several steps a turn (catschess10, reached by its
+    /// variant name: these modules name no game), the answer is a whole
+    /// turn (the next position begins a turn), never a step; the illegal
+    /// answer is an illegal turn; the same seed and game give the same turn.
     #[test]
     fn answers_whole_turns_in_games_of_several_steps() {
-        use crate::games::CatsChess10;
-        let mut h = History::new(CatsChess10::startpos());
+        let variant: VariantKind = "catschess10".parse().unwrap();
+        with_game!(variant, G => whole_turns::<G>());
+    }
+
+    fn whole_turns<G: Playable>() {
+        assert!(!G::ONE_MOVE_TURNS);
+        let mut h = History::new(G::startpos());
         for seed in 0..30u64 {
             if h.outcome().is_some() {
                 break;
             }
-            let (seat, _, pick, illegal) = choose::<CatsChess10>(&h, seed);
+            let (seat, _, pick, illegal) = choose::<G>(&h, seed);
             assert_eq!(seat, h.current().to_move().index());
             let turn = pick.expect("the game goes on");
-            assert_eq!(choose::<CatsChess10>(&h, seed).2.as_deref(), Some(turn.as_str()));
+            assert_eq!(choose::<G>(&h, seed).2.as_deref(), Some(turn.as_str()));
             assert!(h.current().parse_turn(&illegal).is_err(), "{illegal}");
             let before = h.moves().len();
             h.push_text(&turn).unwrap_or_else(|e| panic!("{turn}: {e}"));
             assert!(h.moves().len() >= before + 2, "a turn is a pick and a destination at least: {turn}");
             assert!(h.current().at_turn_start(), "{turn} leaves the turn open");
-            let texts = h.turn_texts();
-            assert_eq!(texts.last(), Some(&turn));
+            assert_eq!(h.turn_texts().last(), Some(&turn));
         }
         assert!(h.turn_count() >= 10);
     }
