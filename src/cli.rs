@@ -40,7 +40,7 @@ pub enum Command {
         /// Start position in (Cat-)FEN; default: the variant's start position.
         #[arg(long)]
         fen: Option<String>,
-        /// catchess, chess or xiangqi.
+        /// catchess, chess, xiangqi or catschess10.
         #[arg(long, default_value = "catchess")]
         variant: VariantKind,
         /// Print the count below each root move.
