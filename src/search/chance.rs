@@ -2,12 +2,15 @@
 //! node's value is the expectation of its outcomes' values, each weighted
 //! by `Game::chance_weight` (expectimax).
 //!
-//! Every outcome is searched with a full window, so the expectation is
-//! exact and is stored as such. (Star1/Star2 pruning, which bounds the
+//! Every outcome is searched with a full window, `CHANCE_REDUCTION` plies
+//! shallower than a move would be, so the expectation is exact (for that
+//! depth) and is stored as such; moves into a roll are searched only
+//! `CHANCE_MAX_PLY` plies from the root (`params.rs` has the measurements). (Star1/Star2 pruning, which bounds the
 //! outcomes not yet searched by the game's extreme values, would search
 //! less; it needs those bounds from the game and is left for a game whose
 //! trees make it pay.)
 
+use super::params::CHANCE_REDUCTION;
 use super::tt::Bound;
 use super::worker::{Worker, NO_EVAL};
 use super::{perspective, SearchGame, INF};
@@ -31,7 +34,7 @@ impl<G: SearchGame> Worker<'_, G> {
             let w = i64::from(pos.chance_weight(m));
             let child = pos.play(m);
             let v = match reach {
-                Reach::Plies(d) => self.child_value(sign, &child, d - 1, -INF, INF, ply + 1, false),
+                Reach::Plies(d) => self.child_value(sign, &child, d - 1 - CHANCE_REDUCTION, -INF, INF, ply + 1, false),
                 Reach::Quiescence(q) => self.child_qvalue(sign, &child, -INF, INF, ply + 1, q + 1),
             };
             if self.stopped {

@@ -545,6 +545,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 }
             }
             let child = pos.play(m);
+            if ply >= CHANCE_MAX_PLY && child.is_chance() {
+                continue;
+            }
             let new_depth = depth - 1;
             let v = if searched == 0 {
                 self.child_value(sign, &child, new_depth, alpha, beta, ply + 1, pv_node)

@@ -60,6 +60,11 @@ impl SearchGame for CatsChess10 {
         self.victim(m).is_some() || threshold <= 0
     }
 
+    /// The teleport request: its roll is searched square by square.
+    fn order_last(&self, m: Step) -> bool {
+        m.kind == super::moves::StepKind::Request
+    }
+
     fn null_move(&self) -> Self {
         self.pass_turn()
     }
@@ -72,8 +77,9 @@ impl SearchGame for CatsChess10 {
     }
 
     /// Every step of a turn without a capture is reversible; the clock
-    /// counts turns, a turn is at most a dozen steps.
+    /// counts turns, a turn is at most 16 steps (a dozen, and step 1's
+    /// request, roll, reroll and second roll).
     fn reversible_plies(&self) -> usize {
-        self.halfmove as usize * 12 + 12
+        self.halfmove as usize * 16 + 16
     }
 }
