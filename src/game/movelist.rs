@@ -39,7 +39,9 @@ use std::mem::MaybeUninit;
 /// (`src/games/catschess10/movegen.rs`). The largest lists: the start of a
 /// turn, 4 neutrals × 4 moves (a step or a jump per direction; the FEN
 /// parser accepts at most the setup's 4 neutrals, and neutrals never leave
-/// the board) + 100 picks of a piece = 116; a piece's destinations, at
+/// the board) + 100 picks of a piece + the teleport request `T@?` = 117;
+/// the roll's outcomes, at most the 80 squares off the opponent's first
+/// two ranks; the mouse decision, `keep` and `reroll`; a piece's destinations, at
 /// most 35 (a queen in the centre: 18 + 17) or a pawn's 3 squares × 7
 /// promotions = 21, a king's 8 + 2 castlings, a cat's 4 + 4 + 8; placing a
 /// neutral, at most 100 squares; the second cat move or the bonus move, at
@@ -52,7 +54,8 @@ pub const MAX_MOVES: usize = 323;
 const _: () = assert!(MAX_MOVES >= 9 * 27 + 2 * 14 + 2 * 13 + 2 * 8 + 8 + 2);
 const _: () = assert!(MAX_MOVES >= 2 * 8);
 const _: () = assert!(MAX_MOVES >= 2 * 17 + 2 * 17 + 2 * 8 + 2 * 4 + 2 * 4 + 4 + 5 * 3);
-const _: () = assert!(MAX_MOVES >= 4 * 4 + 100 && MAX_MOVES > 100 && MAX_MOVES >= 35 && MAX_MOVES >= 3 * 7);
+#[allow(clippy::int_plus_one)] // 117 as the proof counts it
+const _: () = assert!(MAX_MOVES >= 4 * 4 + 100 + 1 && MAX_MOVES > 100 && MAX_MOVES >= 35 && MAX_MOVES >= 3 * 7);
 
 /// A move list on the stack. The slots past `len` are never read, so they
 /// are left uninitialised: a new list costs nothing, however large the

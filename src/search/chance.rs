@@ -3,11 +3,15 @@
 //! by `Game::chance_weight` (expectimax).
 //!
 //! Every outcome is searched with a full window, so the expectation is
-//! exact and is stored as such. (Star1/Star2 pruning, which bounds the
-//! outcomes not yet searched by the game's extreme values, would search
-//! less; it needs those bounds from the game and is left for a game whose
-//! trees make it pay.)
+//! exact for its depth. The root's own roll is searched as deep as the
+//! moves beside it (after a cheap reduced probe, see `chance_node`);
+//! deeper rolls `CHANCE_REDUCTION` plies shallower, and moves into a roll
+//! only `CHANCE_MAX_PLY` plies from the root (`params.rs` has the
+//! measurements). Star1/Star2 pruning, which bounds the outcomes not yet
+//! searched by the game's extreme values, would search less; it needs
+//! those bounds from the game and is left for later.
 
+use super::params::{CHANCE_PROBE_MARGIN, CHANCE_REDUCTION};
 use super::tt::Bound;
 use super::worker::{Worker, NO_EVAL};
 use super::{perspective, SearchGame, INF};
@@ -23,8 +27,44 @@ pub(super) enum Reach {
 
 impl<G: SearchGame> Worker<'_, G> {
     /// The value of the chance node `pos` (whose outcomes are `list`) from
-    /// the perspective of its seat to move.
-    pub(super) fn chance_node(&mut self, pos: &G, list: &MoveList<G::Move>, reach: Reach, ply: usize) -> i32 {
+    /// the perspective of its seat to move; `alpha` is the parent's bound
+    /// in that perspective.
+    ///
+    /// The root's own roll (a chance node right below it) is searched as
+    /// deep as its sibling moves, so that rolling and not rolling compare
+    /// like with like: outcomes searched shallower end mid-turn, before
+    /// the opponent answers, and look better than they are. To keep that
+    /// cheap when rolling is pointless, a probe at the reduced depth comes
+    /// first: a roll it finds `CHANCE_PROBE_MARGIN` below `alpha` is left
+    /// at that (a fail low, not stored). Deeper rolls are only reduced.
+    pub(super) fn chance_node(
+        &mut self,
+        pos: &G,
+        list: &MoveList<G::Move>,
+        reach: Reach,
+        alpha: i32,
+        ply: usize,
+    ) -> i32 {
+        let Reach::Plies(depth) = reach else {
+            return self.expectation(pos, list, reach, ply);
+        };
+        if ply > 1 || depth <= 1 + CHANCE_REDUCTION {
+            return self.expectation(pos, list, Reach::Plies(depth - CHANCE_REDUCTION), ply);
+        }
+        let probe = self.expectation(pos, list, Reach::Plies(depth - CHANCE_REDUCTION), ply);
+        if self.stopped || probe <= alpha - CHANCE_PROBE_MARGIN {
+            return probe;
+        }
+        let value = self.expectation(pos, list, reach, ply);
+        if !self.stopped {
+            self.store(pos.key(), depth, value, NO_EVAL, Bound::Exact, None, ply);
+        }
+        value
+    }
+
+    /// The weighted mean of the outcomes' values, each searched `reach`
+    /// deep (less the ply of the roll) with a full window.
+    fn expectation(&mut self, pos: &G, list: &MoveList<G::Move>, reach: Reach, ply: usize) -> i32 {
         let sign = perspective(pos);
         let (mut total, mut weights) = (0i64, 0i64);
         for &m in list.iter() {
@@ -40,11 +80,7 @@ impl<G: SearchGame> Worker<'_, G> {
             total += w * i64::from(v);
             weights += w;
         }
-        let value = (total / weights.max(1)) as i32;
-        if let Reach::Plies(depth) = reach {
-            self.store(pos.key(), depth, value, NO_EVAL, Bound::Exact, None, ply);
-        }
-        value
+        (total / weights.max(1)) as i32
     }
 }
 

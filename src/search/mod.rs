@@ -109,6 +109,13 @@ pub trait SearchGame: Game + Evaluate {
     fn keep_quiet(&self, _m: Self::Move) -> bool {
         false
     }
+
+    /// Whether `m` is tried after every other move: a costly move that is
+    /// rarely best, such as asking for a roll (the teleport of Cat's Chess
+    /// 10×10, whose chance node searches every square). Default: none.
+    fn order_last(&self, _m: Self::Move) -> bool {
+        false
+    }
 }
 
 /// What the seat to move of `pos` plays for.

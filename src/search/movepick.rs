@@ -1,6 +1,6 @@
 //! Move ordering: the hash move, then captures that do not lose material
 //! (most valuable victim, least valuable attacker), killers, quiet moves by
-//! history, and losing captures last. Moves come from the full legal list
+//! history, losing captures, and the game's `order_last` moves last. Moves come from the full legal list
 //! (generation is cheap), so the hash move needs no legality check.
 
 use super::history::History;
@@ -11,6 +11,8 @@ const HASH_MOVE: i32 = 1 << 30;
 const GOOD_TACTICAL: i32 = 1 << 28;
 const KILLER: i32 = 1 << 26;
 const BAD_TACTICAL: i32 = -(1 << 24);
+/// `SearchGame::order_last`: below every other score.
+const LAST: i32 = -(1 << 29);
 
 /// Whether a move is a capture or promotion, and its ordering score.
 #[derive(Clone, Copy)]
@@ -44,6 +46,8 @@ impl<G: SearchGame> MovePicker<G> {
             } else if let Some(value) = pos.tactical_value(m) {
                 let good = pos.see_ge(m, 0);
                 Scored { score: value + if good { GOOD_TACTICAL } else { BAD_TACTICAL }, tactical: true }
+            } else if pos.order_last(m) {
+                Scored { score: LAST, tactical: false }
             } else if m == killers[0] {
                 Scored { score: KILLER + 1, tactical: false }
             } else if m == killers[1] {

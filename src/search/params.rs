@@ -38,6 +38,30 @@ pub const SEE_PRUNE_MAX_DEPTH: i32 = 6;
 pub const QS_CAT_STEP_PLIES: usize = 4;
 pub const QS_EVASION_PLIES: usize = 8;
 
+/// A move into a chance position (a roll its mover asks for: the
+/// teleport of Cat's Chess 10×10) is searched only this many plies from
+/// the root, and a chance node's outcomes below the root's own roll this
+/// many plies shallower (`CHANCE_REDUCTION`): each outcome is a
+/// full-window search of its own, and a teleport has dozens.
+/// `catchess bench --variant catschess10` (20 plies), nodes: 3.34 M
+/// before teleports were searched; 2.99 M with the request never searched
+/// (the request ordered last changes the order a little); at every ply,
+/// more than 10 minutes even reduced by 4; root only, unreduced 35.4 M,
+/// reduced by 2 16.1 M, by 4 6.78 M; up to ply 6 reduced by 4, 7.28 M.
+/// But a roll searched shallower than its sibling moves ends mid-turn,
+/// before the opponent answers, and looks better than it is (the engine
+/// rerolled a mouse beside its own king), so the root's own roll is
+/// searched unreduced after a reduced probe (`chance.rs`): 45.6 M, since
+/// in most bench positions the mover has no `T` and a teleport is a real
+/// gain (a new `T`) that has to be valued. The request is ordered last
+/// (`SearchGame::order_last`), so near the leaves late-move pruning drops
+/// it and the plies below the root cost little.
+pub const CHANCE_MAX_PLY: usize = 6;
+pub const CHANCE_REDUCTION: i32 = 4;
+/// The root's own roll is searched unreduced unless a reduced probe finds
+/// it this far below alpha (`chance.rs`).
+pub const CHANCE_PROBE_MARGIN: i32 = 100;
+
 /// Aspiration window half-width at the root, from this depth on.
 pub const ASPIRATION_WINDOW: i32 = 25;
 pub const ASPIRATION_MIN_DEPTH: i32 = 5;

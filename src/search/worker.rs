@@ -467,7 +467,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             self.restrict_root(&mut list);
         }
         if pos.is_chance() {
-            return self.chance_node(pos, &list, Reach::Plies(depth), ply);
+            return self.chance_node(pos, &list, Reach::Plies(depth), alpha, ply);
         }
         let hash_move = Self::tt_move(&list, entry);
         if cats {
@@ -552,6 +552,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 }
             }
             let child = pos.play(m);
+            if ply >= CHANCE_MAX_PLY && child.is_chance() {
+                continue;
+            }
             let new_depth = depth - 1;
             let v = if searched == 0 {
                 self.child_value(sign, &child, new_depth, alpha, beta, ply + 1, pv_node)
@@ -629,7 +632,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         if pos.is_chance() {
             let mut list = MoveList::default();
             pos.legal_moves(&mut list);
-            return self.chance_node(pos, &list, Reach::Quiescence(qply), ply);
+            return self.chance_node(pos, &list, Reach::Quiescence(qply), alpha, ply);
         }
         if goal(pos) == Goal::NearZero {
             return self.cat_qnode(pos, alpha, beta, ply, qply);

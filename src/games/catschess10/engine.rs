@@ -95,7 +95,7 @@ fn victim_value(kind: Kind) -> i32 {
 impl SearchGame for CatsChess10 {
     const BENCH: &'static [&'static str] = BENCH;
     /// Plies, not turns: a turn is two to five steps.
-    const BENCH_DEPTH: u32 = 16;
+    const BENCH_DEPTH: u32 = 6;
 
     fn move_bits(m: Step) -> u32 {
         m.bits()
@@ -129,6 +129,9 @@ impl SearchGame for CatsChess10 {
                 let mut first = true;
                 list.retain(|_| std::mem::replace(&mut first, false));
             }
+            // A roll (every outcome, weighted) and the keep-or-reroll
+            // decision after it: all of them, to finish step 1.
+            Phase::Roll | Phase::Reroll | Phase::MouseChoice => {}
         }
     }
 
@@ -178,6 +181,11 @@ impl SearchGame for CatsChess10 {
         value(victim) - lost >= threshold
     }
 
+    /// The teleport request: its roll is searched square by square.
+    fn order_last(&self, m: Step) -> bool {
+        m.kind == super::moves::StepKind::Request
+    }
+
     fn null_move(&self) -> Self {
         self.pass_turn()
     }
@@ -190,8 +198,9 @@ impl SearchGame for CatsChess10 {
     }
 
     /// Every step of a turn without a capture is reversible; the clock
-    /// counts turns, a turn is at most a dozen steps.
+    /// counts turns, a turn is at most 16 steps (a dozen, and step 1's
+    /// request, roll, reroll and second roll).
     fn reversible_plies(&self) -> usize {
-        self.halfmove as usize * 12 + 12
+        self.halfmove as usize * 16 + 16
     }
 }

@@ -5,8 +5,8 @@
 //! (`Game::ONE_MOVE_TURNS` is false): the own move and the bonus move are
 //! a pick then a destination, capturing a neutral adds its placement, and
 //! `End` declines an optional step. Perft thus counts complete turns, one
-//! node per token. Teleports are dice rolls: not generated, but applied
-//! through [`CatsChess10::teleport`] (see `teleport.rs`).
+//! node per token. The teleport is a request `T@?` then a roll, a chance
+//! position (see `teleport.rs`); perft does not follow it.
 
 pub mod attacks;
 mod engine;
@@ -71,6 +71,15 @@ impl Game for CatsChess10 {
     }
     fn position_outcome(&self, no_moves: bool) -> Option<Outcome> {
         self.outcome_here(no_moves)
+    }
+    /// After `T@?` (and `reroll`): the square is rolled (`teleport.rs`).
+    fn is_chance(&self) -> bool {
+        self.is_rolling()
+    }
+    /// Every allowed square is as likely: the rules re-roll the forbidden
+    /// ones by themselves.
+    fn chance_weight(&self, _m: Step) -> u32 {
+        1
     }
     fn outcome(history: &History<Self>) -> Option<Outcome> {
         rules::outcome(history)

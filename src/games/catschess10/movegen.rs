@@ -198,6 +198,16 @@ impl CatsChess10 {
                 for sq in self.movable(self.color_set(self.turn), StepKind::Own) {
                     list.push(Step::pick(sq));
                 }
+                // Step 1, last: the search tries the costly roll after
+                // everything else. Offered only to a player with a turn
+                // without it, so having no legal turn does not hang on a
+                // roll (§3).
+                if !list.is_empty() && self.may_request() {
+                    list.push(Step::REQUEST);
+                }
+            }
+            Phase::Roll | Phase::MouseChoice | Phase::Reroll => {
+                self.teleport_steps(list);
             }
             Phase::Dest => {
                 let from = st.picked;

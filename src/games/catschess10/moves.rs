@@ -16,7 +16,8 @@ pub enum StepKind {
     /// Not a move (`Default` for move lists).
     #[default]
     None = 0,
-    /// Step 1: a teleport that kept `to` (never generated: the dice roll).
+    /// Step 1: the roll landed on the empty square `to` and the `T` is
+    /// there (an outcome of the roll, or of a reroll).
     Teleport,
     /// Step 2: a neutral from `from` to `to`.
     Neutral,
@@ -35,6 +36,17 @@ pub enum StepKind {
     /// Declines the optional step at hand (second cat move, mouse, bonus);
     /// the turn ends when no later step is open. Written as nothing.
     End,
+    /// Step 1 asked for: the square is rolled next (a chance position).
+    /// Written `T@?` when the turn stops there.
+    Request,
+    /// The roll landed on the mouse on `to`: keep it or reroll. Written
+    /// `T?<sq>` when the turn stops there, `T@<sq>` when it is kept.
+    RollMouse,
+    /// Keeps the rolled mouse's square: the mouse leaves the game and the
+    /// `T` lands there. Written as nothing (the roll names the square).
+    Keep,
+    /// Rolls again instead of keeping a mouse's square (`reroll`).
+    Reroll,
 }
 
 /// A step: kind, squares and a promotion, packed in 24 bits.
@@ -49,6 +61,9 @@ pub struct Step {
 
 impl Step {
     pub const END: Step = Step { kind: StepKind::End, from: Sq::from_index(0), to: Sq::from_index(0), promo: None };
+    /// The teleport request `T@?` (its squares mean nothing).
+    pub const REQUEST: Step =
+        Step { kind: StepKind::Request, from: Sq::from_index(0), to: Sq::from_index(0), promo: None };
 
     pub const fn new(kind: StepKind, from: Sq, to: Sq) -> Step {
         Step { kind, from, to, promo: None }
@@ -97,6 +112,10 @@ impl fmt::Display for Step {
             StepKind::Place => write!(f, "*{}", self.to),
             StepKind::Mouse => write!(f, "M@{}", self.to),
             StepKind::End => f.write_str("end"),
+            StepKind::Request => f.write_str("T@?"),
+            StepKind::RollMouse => write!(f, "T?{}", self.to),
+            StepKind::Keep => f.write_str("keep"),
+            StepKind::Reroll => f.write_str("reroll"),
         }
     }
 }

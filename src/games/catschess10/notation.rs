@@ -48,7 +48,14 @@ fn parse_move_text(s: &str) -> Option<MoveText> {
 
 /// One part of a token, with the step it belongs to.
 enum Part {
+    /// `T@<sq>`: a teleport that kept `sq`.
     Teleport(Sq),
+    /// `T?<sq>`: the roll landed on a mouse; the player has not decided.
+    RollMouse(Sq),
+    /// `T@?`: the request, which only the engine says.
+    Request,
+    /// `reroll`: the engine's answer to `T?<sq>`, never a move.
+    Reroll,
     /// A neutral move, an own move or a second cat move: the phase decides.
     Move(MoveText),
     Mouse(Sq),
@@ -56,6 +63,14 @@ enum Part {
 }
 
 fn parse_part(s: &str) -> Option<Part> {
+    match s {
+        "T@?" => return Some(Part::Request),
+        "reroll" => return Some(Part::Reroll),
+        _ => {}
+    }
+    if let Some(sq) = s.strip_prefix("T?") {
+        return Sq::parse(sq).map(Part::RollMouse);
+    }
     if let Some(sq) = s.strip_prefix("T@") {
         return Sq::parse(sq).map(Part::Teleport);
     }
@@ -146,6 +161,18 @@ impl CatsChess10 {
         if !is_well_formed(text) {
             return Err(MoveError::Unparsable(text.to_string()));
         }
+        match self.state.phase {
+            Phase::Roll | Phase::Reroll => {
+                return Err(illegal(text, "step 1 (teleport): the square is being rolled; the arbiter sends it as T@<sq> or T?<sq>"))
+            }
+            Phase::MouseChoice if text != "reroll" => {
+                return Err(illegal(
+                    text,
+                    format!("step 1 (teleport): the roll on the mouse on {} is undecided (keep or reroll)", self.state.picked),
+                ))
+            }
+            _ => {}
+        }
         let mut w = Walk { pos: *self, steps: Vec::new(), took_t: false };
         let parts: Vec<&str> = text.split(',').collect();
         for (i, &part) in parts.iter().enumerate() {
@@ -162,12 +189,45 @@ impl CatsChess10 {
                 return Err(illegal(part, format!("out of order: {why}")));
             }
             match parse_part(part).expect("checked well formed") {
-                Part::Teleport(sq) => {
+                Part::Teleport(sq) | Part::RollMouse(sq) => {
                     if i > 0 {
                         return Err(illegal(part, "out of order: step 1 (teleport) must open the turn"));
                     }
-                    w.pos = self.teleport(sq).map_err(|e| illegal(part, e))?;
-                    w.steps.push(Step::at(StepKind::Teleport, sq));
+                    let undecided = matches!(parse_part(part), Some(Part::RollMouse(_)));
+                    let steps = self.roll_to(sq, !undecided).map_err(|e| illegal(part, e))?;
+                    if undecided {
+                        if steps.len() != 2 || steps[1].kind != StepKind::RollMouse {
+                            return Err(illegal(
+                                part,
+                                format!("step 1 (teleport): no mouse on {sq}, so there is nothing to decide (a roll on an empty square is T@{sq})"),
+                            ));
+                        }
+                        if parts.len() > 1 {
+                            return Err(illegal(
+                                part,
+                                format!("step 1 (teleport): T?{sq} is undecided, so nothing may follow it (a kept mouse square is T@{sq})"),
+                            ));
+                        }
+                    }
+                    for s in steps {
+                        if !w.step(s) {
+                            return Err(illegal(part, "step 1 (teleport): not possible here"));
+                        }
+                    }
+                }
+                Part::Request => {
+                    return Err(illegal(
+                        part,
+                        "step 1 (teleport): the roll is the arbiter's; send the square it rolled as T@<sq> (or T?<sq> on a mouse)",
+                    ))
+                }
+                Part::Reroll => {
+                    let why = if i == 0 && w.pos.state.phase == Phase::MouseChoice {
+                        "step 1 (teleport): a reroll is not a move; the arbiter rolls again and sends the new roll in place of T?<sq>"
+                    } else {
+                        "step 1 (teleport): no roll on a mouse was made to reroll (reroll answers T?<sq> only)"
+                    };
+                    return Err(illegal(part, why));
                 }
                 Part::Move(m) => {
                     let st = w.pos.state;
@@ -224,8 +284,10 @@ impl CatsChess10 {
                 }
             }
         }
-        let teleport_only = w.steps.len() == 1 && w.steps[0].kind == StepKind::Teleport;
-        if !teleport_only {
+        // A token that is only `T@sq` or `T?sq` is the partial turn that
+        // the protocol sends after a roll (§8).
+        let partial = parts.len() == 1 && matches!(parse_part(parts[0]), Some(Part::Teleport(_) | Part::RollMouse(_)));
+        if !partial {
             w.skip_to(&[]);
             if !w.pos.at_turn_start() {
                 return Err(illegal(text, "the turn is incomplete: step 3 (own move) is missing"));
@@ -235,20 +297,33 @@ impl CatsChess10 {
     }
 
     /// The token of `steps` (picks and `End`s write nothing; a placement
-    /// follows its move without a comma).
+    /// follows its move without a comma). Step 1 writes only where it
+    /// ended: `T@<sq>` for a kept square (an empty one, or a mouse's
+    /// followed by `Keep`), and, when the steps stop there, `T@?` (the
+    /// request), `T?<sq>` (the undecided mouse) or `reroll`. `Keep` itself
+    /// writes nothing, so the rest of a turn after `T?<sq>` is written
+    /// without the teleport (§8).
     pub fn turn_text(steps: &[Step]) -> String {
         let mut out = String::new();
-        for s in steps {
-            match s.kind {
-                StepKind::Pick | StepKind::End | StepKind::None => {}
-                StepKind::Place => out.push_str(&s.to_string()),
-                _ => {
-                    if !out.is_empty() {
-                        out.push(',');
-                    }
+        for (i, s) in steps.iter().enumerate() {
+            let last = i + 1 == steps.len();
+            let text = match s.kind {
+                StepKind::Pick | StepKind::End | StepKind::None | StepKind::Keep => continue,
+                StepKind::Place => {
                     out.push_str(&s.to_string());
+                    continue;
                 }
+                StepKind::Request | StepKind::Reroll if !last => continue,
+                StepKind::RollMouse if steps.get(i + 1).is_some_and(|n| n.kind == StepKind::Keep) => {
+                    format!("T@{}", s.to)
+                }
+                StepKind::RollMouse if !last => continue,
+                _ => s.to_string(),
+            };
+            if !out.is_empty() {
+                out.push(',');
             }
+            out.push_str(&text);
         }
         out
     }

@@ -28,6 +28,13 @@ impl CatsChess10 {
         let mut p = *self;
         match s.kind {
             StepKind::None => {}
+            StepKind::Request => p.state.phase = Phase::Roll,
+            StepKind::RollMouse => {
+                p.state.phase = Phase::MouseChoice;
+                p.state.picked = s.to;
+            }
+            StepKind::Keep => p.teleport_to(p.state.picked),
+            StepKind::Reroll => p.state.phase = Phase::Reroll,
             StepKind::Teleport => p.teleport_to(s.to),
             StepKind::Neutral => {
                 if let Some(n) = p.remove(s.from) {
@@ -80,6 +87,8 @@ impl CatsChess10 {
         }
         self.put(to, Piece::new(Kind::TCat, us));
         self.castling &= !rights_lost(to);
+        self.state.phase = Phase::Start;
+        self.state.picked = Sq::from_index(0);
         self.state.teleported = true;
         self.finish_step();
     }

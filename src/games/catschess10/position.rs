@@ -35,6 +35,14 @@ pub enum Phase {
     Mouse,
     /// Step 5 (pick a piece, or `End`).
     Bonus,
+    /// Step 1 asked for: the square is rolled (a chance position whose
+    /// outcomes are the teleport squares, each as likely).
+    Roll,
+    /// The roll landed on the mouse on `picked`: keep its square or reroll.
+    MouseChoice,
+    /// Rolling again after declining a mouse (see `teleport.rs` for why
+    /// the outcomes are the teleport squares without a mouse).
+    Reroll,
 }
 
 /// Where the turn stands: all default at a turn's start.
@@ -69,10 +77,10 @@ impl TurnState {
             | (self.took_t as u64) << 3
             | (self.captured as u64) << 4;
         self.phase as u64
-            | (self.picked.index() as u64) << 3
-            | (self.first_cat.index() as u64) << 10
-            | (self.purpose as u64) << 17
-            | flags << 21
+            | (self.picked.index() as u64) << 4
+            | (self.first_cat.index() as u64) << 11
+            | (self.purpose as u64) << 18
+            | flags << 22
     }
 }
 

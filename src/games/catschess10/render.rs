@@ -37,6 +37,9 @@ pub fn board(pos: &CatsChess10) -> String {
             Phase::SecondCat => "second cat move (step 3)",
             Phase::Mouse => "mouse (step 4)",
             Phase::Bonus => "bonus move (step 5)",
+            Phase::Roll => "the teleport square is rolled (step 1; the client rolls)",
+            Phase::MouseChoice => "the roll hit a mouse: keep its square or reroll (step 1)",
+            Phase::Reroll => "the teleport square is rolled again (step 1; the client rolls)",
         };
         let _ = writeln!(s, "Mid-turn: {step}");
     }

@@ -1,7 +1,29 @@
-//! Step 1, the teleport, for the protocol layer (rules §3 step 1, §8). It
-//! is a dice roll, not a choice, so `legal_moves` never lists it and perft
-//! does not count it (§7); the arbiter rolls, and the kept square is
-//! applied here, after which `legal_moves` continues with steps 2–5.
+//! Step 1, the teleport (rules §3 step 1, §8), as steps of the tree.
+//!
+//! At a turn's start `legal_moves` offers, after every other step, the
+//! request `T@?` ([`StepKind::Request`]). The position after it is a
+//! chance position (`Game::is_chance`): its "moves" are the roll's
+//! outcomes, one per teleport square, each of weight 1. The rules re-roll
+//! a forbidden square by themselves, so the roll is uniform over the
+//! allowed squares. An empty square is a kept teleport (`T@<sq>`,
+//! [`StepKind::Teleport`]); a mouse's square ([`StepKind::RollMouse`],
+//! `T?<sq>`) leads to the player's decision: [`StepKind::Keep`] (the mouse
+//! leaves the game) or [`StepKind::Reroll`].
+//!
+//! **The reroll, for the search.** By the rules a reroll is the same roll
+//! again, so the tree would cycle (and a search cannot value a cycle). We
+//! model it as the roll over the teleport squares that hold **no mouse**.
+//! That is exactly the value of a strategy the player can really follow
+//! ("after one reroll, reroll every mouse again"), so the engine never
+//! counts on more than it can get: the value is a lower bound of the best
+//! strategy's, and differs from it only by the mice worth more than the
+//! average empty square that a second roll could still hit. The reroll is
+//! offered only where such a square exists (else rerolling never ends).
+//! In play the arbiter makes the real roll, mice included, and the engine
+//! decides afresh on each `T?<sq>`.
+//!
+//! Perft counts choices, not rolls (§7): it does not follow the request
+//! into its chance position, so every count is as without teleports.
 
 use super::moves::{Step, StepKind};
 use super::position::{CatsChess10, Phase};
@@ -14,17 +36,67 @@ impl CatsChess10 {
         self.at_turn_start() && self.state.phase == Phase::Start && self.finished().is_none()
     }
 
-    /// The squares a roll may keep: empty (our `T` having left its own
-    /// square; never over a waiting piece) or holding a mouse, and not on
-    /// the opponent's first or second rank. Empty when step 1 is closed.
+    /// The squares a roll may keep, whatever the phase: empty (our `T`
+    /// having left its own square; never over a waiting piece) or holding
+    /// a mouse, and not on the opponent's first or second rank.
+    pub(super) fn roll_squares(&self) -> u128 {
+        let own_t = self.pieces(self.turn, Kind::TCat);
+        let open = BOARD & !(self.occupied() & !own_t) & !self.waiting | self.kind_set(Kind::Mouse);
+        let them = self.turn.other();
+        open & !(first_rank(them) | second_rank(them))
+    }
+
+    /// The squares of a reroll after a mouse was declined: the roll's
+    /// squares without a mouse (see the module's note).
+    pub(super) fn reroll_squares(&self) -> u128 {
+        self.roll_squares() & !self.kind_set(Kind::Mouse)
+    }
+
+    /// Whether this position is a roll (after `T@?` or `reroll`).
+    pub fn is_rolling(&self) -> bool {
+        matches!(self.state.phase, Phase::Roll | Phase::Reroll)
+    }
+
+    /// Whether the request `T@?` is offered here: step 1 open and some
+    /// square to land on.
+    pub(super) fn may_request(&self) -> bool {
+        self.can_teleport() && self.roll_squares() != 0
+    }
+
+    /// The steps of step 1 in the phases it owns (`Roll`, `MouseChoice`,
+    /// `Reroll`); false for the other phases.
+    pub(super) fn teleport_steps(&self, list: &mut crate::game::MoveList<Step>) -> bool {
+        match self.state.phase {
+            Phase::Roll => {
+                let mice = self.kind_set(Kind::Mouse);
+                for sq in squares(self.roll_squares()) {
+                    let kind = if mice & sq.bit() != 0 { StepKind::RollMouse } else { StepKind::Teleport };
+                    list.push(Step::at(kind, sq));
+                }
+            }
+            Phase::MouseChoice => {
+                list.push(Step::at(StepKind::Keep, self.state.picked));
+                if self.reroll_squares() != 0 {
+                    list.push(Step::at(StepKind::Reroll, self.state.picked));
+                }
+            }
+            Phase::Reroll => {
+                for sq in squares(self.reroll_squares()) {
+                    list.push(Step::at(StepKind::Teleport, sq));
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// The squares a roll may keep at this turn's start. Empty when step 1
+    /// is closed.
     pub fn teleport_squares(&self) -> Bitboard128 {
         if !self.can_teleport() {
             return Bitboard128::EMPTY;
         }
-        let own_t = self.pieces(self.turn, Kind::TCat);
-        let open = BOARD & !(self.occupied() & !own_t) & !self.waiting | self.kind_set(Kind::Mouse);
-        let them = self.turn.other();
-        Bitboard128(open & !(first_rank(them) | second_rank(them)))
+        Bitboard128(self.roll_squares())
     }
 
     /// The teleport squares that hold a mouse: there the player chooses to
@@ -33,18 +105,34 @@ impl CatsChess10 {
         Bitboard128(self.teleport_squares().0 & self.kind_set(Kind::Mouse))
     }
 
-    /// The position after a teleport that kept `sq` (the partial turn
-    /// `T@sq`): steps 2–5 follow, and the teleported `T` captures nothing.
-    pub fn teleport(&self, sq: Sq) -> Result<CatsChess10, String> {
+    /// The steps from this turn's start to the roll landing on `sq`: the
+    /// request and the outcome, plus `Keep` on a mouse's square when
+    /// `keep` (else the turn stops at the decision, `T?<sq>`). Errors say
+    /// why step 1 cannot land there.
+    pub fn roll_to(&self, sq: Sq, keep: bool) -> Result<Vec<Step>, String> {
         if !self.can_teleport() {
             return Err("step 1 (teleport) only opens a turn".into());
         }
         if !self.teleport_squares().contains(sq) {
             return Err(format!(
-                "T@{sq}: a teleport may not keep {sq} (occupied by a piece other than a mouse, or on the opponent's first two ranks)"
+                "step 1 (teleport): the roll never lands on {sq} (occupied by a piece other than a mouse, or on the opponent's first two ranks)"
             ));
         }
-        Ok(self.play(Step::at(StepKind::Teleport, sq)))
+        let request = Step::REQUEST;
+        if self.kind_set(Kind::Mouse) & sq.bit() == 0 {
+            return Ok(vec![request, Step::at(StepKind::Teleport, sq)]);
+        }
+        let mut steps = vec![request, Step::at(StepKind::RollMouse, sq)];
+        if keep {
+            steps.push(Step::at(StepKind::Keep, sq));
+        }
+        Ok(steps)
+    }
+
+    /// The position after a teleport that kept `sq` (the partial turn
+    /// `T@sq`): steps 2–5 follow, and the teleported `T` captures nothing.
+    pub fn teleport(&self, sq: Sq) -> Result<CatsChess10, String> {
+        Ok(self.roll_to(sq, true)?.into_iter().fold(*self, |p, s| p.play(s)))
     }
 
     /// The teleport squares as a list, a1 first (for the arbiter's rolls).

@@ -335,7 +335,7 @@ fn teleport_squares_and_applying_one() {
     // Steps 2–5 follow; the turn's token is written with the teleport.
     let steps = start.parse_turn("T@e5,j2j4,e5e6").unwrap();
     assert_eq!(CatsChess10::turn_text(&steps), "T@e5,j2j4,e5e6");
-    assert_eq!(start.parse_turn("T@e5").unwrap().len(), 1, "a partial turn");
+    assert_eq!(start.parse_turn("T@e5").unwrap(), [Step::REQUEST, Step::at(StepKind::Teleport, sq("e5"))], "a partial turn");
     // The teleported T may not capture, and our old T leaves its square.
     let p = board(&format!("{ALL_KINDS} Kf1 kj10 Ta5 pf7 me7 *e5"), 'w');
     let mice = p.teleport_mice();
@@ -397,14 +397,18 @@ fn playouts_keep_bounds_keys_and_tokens() {
                 let squares = cur.teleport_square_list();
                 if !squares.is_empty() {
                     let s = squares[next(squares.len())];
-                    cur = cur.teleport(s).unwrap();
-                    steps.push(Step::at(StepKind::Teleport, s));
+                    for step in cur.roll_to(s, true).unwrap() {
+                        cur = cur.play(step);
+                        steps.push(step);
+                    }
                 }
             }
             loop {
                 let mut list = MoveList::new();
                 cur.legal_moves(&mut list);
                 assert!(list.len() <= MAX_MOVES);
+                // Rolls are made above, as the arbiter makes them.
+                list.retain(|m| m.kind != StepKind::Request);
                 if list.is_empty() {
                     break;
                 }
@@ -660,4 +664,123 @@ fn search_takes_a_king_and_sees_a_recapture_after_the_own_move() {
     let p = board(&format!("{ALL_KINDS} Kf2 kf10 mf3"), 'w');
     let (_, score) = search(&p, 4);
     assert!(matches!(score, Score::Cp(_)), "{score:?}");
+}
+
+fn steps_of(pos: &CatsChess10) -> Vec<Step> {
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    list.iter().copied().collect()
+}
+
+#[test]
+fn the_teleport_is_a_request_then_a_roll() {
+    let start = CatsChess10::startpos();
+    let moves = steps_of(&start);
+    // Offered last, once; not a chance position itself.
+    assert_eq!(moves.last(), Some(&Step::REQUEST));
+    assert_eq!(moves.iter().filter(|m| m.kind == StepKind::Request).count(), 1);
+    assert!(!start.is_chance());
+    let roll = start.play(Step::REQUEST);
+    assert!(roll.is_chance() && !roll.at_turn_start());
+    let outcomes = steps_of(&roll);
+    // One outcome per teleport square, each as likely.
+    assert_eq!(outcomes.len(), start.teleport_squares().count() as usize);
+    assert!(outcomes.iter().all(|&m| m.kind == StepKind::Teleport && roll.chance_weight(m) == 1));
+    let landed = roll.play(Step::at(StepKind::Teleport, sq("e5")));
+    assert!(!landed.is_chance() && landed.state().teleported);
+    assert_eq!(landed.key(), start.teleport(sq("e5")).unwrap().key());
+    assert!(!steps_of(&landed).contains(&Step::REQUEST), "one teleport a turn");
+    // Mid-turn (after a neutral move) step 1 is closed.
+    assert!(!steps_of(&after_steps(&start, "j2j4")).contains(&Step::REQUEST));
+    // A player with no turn but by teleporting has no legal turn (§3): the
+    // request is not offered alone.
+    let boxed = board("Ka1 ma2 mb1 mb2 kf10 mi4 mi5 mi6 mj4 mj6 rh4 nh6 bi3 ci7 qe10 pa8", 'w');
+    assert_eq!(boxed.count_legal_moves(), 0);
+}
+
+fn after_steps(pos: &CatsChess10, neutral: &str) -> CatsChess10 {
+    let (from, to) = (sq(&neutral[..2]), sq(&neutral[2..]));
+    pos.play(Step::new(StepKind::Neutral, from, to))
+}
+
+#[test]
+fn a_roll_on_a_mouse_is_kept_or_rerolled() {
+    let p = board(&format!("{ALL_KINDS} Kf1 kj10 Ta5 pf7 me7 *e5"), 'w');
+    let roll = p.play(Step::REQUEST);
+    let outcomes = steps_of(&roll);
+    assert!(outcomes.contains(&Step::at(StepKind::RollMouse, sq("e7"))));
+    assert!(!outcomes.contains(&Step::at(StepKind::Teleport, sq("e7"))));
+    let choice = roll.play(Step::at(StepKind::RollMouse, sq("e7")));
+    assert!(!choice.is_chance() && !choice.at_turn_start());
+    assert_eq!(steps_of(&choice), [Step::at(StepKind::Keep, sq("e7")), Step::at(StepKind::Reroll, sq("e7"))]);
+    // Keep: the mouse leaves the game and the T lands there.
+    let kept = choice.play(Step::at(StepKind::Keep, sq("e7")));
+    assert_eq!(kept.piece_at(sq("e7")), Some(Piece::new(Kind::TCat, Color::White)));
+    assert_eq!(kept.piece_at(sq("a5")), None);
+    assert_eq!(kept.key(), p.teleport(sq("e7")).unwrap().key());
+    // Reroll: a roll over the squares without a mouse (no cycle).
+    let again = choice.play(Step::at(StepKind::Reroll, sq("e7")));
+    assert!(again.is_chance());
+    let rerolls = steps_of(&again);
+    assert_eq!(rerolls.len(), outcomes.len() - 1);
+    assert!(rerolls.iter().all(|m| m.kind == StepKind::Teleport && m.to != sq("e7")));
+    // Every state of step 1 has its own key.
+    let keys = [p.key(), roll.key(), choice.key(), again.key(), kept.key()];
+    for (i, a) in keys.iter().enumerate() {
+        assert!(keys[i + 1..].iter().all(|b| b != a), "{keys:x?}");
+    }
+    let other = roll.play(Step::at(StepKind::RollMouse, sq("e7")));
+    assert_eq!(other.key(), choice.key());
+    // Only mice to land on: no reroll (it would never end).
+    // (Our T's own square would count as empty: it stands on rank 9.)
+    let mut only_mice = String::from("Kf1 kf10 Tj9");
+    for s in Sq::all().filter(|s| s.rank() < 8 && s.to_string() != "f1") {
+        only_mice.push_str(&format!(" M{s}"));
+    }
+    let q = board(&only_mice, 'w');
+    let decide = q.play(Step::REQUEST).play(Step::at(StepKind::RollMouse, sq("e5")));
+    assert_eq!(steps_of(&decide), [Step::at(StepKind::Keep, sq("e5"))]);
+}
+
+#[test]
+fn step_one_tokens_and_their_errors() {
+    let p = board(&format!("{ALL_KINDS} Kf1 kj10 Ta5 pf7 me7 *e5"), 'w');
+    let e7 = sq("e7");
+    let (req, mouse) = (Step::REQUEST, Step::at(StepKind::RollMouse, e7));
+    let (keep, reroll) = (Step::at(StepKind::Keep, e7), Step::at(StepKind::Reroll, e7));
+    // Written only where step 1 ended.
+    assert_eq!(CatsChess10::turn_text(&[req]), "T@?");
+    assert_eq!(CatsChess10::turn_text(&[req, mouse]), "T?e7");
+    assert_eq!(CatsChess10::turn_text(&[req, mouse, reroll]), "reroll");
+    assert_eq!(CatsChess10::turn_text(&[reroll]), "reroll");
+    let rest = p.teleport(e7).unwrap().parse_turn("f1f2").unwrap();
+    let mut kept = vec![req, mouse, keep];
+    kept.extend(&rest);
+    assert_eq!(CatsChess10::turn_text(&kept), "T@e7,f1f2");
+    // The answer after T?e7: the rest of the turn, without the teleport.
+    assert_eq!(CatsChess10::turn_text(&kept[2..]), "f1f2");
+    let e6 = Step::at(StepKind::Teleport, sq("e6"));
+    assert_eq!(CatsChess10::turn_text(&[req, mouse, reroll, e6]), "T@e6");
+    // Read back: T@ on a mouse keeps it; T? stops at the decision.
+    assert_eq!(p.parse_turn("T@e7,f1f2").unwrap(), kept);
+    assert_eq!(p.parse_turn("T@e7").unwrap(), [req, mouse, keep]);
+    assert_eq!(p.parse_turn("T?e7").unwrap(), [req, mouse]);
+    // Errors name step 1.
+    for (token, why) in [
+        ("T@?", "the roll is the arbiter's"),
+        ("reroll", "no roll on a mouse"),
+        ("T?e6", "no mouse on e6"),
+        ("T?e7,f1f2", "undecided"),
+        ("T@e9", "never lands on e9"),
+        ("T@e5", "never lands on e5"),
+        ("f1f2,T@e6", "must open the turn"),
+    ] {
+        let e = illegal(&p, token);
+        assert!(e.contains(why) && e.contains("step 1"), "{token}: {e}");
+    }
+    let deciding = p.play(req).play(mouse);
+    assert!(illegal(&deciding, "reroll").contains("not a move"));
+    assert!(illegal(&deciding, "f1f2").contains("undecided"));
+    assert!(illegal(&p.play(req), "T@e6").contains("being rolled"));
+    assert!(matches!(p.parse_turn("T?"), Err(MoveError::Unparsable(_))));
 }

@@ -1,0 +1,125 @@
+//! Cat's Chess 10×10 over the engine protocol, spoken to the real binary:
+//! a turn is one token; the teleport is two-phase (rules §8): `bestmove
+//! T@?`, the client's roll as the partial last token `T@<sq>` or `T?<sq>`,
+//! then the rest of the turn or `bestmove reroll`; bad step-1 tokens get an
+//! error naming the step, and the engine keeps serving.
+
+#[allow(dead_code)]
+#[path = "common/engine.rs"]
+mod engine;
+
+use engine::Engine;
+
+fn engine() -> Engine {
+    let mut e = Engine::start_with(&["--variant", "catschess10"]);
+    e.send("uci");
+    e.until(|l| l == "uciok");
+    e
+}
+
+/// The error lines among `lines`.
+fn errors(lines: &[String]) -> Vec<&String> {
+    lines.iter().filter(|l| l.contains("error")).collect()
+}
+
+/// Sends `position` and checks that it was accepted.
+fn accepted(e: &mut Engine, position: &str) {
+    let out = e.ask(position);
+    assert!(errors(&out).is_empty(), "{position}: {out:?}");
+}
+
+/// White's T on e9 steps home beside the cat on a10: two cats home, now.
+/// Teleporting would take the T off rank 9 (no roll lands on Black's first
+/// two ranks) and throw the win away.
+const T_STEPS_HOME: &str = "C8k/4T5/p9/10/10/10/10/P9/10/1NBRQK4 w - - 0 1 -";
+/// White's T on a1 is boxed in by its own pawns and attacked by the rook
+/// on j1, and nothing can block rank 1 or take the rook: only a teleport
+/// saves the T (and denies Black the bonus move).
+const T_BOXED_AND_ATTACKED: &str = "1nbq1kc3/10/10/10/10/4K5/10/1P8/P1P7/T8r w - - 0 1 -";
+/// A black mouse on f2 beside White's boxed king: a roll on f2 should be
+/// kept (the mouse leaves the game).
+const MOUSE_BY_THE_KING: &str = "rnbq1k4/c9/p9/10/10/10/10/P9/4RmR3/4RKR3 w - - 0 1 -";
+/// White's own mouse on e5, under Black's pawn d6: keeping e5 loses the
+/// mouse, and the T to the pawn.
+const OWN_MOUSE_UNDER_A_PAWN: &str = "rnbq1k4/c9/10/10/3p6/4M5/10/P9/10/5K4 w - - 0 1 -";
+
+#[test]
+fn a_whole_turn_is_one_token_that_position_accepts() {
+    let mut e = engine();
+    // From the start a teleport gives White a new T: the engine asks.
+    accepted(&mut e, "position startpos");
+    assert_eq!(e.go("depth 4").1, "T@?");
+    // The client rolls e5; the engine answers steps 2–5 only.
+    accepted(&mut e, "position startpos moves T@e5");
+    let rest = e.go("depth 4").1;
+    assert!(!rest.is_empty() && !rest.contains('T') && rest != "(none)", "{rest}");
+    // The whole turn, as the client records it, is one token.
+    accepted(&mut e, &format!("position startpos moves T@e5,{rest}"));
+    let board = e.ask("d").join("\n");
+    assert!(board.contains("To move: black") && !board.contains("Mid-turn"), "{board}");
+    // A turn without a teleport: one token, and it wins.
+    accepted(&mut e, &format!("position fen {T_STEPS_HOME}"));
+    let turn = e.go("depth 8").1;
+    assert!(turn.starts_with("e9e10"), "{turn}");
+    accepted(&mut e, &format!("position fen {T_STEPS_HOME} moves {turn}"));
+    assert_eq!(e.ask("outcome"), ["outcome white two cats home"]);
+}
+
+#[test]
+fn a_roll_on_a_mouse_is_kept_or_rerolled() {
+    let mut e = engine();
+    // Keep: the answer is the rest of the turn, written without the
+    // teleport; the client records `T@f2,<rest>`.
+    accepted(&mut e, &format!("position fen {MOUSE_BY_THE_KING} moves T?f2"));
+    let board = e.ask("d").join("\n");
+    assert!(board.contains("keep its square or reroll"), "{board}");
+    let rest = e.go("depth 8").1;
+    assert!(rest != "reroll" && !rest.contains('T'), "{rest}");
+    accepted(&mut e, &format!("position fen {MOUSE_BY_THE_KING} moves T@f2,{rest}"));
+    let board = e.ask("d").join("\n");
+    assert!(board.contains("To move: black") && !board.contains(" m "), "the mouse is gone: {board}");
+    // Reroll: the engine declines; the client rolls again and sends the
+    // new roll in place of `T?e5`.
+    accepted(&mut e, &format!("position fen {OWN_MOUSE_UNDER_A_PAWN} moves T?e5"));
+    assert_eq!(e.go("depth 8").1, "reroll");
+    accepted(&mut e, &format!("position fen {OWN_MOUSE_UNDER_A_PAWN} moves T@g4"));
+    let rest = e.go("depth 8").1;
+    assert!(!rest.contains('T') && rest != "reroll", "{rest}");
+    accepted(&mut e, &format!("position fen {OWN_MOUSE_UNDER_A_PAWN} moves T@g4,{rest}"));
+}
+
+#[test]
+fn bad_step_one_tokens_name_the_step_and_the_engine_keeps_serving() {
+    let mut e = engine();
+    accepted(&mut e, &format!("position fen {MOUSE_BY_THE_KING}"));
+    let fen = MOUSE_BY_THE_KING;
+    for (moves, why) in [
+        ("T@e10", "the roll never lands on e10"),
+        ("T@e2", "the roll never lands on e2"),
+        ("T?e5", "no mouse on e5"),
+        ("T?f2,a3a4", "undecided"),
+        ("reroll", "no roll on a mouse"),
+        ("T@?", "the roll is the arbiter's"),
+        ("a3a4,T@e5", "must open the turn"),
+        ("T?f2 reroll", "not a move"),
+        ("T?f2 a3a4", "undecided"),
+    ] {
+        let out = e.ask(&format!("position fen {fen} moves {moves}"));
+        let errs = errors(&out);
+        assert!(errs.len() == 1 && errs[0].contains(why) && errs[0].contains("step 1"), "{moves}: {out:?}");
+        // The position is unchanged: still White's turn from the FEN.
+        let board = e.ask("d").join("\n");
+        assert!(board.contains(&format!("Fen: {fen}")) && !board.contains("Mid-turn"), "{moves}: {board}");
+    }
+    assert!(!e.go("depth 2").1.is_empty(), "still serving");
+}
+
+#[test]
+fn the_engine_teleports_when_it_is_right_and_not_when_it_is_wrong() {
+    let mut e = engine();
+    accepted(&mut e, &format!("position fen {T_BOXED_AND_ATTACKED}"));
+    assert_eq!(e.go("depth 8").1, "T@?", "only a teleport saves the boxed T");
+    accepted(&mut e, &format!("position fen {T_STEPS_HOME}"));
+    let turn = e.go("depth 8").1;
+    assert!(turn != "T@?" && turn.starts_with("e9e10"), "the T steps home instead: {turn}");
+}
