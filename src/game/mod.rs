@@ -20,7 +20,7 @@ pub mod view;
 pub use fen::{FenError, FenField};
 pub use history::{random_turn, History};
 pub use movelist::{MoveList, MAX_MOVES};
-pub use outcome::{describe, standard_outcome, winner_name, Outcome, Reason};
+pub use outcome::{describe, rule_draw, standard_outcome, winner_name, Outcome, Reason};
 pub use seat::{Goal, Seat, SeatInfo};
 
 use std::fmt;

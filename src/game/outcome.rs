@@ -56,6 +56,17 @@ pub fn describe<G: Game>(o: &Outcome) -> String {
     format!("{} ({})", winner_name::<G>(o.winner), o.reason)
 }
 
+/// The draws chess and xiangqi judge from the position alone: 100 plies
+/// without a capture (`halfmove`), unless the move that completed the count
+/// mated (`mated`, asked only then), or material that can never mate.
+pub fn rule_draw(halfmove: u16, mated: impl FnOnce() -> bool, insufficient: impl FnOnce() -> bool) -> Option<Reason> {
+    if halfmove >= 100 {
+        (!mated()).then_some(Reason::FIFTY_MOVES)
+    } else {
+        insufficient().then_some(Reason::INSUFFICIENT_MATERIAL)
+    }
+}
+
 /// The usual order of judging (RULES.md §8 for the chess family): no legal
 /// move first (the game says what that means), then threefold repetition
 /// (a draw, rewarding [`Game::draw_winner`]), then what the position alone

@@ -27,7 +27,7 @@ pub use rules::{Perpetual, RepetitionVerdict};
 pub use square::{XBitboard, XPiece, XRole, XSquare};
 pub use attacks::init;
 
-use crate::game::{Arbitration, Game, Goal, History, MoveList, Outcome, Reason, Seat, SeatInfo};
+use crate::game::{rule_draw, Arbitration, Game, Goal, History, MoveList, Outcome, Reason, Seat, SeatInfo};
 
 impl Game for Xiangqi {
     type Move = XMove;
@@ -71,16 +71,8 @@ impl Game for Xiangqi {
             let reason = if self.in_check() { Reason::CHECKMATE } else { Reason::STALEMATE };
             return Some(Outcome::new(Some(rules::seat_of(self.turn.other())), reason));
         }
-        let reason = if self.halfmove >= 100 {
-            if self.in_check() && self.count_legal_moves() == 0 {
-                return None;
-            }
-            Reason::FIFTY_MOVES
-        } else if self.insufficient_material() {
-            Reason::INSUFFICIENT_MATERIAL
-        } else {
-            return None;
-        };
+        let mated = || self.in_check() && self.count_legal_moves() == 0;
+        let reason = rule_draw(self.halfmove, mated, || self.insufficient_material())?;
         Some(Outcome::new(None, reason))
     }
     /// Mate or stalemate first, then the repetition rulings, then the rule

@@ -2,7 +2,7 @@
 //! for both, and what an arbiter does on a forfeit.
 
 use super::{Position, Variant};
-use crate::game::{standard_outcome, Arbitration, Game, Goal, History, MoveList, Outcome, Reason, Seat, SeatInfo};
+use crate::game::{rule_draw, standard_outcome, Arbitration, Game, Goal, History, MoveList, Outcome, Reason, Seat, SeatInfo};
 use crate::games::chess::moves::Move;
 use crate::games::chess::types::Side;
 
@@ -58,16 +58,8 @@ impl<V: Variant> Game for Position<V> {
                 Outcome::new(Self::draw_winner(), Reason::STALEMATE)
             });
         }
-        let reason = if self.halfmove >= 100 {
-            if self.in_check() && self.count_legal_moves() == 0 {
-                return None;
-            }
-            Reason::FIFTY_MOVES
-        } else if self.insufficient_material() {
-            Reason::INSUFFICIENT_MATERIAL
-        } else {
-            return None;
-        };
+        let mated = || self.in_check() && self.count_legal_moves() == 0;
+        let reason = rule_draw(self.halfmove, mated, || self.insufficient_material())?;
         Some(Outcome::new(Self::draw_winner(), reason))
     }
     fn draw_winner() -> Option<Seat> {
