@@ -2,20 +2,34 @@
 //! node's value is the expectation of its outcomes' values, each weighted
 //! by `Game::chance_weight` (expectimax).
 //!
-//! Every outcome is searched with a full window, so the expectation is
-//! exact for its depth. The root's own roll is searched as deep as the
-//! moves beside it (after a cheap reduced probe, see `chance_node`);
-//! deeper rolls `CHANCE_REDUCTION` plies shallower, and moves into a roll
-//! only `CHANCE_MAX_PLY` plies from the root (`params.rs` has the
-//! measurements). Star1/Star2 pruning, which bounds the outcomes not yet
-//! searched by the game's extreme values, would search less; it needs
-//! those bounds from the game and is left for later.
+//! **Pruning (Star1/Star2 with probing).** Ballard's Star1 bounds the
+//! outcomes not yet searched by the game's extreme values; ours are mate
+//! scores, so it would never prune. What does prune is the window: most
+//! chance nodes are asked a yes/no question (a null window: is the roll
+//! worth more than `alpha`?). That is answered with one null-window
+//! search per outcome, each at its own target: the outcome's best guess
+//! (its stored value, else its static value) shifted by one amount so
+//! that the targets average exactly `alpha`. If every outcome comes out
+//! on the same side of its target, the outcomes' bounds prove the answer
+//! (all below: the expectation is at most `alpha`; all above: more), and
+//! the proof cost null windows only, where a max node is refuted by one
+//! good move (Star2's probing of a max child). Otherwise, and whenever an
+//! exact value is wanted, every outcome is searched exactly, each in a
+//! window around its guess that widens on failure (the root's aspiration,
+//! outcome by outcome); a full window would prune nothing by beta.
+//!
+//! **Depth.** Outcomes are searched one ply below the roll. Rolls below
+//! the root's own are searched `CHANCE_REDUCTION` plies shallower, and
+//! moves into a roll only `CHANCE_MAX_PLY` plies from the root
+//! (`params.rs` has the measurements); the root's own roll is reduced, if
+//! at all, by late-move reductions like any other late move, and searched
+//! unreduced when it may beat the moves beside it.
 
-use super::params::{CHANCE_PROBE_MARGIN, CHANCE_REDUCTION};
+use super::params::{CHANCE_PROOF_PASSES, CHANCE_REDUCTION, CHANCE_WINDOW};
 use super::tt::Bound;
-use super::worker::{Worker, NO_EVAL};
-use super::{perspective, SearchGame, INF};
-use crate::game::MoveList;
+use super::worker::{from_tt, Worker, NO_EVAL};
+use super::{perspective, SearchGame, INF, MATE, MATE_BOUND};
+use crate::game::{MoveList, MAX_MOVES};
 
 /// How far a chance node's outcomes are searched.
 #[derive(Clone, Copy, Debug)]
@@ -25,45 +39,193 @@ pub(super) enum Reach {
     Quiescence(usize),
 }
 
+/// What one outcome is known to be worth, from the roller's view.
+#[derive(Clone, Copy)]
+struct Known {
+    lo: i32,
+    hi: i32,
+}
+
 impl<G: SearchGame> Worker<'_, G> {
     /// The value of the chance node `pos` (whose outcomes are `list`) from
-    /// the perspective of its seat to move; `alpha` is the parent's bound
-    /// in that perspective.
-    ///
-    /// The root's own roll (a chance node right below it) is searched as
-    /// deep as its sibling moves, so that rolling and not rolling compare
-    /// like with like: outcomes searched shallower end mid-turn, before
-    /// the opponent answers, and look better than they are. To keep that
-    /// cheap when rolling is pointless, a probe at the reduced depth comes
-    /// first: a roll it finds `CHANCE_PROBE_MARGIN` below `alpha` is left
-    /// at that (a fail low, not stored). Deeper rolls are only reduced.
+    /// the perspective of its seat to move, fail-soft in the window
+    /// (`alpha`, `beta`) of that perspective.
     pub(super) fn chance_node(
         &mut self,
         pos: &G,
         list: &MoveList<G::Move>,
         reach: Reach,
         alpha: i32,
+        beta: i32,
         ply: usize,
     ) -> i32 {
-        let Reach::Plies(depth) = reach else {
+        let Reach::Plies(mut depth) = reach else {
             return self.expectation(pos, list, reach, ply);
         };
-        if ply > 1 || depth <= 1 + CHANCE_REDUCTION {
-            return self.expectation(pos, list, Reach::Plies(depth - CHANCE_REDUCTION), ply);
+        if ply > 1 {
+            depth -= CHANCE_REDUCTION;
         }
-        let probe = self.expectation(pos, list, Reach::Plies(depth - CHANCE_REDUCTION), ply);
-        if self.stopped || probe <= alpha - CHANCE_PROBE_MARGIN {
-            return probe;
+        if depth <= 1 {
+            return self.expectation(pos, list, Reach::Plies(depth), ply);
         }
-        let value = self.expectation(pos, list, reach, ply);
+        // An expectation does not depend on the window it was asked with,
+        // so a stored bound of this depth settles a later call whenever it
+        // settles its window.
+        let key = pos.key();
+        if let Some(e) = self.tt.probe(key).filter(|e| e.depth as i32 >= depth) {
+            let v = from_tt(e.value as i32, ply);
+            let settles = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= beta,
+                Bound::Upper => v <= alpha,
+            };
+            if settles {
+                return v;
+            }
+        }
+        let (lo, hi) = self.decide(pos, list, depth, alpha, ply);
+        if self.stopped {
+            return 0;
+        }
+        if hi <= alpha || lo >= beta {
+            let value = if hi <= alpha { hi } else { lo };
+            self.store(key, depth, value, NO_EVAL, Bound::of(value, alpha, beta), None, ply);
+            return value;
+        }
+        // A value inside the window is wanted (the root's own roll about
+        // to become its best move, or a close call): every outcome exactly.
+        let value = self.exact(pos, list, depth, ply).clamp(lo, hi);
         if !self.stopped {
-            self.store(pos.key(), depth, value, NO_EVAL, Bound::Exact, None, ply);
+            self.store(key, depth, value, NO_EVAL, Bound::Exact, None, ply);
         }
         value
     }
 
+    /// Bounds on the expectation at `depth`, tightened by null-window
+    /// searches of the outcomes around targets that average `alpha` (see
+    /// the module's note) until they show on which side of `alpha` it
+    /// lies, or `CHANCE_PROOF_PASSES` passes could not. Each pass searches
+    /// only the outcomes whose bound the proof still lacks, their targets
+    /// shifted by what the others already give.
+    fn decide(&mut self, pos: &G, list: &MoveList<G::Move>, depth: i32, alpha: i32, ply: usize) -> (i32, i32) {
+        let sign = perspective(pos);
+        let n = list.len();
+        let mut estimate = [0i64; MAX_MOVES];
+        let mut weight = [0i64; MAX_MOVES];
+        let mut known = [Known { lo: -MATE, hi: MATE }; MAX_MOVES];
+        for (i, &m) in list.iter().enumerate() {
+            weight[i] = i64::from(pos.chance_weight(m));
+            estimate[i] = i64::from(self.guess(sign, &pos.play(m), ply + 1));
+        }
+        let total: i64 = weight[..n].iter().sum::<i64>().max(1);
+        // The expectation (rounded down, as `exact` rounds) beats `alpha`
+        // exactly when the weighted sum reaches `need`.
+        let need = (i64::from(alpha) + 1) * total;
+        let sum_of = |f: &dyn Fn(usize) -> i64| (0..n).map(|i| weight[i] * f(i)).sum::<i64>();
+        for pass in 0..=CHANCE_PROOF_PASSES {
+            let lows = sum_of(&|i| i64::from(known[i].lo));
+            let highs = sum_of(&|i| i64::from(known[i].hi));
+            if lows >= need || highs < need || pass == CHANCE_PROOF_PASSES {
+                return (lows.div_euclid(total) as i32, highs.div_euclid(total) as i32);
+            }
+            // Prove the side the estimates favour: the outcomes still
+            // without a bound on that side get targets that would just do.
+            let up = sum_of(&|i| estimate[i]) >= need;
+            let open = |k: Known| if up { k.lo == -MATE } else { k.hi == MATE };
+            let (mut settled, mut open_sum, mut open_weight) = (0i64, 0i64, 0i64);
+            for i in 0..n {
+                if open(known[i]) {
+                    open_sum += weight[i] * estimate[i];
+                    open_weight += weight[i];
+                } else {
+                    settled += weight[i] * i64::from(if up { known[i].lo } else { known[i].hi });
+                }
+            }
+            // Up: every open outcome above its target t (so at least
+            // t + 1) must bring the sum to `need`; down: every one at most
+            // t must keep it below.
+            let shift = if up {
+                (need - settled - open_sum - open_weight).div_euclid(open_weight) + 1
+            } else {
+                (need - 1 - settled - open_sum).div_euclid(open_weight)
+            };
+            for (i, &m) in list.iter().enumerate() {
+                if !open(known[i]) {
+                    continue;
+                }
+                let target = (estimate[i] + shift).clamp(i64::from(-MATE_BOUND), i64::from(MATE_BOUND)) as i32;
+                let v = self.child_value(sign, &pos.play(m), depth - 1, target, target + 1, ply + 1, false);
+                if self.stopped {
+                    return (0, 0);
+                }
+                if v <= target {
+                    known[i].hi = known[i].hi.min(v);
+                } else {
+                    known[i].lo = known[i].lo.max(v);
+                }
+                estimate[i] = i64::from(v);
+            }
+        }
+        unreachable!("the last pass returns")
+    }
+
+    /// The exact expectation at `depth`, each outcome searched in a window
+    /// around its guess.
+    fn exact(&mut self, pos: &G, list: &MoveList<G::Move>, depth: i32, ply: usize) -> i32 {
+        let sign = perspective(pos);
+        let (mut total, mut weights) = (0i64, 0i64);
+        for &m in list.iter() {
+            let w = i64::from(pos.chance_weight(m));
+            let child = pos.play(m);
+            let guess = self.guess(sign, &child, ply + 1);
+            let v = self.aspirated(sign, &child, depth - 1, guess, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            total += w * i64::from(v);
+            weights += w;
+        }
+        (total / weights.max(1)) as i32
+    }
+
+    /// An outcome's best guess from the roller's view (`sign`): its stored
+    /// value, else its static value.
+    fn guess(&self, sign: i32, child: &G, ply: usize) -> i32 {
+        let view = if perspective(child) == sign { 1 } else { -1 };
+        let v = match self.tt.probe(child.key()) {
+            Some(e) => from_tt(e.value as i32, ply),
+            None => Self::static_value(child),
+        };
+        view * v
+    }
+
+    /// An outcome's exact value from the roller's view, searched in a
+    /// window around `guess` that widens on failure.
+    fn aspirated(&mut self, sign: i32, child: &G, depth: i32, guess: i32, ply: usize) -> i32 {
+        if guess.abs() >= MATE_BOUND {
+            return self.child_value(sign, child, depth, -INF, INF, ply, false);
+        }
+        let mut delta = CHANCE_WINDOW;
+        let (mut lo, mut hi) = (guess - delta, guess + delta);
+        loop {
+            let v = self.child_value(sign, child, depth, lo, hi, ply, false);
+            if self.stopped || (v > lo && v < hi) {
+                return v;
+            }
+            delta *= 2;
+            if delta > 1000 {
+                (lo, hi) = (-INF, INF);
+            } else if v <= lo {
+                lo = (v - delta).max(-INF);
+            } else {
+                hi = (v + delta).min(INF);
+            }
+        }
+    }
+
     /// The weighted mean of the outcomes' values, each searched `reach`
-    /// deep (less the ply of the roll) with a full window.
+    /// deep (less the ply of the roll) with a full window: shallow rolls
+    /// and quiescence, where a proof would cost more than it saves.
     fn expectation(&mut self, pos: &G, list: &MoveList<G::Move>, reach: Reach, ply: usize) -> i32 {
         let sign = perspective(pos);
         let (mut total, mut weights) = (0i64, 0i64);

@@ -38,29 +38,33 @@ pub const SEE_PRUNE_MAX_DEPTH: i32 = 6;
 pub const QS_CAT_STEP_PLIES: usize = 4;
 pub const QS_EVASION_PLIES: usize = 8;
 
-/// A move into a chance position (a roll its mover asks for: the
-/// teleport of Cat's Chess 10×10) is searched only this many plies from
-/// the root, and a chance node's outcomes below the root's own roll this
-/// many plies shallower (`CHANCE_REDUCTION`): each outcome is a
-/// full-window search of its own, and a teleport has dozens.
-/// `catchess bench --variant catschess10` (20 plies), nodes: 3.34 M
-/// before teleports were searched; 2.99 M with the request never searched
-/// (the request ordered last changes the order a little); at every ply,
-/// more than 10 minutes even reduced by 4; root only, unreduced 35.4 M,
-/// reduced by 2 16.1 M, by 4 6.78 M; up to ply 6 reduced by 4, 7.28 M.
-/// But a roll searched shallower than its sibling moves ends mid-turn,
-/// before the opponent answers, and looks better than it is (the engine
-/// rerolled a mouse beside its own king), so the root's own roll is
-/// searched unreduced after a reduced probe (`chance.rs`): 45.6 M, since
-/// in most bench positions the mover has no `T` and a teleport is a real
-/// gain (a new `T`) that has to be valued. The request is ordered last
-/// (`SearchGame::order_last`), so near the leaves late-move pruning drops
-/// it and the plies below the root cost little.
+/// Rolls (the teleport of Cat's Chess 10×10; `chance.rs`). A move into a
+/// roll is searched only `CHANCE_MAX_PLY` plies from the root, and a roll
+/// below the root's own `CHANCE_REDUCTION` plies shallower; quiescence
+/// never asks for one. `catchess bench --variant catschess10 --depth D`,
+/// nodes for the five positions together:
+///
+/// | how rolls are searched                                  | D = 10 | D = 12  |
+/// |---------------------------------------------------------|--------|---------|
+/// | never (no teleport)                                     | 0.07 M | 0.23 M  |
+/// | root only, every outcome exact, quiescence rolling too  | 20.5 M | —       |
+/// | root only, proof first, exact only when it cannot settle | 1.63 M | 4.41 M |
+/// | to ply 6, proof first (these values)                    | 2.72 M | 6.06 M  |
+/// | every ply, proof first                                  | 46.5 M | 235 M   |
+///
+/// Most of the old cost was quiescence: answering a "check" it tried
+/// every move, the request too, and rolled sixty outcomes at every
+/// level (one outcome position: 42 M nodes at depth 8, 0.15 M without).
+/// An exact expectation makes every outcome a principal variation: the
+/// teleport costs what dozens of root searches cost, and the proof (a
+/// null window per outcome) is what keeps the rest affordable.
 pub const CHANCE_MAX_PLY: usize = 6;
 pub const CHANCE_REDUCTION: i32 = 4;
-/// The root's own roll is searched unreduced unless a reduced probe finds
-/// it this far below alpha (`chance.rs`).
-pub const CHANCE_PROBE_MARGIN: i32 = 100;
+/// The first window of an outcome's exact search, each side of its guess.
+pub const CHANCE_WINDOW: i32 = 40;
+/// Null-window passes over a roll's outcomes to prove on which side of
+/// the window its expectation lies, before it is searched exactly.
+pub const CHANCE_PROOF_PASSES: usize = 3;
 
 /// Aspiration window half-width at the root, from this depth on.
 pub const ASPIRATION_WINDOW: i32 = 25;

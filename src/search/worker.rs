@@ -467,7 +467,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             self.restrict_root(&mut list);
         }
         if pos.is_chance() {
-            return self.chance_node(pos, &list, Reach::Plies(depth), alpha, ply);
+            return self.chance_node(pos, &list, Reach::Plies(depth), alpha, beta, ply);
         }
         let hash_move = Self::tt_move(&list, entry);
         if cats {
@@ -632,7 +632,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         if pos.is_chance() {
             let mut list = MoveList::default();
             pos.legal_moves(&mut list);
-            return self.chance_node(pos, &list, Reach::Quiescence(qply), alpha, ply);
+            return self.chance_node(pos, &list, Reach::Quiescence(qply), alpha, beta, ply);
         }
         if goal(pos) == Goal::NearZero {
             return self.cat_qnode(pos, alpha, beta, ply, qply);
@@ -687,6 +687,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 continue;
             }
             let child = pos.play(m);
+            // A roll resolves no capture: quiescence never asks for one
+            // (answering a check, every move is tried, the request too).
+            if child.is_chance() {
+                continue;
+            }
             let v = self.child_qvalue(perspective(pos), &child, alpha, beta, ply + 1, qply + 1);
             if self.stopped {
                 return 0;
@@ -730,7 +735,7 @@ fn to_tt(v: i32, ply: usize) -> i32 {
     }
 }
 
-fn from_tt(v: i32, ply: usize) -> i32 {
+pub(super) fn from_tt(v: i32, ply: usize) -> i32 {
     if v >= MATE_BOUND {
         v - ply as i32
     } else if v <= -MATE_BOUND {

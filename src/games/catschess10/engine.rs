@@ -95,7 +95,7 @@ fn victim_value(kind: Kind) -> i32 {
 impl SearchGame for CatsChess10 {
     const BENCH: &'static [&'static str] = BENCH;
     /// Plies, not turns: a turn is two to five steps.
-    const BENCH_DEPTH: u32 = 6;
+    const BENCH_DEPTH: u32 = 12;
 
     fn move_bits(m: Step) -> u32 {
         m.bits()
