@@ -731,3 +731,51 @@ fn catschess10_engine_beats_random_with_either_colour_and_records_replay() {
     assert_eq!(r.tag("TerminationDetails"), "illegal move by black", "{r:?}");
     assert!(r.tag("Faults").starts_with("black (bad) illegal move at ply 6: bestmove"), "{}", r.tag("Faults"));
 }
+
+/// The arbiter's dice (Cat's Chess 10×10's teleport, rules §8). Random
+/// engines ask for rolls and reroll mice among their choices; the arbiter
+/// rolls from `--seed` and notes every roll with its turn, takes the rest
+/// of a turn after `T?<sq>` as the square kept, rolls every square again
+/// after `reroll`, and the same seed plays the same games; `pgn check`
+/// replays the records.
+#[test]
+fn catschess10_dice_are_the_arbiters_and_replay() {
+    let a = args(
+        &["name=r1 cmd=\"$BIN random\" option.Seed=1", "name=r2 cmd=\"$BIN random\" option.Seed=2"],
+        &["--variant", "catschess10", "--tc", "depth=1", "--games", "6", "--seed", "7"],
+    );
+    let (first, second) = (run_match("cc10-dice-1", &a), run_match("cc10-dice-2", &a));
+    assert!(first.ok && second.ok, "{}\n{}", first.progress, first.table);
+    // (turn token, rolls noted with it) for every turn of every game.
+    let turns = |run: &Run| -> Vec<(String, Vec<String>)> {
+        run.records
+            .iter()
+            .flat_map(|r| {
+                assert!(!r.tags.contains_key("Faults"), "{r:?}");
+                r.moves.split('}').filter_map(|chunk| {
+                    let (before, comment) = chunk.rsplit_once('{')?;
+                    let token = before.split_whitespace().last()?.to_string();
+                    let rolls = comment.split("; ").filter_map(|c| c.strip_prefix("roll ")).map(String::from).collect();
+                    Some((token, rolls))
+                })
+            })
+            .collect()
+    };
+    let played = turns(&first);
+    assert_eq!(played, turns(&second), "the same seed rolls the same dice");
+    let rolled: Vec<&(String, Vec<String>)> = played.iter().filter(|(_, rolls)| !rolls.is_empty()).collect();
+    assert!(rolled.len() >= 10, "engines teleport: {rolled:?}");
+    for (token, rolls) in &rolled {
+        // The turn keeps the last roll's square: `T@<sq>` opens its token.
+        let kept = &rolls.last().unwrap()[2..];
+        assert!(token.starts_with(&format!("T@{kept}")), "{token} after {rolls:?}");
+        // Only a roll on a mouse is rolled again.
+        assert!(rolls[..rolls.len() - 1].iter().all(|r| r.starts_with("T?")), "{rolls:?}");
+    }
+    assert!(rolled.iter().any(|(_, r)| r.len() == 1 && r[0].starts_with("T?")), "a mouse's square kept: {rolled:?}");
+    assert!(rolled.iter().any(|(_, r)| r.len() > 1), "a mouse's square rolled again: {rolled:?}");
+    let pgn = temp("cc10-dice.pgn");
+    std::fs::write(&pgn, &first.pgn).unwrap();
+    let check = Command::new(BIN).args(["pgn", "check", pgn.to_str().unwrap()]).output().unwrap();
+    assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stdout));
+}

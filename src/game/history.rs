@@ -39,6 +39,13 @@ impl<G: Game> History<G> {
         self.moves.push(m);
     }
 
+    /// Takes back the last `n` moves (at most all of them).
+    pub fn take_back(&mut self, n: usize) {
+        let keep = self.moves.len().saturating_sub(n);
+        self.moves.truncate(keep);
+        self.positions.truncate(keep + 1);
+    }
+
     /// How many times the current position has occurred so far, itself
     /// included (positions compare by key: placement, side to move and the
     /// rights that matter).
@@ -104,6 +111,15 @@ impl<G: Notation + Arbitration> History<G> {
         Ok(())
     }
 
+    /// Plays an engine's answer to `go` ([`Notation::parse_answer`]); on
+    /// error nothing changes.
+    pub fn push_answer(&mut self, text: &str) -> Result<(), MoveError> {
+        for m in self.current().parse_answer(text)? {
+            self.push(m);
+        }
+        Ok(())
+    }
+
     /// Plays a turn as a `position ... moves` list writes it: a legal turn
     /// (one token, [`Notation::parse_turn`]), or the arbiter's forced pass
     /// where the game allows one ([`Arbitration::arbiter_pass`]). On error
@@ -120,12 +136,17 @@ impl<G: Notation + Arbitration> History<G> {
 }
 
 /// A random legal turn from `pos`: random moves until a turn begins again
-/// (one move in most games), never a move into a chance position (a roll
-/// is the arbiter's, not a player's). `choose(position, steps so far,
-/// attempt, n)` picks an index below `n`. A walk that reaches a dead end
-/// mid-turn (no move that completes it) is drawn again, up to 64 times;
-/// `None` when no turn was found (the game is over).
-pub fn random_turn<G: Game>(pos: &G, mut choose: impl FnMut(&G, usize, u64, usize) -> usize) -> Option<Vec<G::Move>> {
+/// (one move in most games). A move into a chance position (asking for a
+/// roll, which the arbiter makes) is one of the choices when `rolls`, and
+/// ends the walk there; else it is never chosen. `choose(position, steps
+/// so far, attempt, n)` picks an index below `n`. A walk that reaches a
+/// dead end mid-turn (no move that completes it) is drawn again, up to 64
+/// times; `None` when no turn was found (the game is over).
+pub fn random_turn<G: Game>(
+    pos: &G,
+    rolls: bool,
+    mut choose: impl FnMut(&G, usize, u64, usize) -> usize,
+) -> Option<Vec<G::Move>> {
     /// Steps a turn may take before the walk is given up (no game here
     /// comes near: a turn is at most a dozen steps).
     const MAX_STEPS: usize = 64;
@@ -134,14 +155,16 @@ pub fn random_turn<G: Game>(pos: &G, mut choose: impl FnMut(&G, usize, u64, usiz
         while steps.len() < MAX_STEPS {
             let mut list = super::MoveList::default();
             p.legal_moves(&mut list);
-            list.retain(|&m| !p.play(m).is_chance());
+            if !rolls {
+                list.retain(|&m| !p.play(m).is_chance());
+            }
             if list.is_empty() {
                 break;
             }
             let m = list.as_slice()[choose(&p, steps.len(), attempt, list.len()) % list.len()];
             steps.push(m);
             p = p.play(m);
-            if p.at_turn_start() {
+            if p.at_turn_start() || p.is_chance() {
                 return Some(steps);
             }
         }

@@ -143,6 +143,14 @@ pub trait Notation: Game {
         self.parse_move(text).map(|m| vec![m])
     }
 
+    /// The moves of an engine's answer to `go` here (its `bestmove`): a
+    /// turn, or the rest of one the client began with a partial token (Cat's
+    /// Chess 10×10 after a roll on a mouse: `reroll`, or the rest of the
+    /// turn, the square kept). By default a turn ([`parse_turn`](Self::parse_turn)).
+    fn parse_answer(&self, text: &str) -> Result<Vec<Self::Move>, MoveError> {
+        self.parse_turn(text)
+    }
+
     /// The token of the turn made of `steps` from this position (for a game
     /// of one move a turn, the move's text).
     fn turn_text(&self, steps: &[Self::Move]) -> String {
@@ -175,5 +183,14 @@ pub trait Arbitration: Game {
     /// `History::push_protocol` accepts its text.
     fn arbiter_pass(&self) -> Option<Self::Move> {
         None
+    }
+
+    /// At a chance position the arbiter is about to roll: how many moves
+    /// to take back first, so that it rolls where the rules roll. A game
+    /// whose tree models a roll other than its rules make it (Cat's Chess
+    /// 10×10's reroll, a roll without the mice in the search) sends the
+    /// arbiter back to the real one. By default none.
+    fn arbiter_rewind(&self) -> usize {
+        0
     }
 }

@@ -358,7 +358,7 @@ pub fn random_line<G: Notation + Arbitration>(
             if h.outcome().is_some() {
                 break;
             }
-            let Some(turn) = random_turn(h.current(), |_, _, _, n| rng.gen_range(0..n)) else { break };
+            let Some(turn) = random_turn(h.current(), false, |_, _, _, n| rng.gen_range(0..n)) else { break };
             turn.into_iter().for_each(|m| h.push(m));
         }
         if h.turn_count() == plies && h.outcome().is_none() {

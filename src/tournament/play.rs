@@ -225,17 +225,6 @@ pub struct Job<G: Game> {
     pub dice_seed: u64,
 }
 
-/// Plays the one legal step written `text`, if there is one: an answer
-/// that is no turn of its own but a single step the game offers here
-/// (Cat's Chess 10x10's `reroll` after a roll that landed on a mouse).
-fn push_step<G: Notation + Arbitration>(history: &mut History<G>, text: &str) -> Option<()> {
-    let mut list = crate::game::MoveList::default();
-    history.current().legal_moves(&mut list);
-    let step = list.iter().copied().find(|m| m.to_string() == text)?;
-    history.push(step);
-    Some(())
-}
-
 /// The arbiter's roll at a chance position: an outcome drawn by the
 /// game's weights (`Game::chance_weight`).
 fn roll<G: Game>(pos: &G, dice: &mut rand::rngs::StdRng) -> Option<G::Move> {
@@ -473,8 +462,10 @@ pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, poo
         let pos = *history.current();
         if pos.is_chance() {
             // The engine asked for a roll (a teleport in Cat's Chess 10x10):
-            // the arbiter rolls, notes it with the turn, and asks again.
-            let Some(outcome) = roll(&pos, &mut dice) else {
+            // the arbiter rolls, where the rules roll, notes it with the
+            // turn, and asks again.
+            history.take_back(pos.arbiter_rewind());
+            let Some(outcome) = roll(history.current(), &mut dice) else {
                 ended = Some((None, "no outcome to roll".to_string()));
                 break;
             };
@@ -518,7 +509,7 @@ pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, poo
                         ),
                     ))
                 } else {
-                    match history.push_text(&text).or_else(|e| push_step(&mut history, &text).ok_or(e)) {
+                    match history.push_answer(&text) {
                         Ok(_) => {
                             let comment = record::move_comment(&note, elapsed);
                             match comments.last_mut().filter(|_| continuing) {

@@ -156,14 +156,16 @@ fn history<G: Playable>(
 /// turn that is not legal here. In a game whose turns take several steps
 /// the turn is random steps until the next turn begins (`random_turn`),
 /// each chosen as a one-move game's move is, so one-move games keep the
-/// same choices.
+/// same choices. Asking for a roll (Cat's Chess 10×10's `T@?` and
+/// `reroll`) is one of the choices, and ends the answer there, so matches
+/// against it roll the arbiter's dice.
 fn choose<G: Playable>(h: &History<G>, seed: u64) -> (usize, SeatInfo, Option<String>, String) {
     let pos = h.current();
     let played = h.moves().len();
     let pick = if h.outcome().is_some() {
         None
     } else {
-        random_turn(pos, |p, k, attempt, n| {
+        random_turn(pos, true, |p, k, attempt, n| {
             let mixed = seed ^ if attempt == 0 { 0 } else { splitmix(attempt) };
             let r = splitmix(mixed ^ splitmix(p.key() ^ ((played + k) as u64).wrapping_mul(0x2545_F491_4F6C_DD1D)));
             (r % n as u64) as usize
@@ -365,7 +367,8 @@ mod tests {
     fn whole_turns<G: Playable>() {
         assert!(!G::ONE_MOVE_TURNS);
         let mut h = History::new(G::startpos());
-        for seed in 0..30u64 {
+        let mut rolls = 0;
+        for seed in 0..60u64 {
             if h.outcome().is_some() {
                 break;
             }
@@ -375,11 +378,30 @@ mod tests {
             assert_eq!(choose::<G>(&h, seed).2.as_deref(), Some(turn.as_str()));
             assert!(h.current().parse_turn(&illegal).is_err(), "{illegal}");
             let before = h.moves().len();
-            h.push_text(&turn).unwrap_or_else(|e| panic!("{turn}: {e}"));
-            assert!(h.moves().len() >= before + 2, "a turn is a pick and a destination at least: {turn}");
-            assert!(h.current().at_turn_start(), "{turn} leaves the turn open");
-            assert_eq!(h.turn_texts().last(), Some(&turn));
+            h.push_answer(&turn).unwrap_or_else(|e| panic!("{turn}: {e}"));
+            if !h.current().is_chance() {
+                assert!(h.moves().len() >= before + 2, "a turn is a pick and a destination at least: {turn}");
+                assert!(h.current().at_turn_start(), "{turn} leaves the turn open");
+                assert_eq!(h.turn_texts().last(), Some(&turn));
+                continue;
+            }
+            // A roll asked for: roll as the arbiter does, and let the
+            // engine answer until the turn is complete.
+            rolls += 1;
+            while !h.current().at_turn_start() {
+                if h.current().is_chance() {
+                    h.take_back(h.current().arbiter_rewind());
+                    let mut list = crate::game::MoveList::default();
+                    h.current().legal_moves(&mut list);
+                    h.push(list.as_slice()[seed as usize % list.len()]);
+                } else {
+                    let rest = choose::<G>(&h, seed).2.expect("the turn goes on");
+                    h.push_answer(&rest).unwrap_or_else(|e| panic!("{rest}: {e}"));
+                }
+            }
+            assert!(h.turn_texts().last().unwrap().starts_with("T@"), "{:?}", h.turn_texts());
         }
         assert!(h.turn_count() >= 10);
+        assert!(rolls > 0, "the engine asks for rolls too");
     }
 }

@@ -105,6 +105,9 @@ impl Notation for CatsChess10 {
     fn parse_turn(&self, text: &str) -> Result<Vec<Step>, MoveError> {
         CatsChess10::parse_turn(self, text)
     }
+    fn parse_answer(&self, text: &str) -> Result<Vec<Step>, MoveError> {
+        CatsChess10::parse_answer(self, text)
+    }
     fn turn_text(&self, steps: &[Step]) -> String {
         CatsChess10::turn_text(steps)
     }
@@ -114,4 +117,15 @@ impl Notation for CatsChess10 {
 }
 
 /// Every forfeit loses the game to the other side.
-impl Arbitration for CatsChess10 {}
+impl Arbitration for CatsChess10 {
+    /// After `reroll` the rules roll every allowed square again, mice
+    /// included; the tree's reroll rolls without them (`teleport.rs`), so
+    /// the arbiter goes back past the reroll and the mouse's square.
+    fn arbiter_rewind(&self) -> usize {
+        if self.is_rerolling() {
+            2
+        } else {
+            0
+        }
+    }
+}

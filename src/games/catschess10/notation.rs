@@ -7,7 +7,7 @@
 use super::moves::{Step, StepKind};
 use super::position::{CatsChess10, Phase};
 use super::square::{Kind, Sq};
-use crate::game::MoveError;
+use crate::game::{MoveError, MoveList};
 
 /// A move's text split up: squares, promotion, neutral placement.
 struct MoveText {
@@ -155,6 +155,26 @@ impl Walk {
 }
 
 impl CatsChess10 {
+    /// The steps of an engine's answer here (rules §8): `T@?` (asking for
+    /// the roll) at a turn's start; after a roll on a mouse (`T?<sq>`)
+    /// `reroll`, or the rest of the turn with the square kept; else a
+    /// turn, or the rest of one after `T@<sq>`.
+    pub fn parse_answer(&self, text: &str) -> Result<Vec<Step>, MoveError> {
+        let mut list = MoveList::default();
+        self.legal_moves(&mut list);
+        let asks_roll = |m: &Step| matches!(m.kind, StepKind::Request | StepKind::Reroll);
+        if let Some(&step) = list.iter().find(|m| asks_roll(m) && m.to_string() == text) {
+            return Ok(vec![step]);
+        }
+        if self.state.phase != Phase::MouseChoice {
+            return self.parse_turn(text);
+        }
+        let keep = Step::at(StepKind::Keep, self.state.picked);
+        let mut steps = self.play(keep).parse_turn(text)?;
+        steps.insert(0, keep);
+        Ok(steps)
+    }
+
     /// The steps of the turn written `text`, checked step by step. A token
     /// that is only `T@sq` is the partial turn after a teleport.
     pub fn parse_turn(&self, text: &str) -> Result<Vec<Step>, MoveError> {

@@ -19,7 +19,8 @@
 //! strategy's, and differs from it only by the mice worth more than the
 //! average empty square that a second roll could still hit. The reroll is
 //! offered only where such a square exists (else rerolling never ends).
-//! In play the arbiter makes the real roll, mice included, and the engine
+//! In play the arbiter makes the real roll, mice included (it goes back
+//! to the first roll, `Arbitration::arbiter_rewind`), and the engine
 //! decides afresh on each `T?<sq>`.
 //!
 //! Perft counts choices, not rolls (§7): it does not follow the request
@@ -50,6 +51,11 @@ impl CatsChess10 {
     /// squares without a mouse (see the module's note).
     pub(super) fn reroll_squares(&self) -> u128 {
         self.roll_squares() & !self.kind_set(Kind::Mouse)
+    }
+
+    /// Whether this position is the tree's reroll (after `reroll`).
+    pub fn is_rerolling(&self) -> bool {
+        self.state.phase == Phase::Reroll
     }
 
     /// Whether this position is a roll (after `T@?` or `reroll`).

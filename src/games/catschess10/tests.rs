@@ -5,7 +5,7 @@ use super::rules::{KING_CAPTURED, MOVE_LIMIT, NO_LEGAL_TURN, TWO_CATS_HOME};
 use super::square::{Kind, Piece, Sq};
 use super::{Step, StepKind};
 use crate::core::Color;
-use crate::game::{Game, History, MoveError, MoveList, Notation, Reason, MAX_MOVES};
+use crate::game::{Arbitration, Game, History, MoveError, MoveList, Notation, Reason, MAX_MOVES};
 use crate::perft::{divide, perft};
 
 fn sq(s: &str) -> Sq {
@@ -724,6 +724,17 @@ fn a_roll_on_a_mouse_is_kept_or_rerolled() {
     let rerolls = steps_of(&again);
     assert_eq!(rerolls.len(), outcomes.len() - 1);
     assert!(rerolls.iter().all(|m| m.kind == StepKind::Teleport && m.to != sq("e7")));
+    // In play the rules roll every square again, the mouse's too: the
+    // arbiter goes back to the first roll, and only there.
+    assert_eq!(again.arbiter_rewind(), 2);
+    let mut h = History::new(p);
+    for step in [Step::REQUEST, Step::at(StepKind::RollMouse, sq("e7")), Step::at(StepKind::Reroll, sq("e7"))] {
+        assert_eq!(h.current().arbiter_rewind(), 0);
+        h.push(step);
+    }
+    h.take_back(h.current().arbiter_rewind());
+    assert_eq!(h.current().key(), roll.key());
+    assert_eq!(steps_of(h.current()), outcomes);
     // Every state of step 1 has its own key.
     let keys = [p.key(), roll.key(), choice.key(), again.key(), kept.key()];
     for (i, a) in keys.iter().enumerate() {
@@ -781,6 +792,14 @@ fn step_one_tokens_and_their_errors() {
     let deciding = p.play(req).play(mouse);
     assert!(illegal(&deciding, "reroll").contains("not a move"));
     assert!(illegal(&deciding, "f1f2").contains("undecided"));
+    // An engine's answers (the arbiter reads them): `T@?` at the turn's
+    // start; after T?e7 `reroll`, or the rest of the turn, e7 kept.
+    assert_eq!(p.parse_answer("T@?").unwrap(), [req]);
+    assert_eq!(p.parse_answer("f1f2").unwrap(), p.parse_turn("f1f2").unwrap());
+    assert_eq!(deciding.parse_answer("reroll").unwrap(), [reroll]);
+    assert_eq!(deciding.parse_answer("f1f2").unwrap(), kept[2..]);
+    assert!(matches!(deciding.parse_answer("T@?"), Err(MoveError::Illegal(_))));
+    assert!(matches!(p.parse_answer("reroll"), Err(MoveError::Illegal(_))));
     assert!(illegal(&p.play(req), "T@e6").contains("being rolled"));
     assert!(matches!(p.parse_turn("T?"), Err(MoveError::Unparsable(_))));
 }
