@@ -89,6 +89,12 @@ pub trait SearchGame: Game + Evaluate {
     /// default `false` nothing is recorded and every repetition is a draw.
     const PERPETUAL_CHECK_LOSES: bool = false;
 
+    /// How many plies into quiescence a check is still answered move by
+    /// move (deeper, the static value stands). A game whose turns take
+    /// several steps, each a ply, wants fewer: every step of an answer
+    /// multiplies the width.
+    const QS_EVASION_PLIES: usize = params::QS_EVASION_PLIES;
+
     /// Whether the static evaluation may stand for this position's value:
     /// quiescence may stop here (stand pat) and pruning near the leaves may
     /// trust it. A game whose turns take several steps says false between

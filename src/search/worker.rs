@@ -653,7 +653,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             // Deep in quiescence, checks unmasked by cat steps could chain
             // on without a capture: past the limit a check is not answered
             // move by move (a mate was ruled out above).
-            if qply > QS_EVASION_PLIES {
+            if qply > G::QS_EVASION_PLIES {
                 return Self::static_value(pos);
             }
             (MovePicker::new(pos, list, None, self.history, ply), -INF, NO_EVAL)

@@ -101,6 +101,12 @@ impl SearchGame for CatsChess10 {
         m.bits()
     }
 
+    /// A king attacked at a turn's start is answered by every step: any
+    /// neutral move, then any own move, each a ply. Eight plies of that
+    /// (the default) cost 45 K nodes for a depth-1 search in a middlegame
+    /// that two plies settle in 545, and hung a depth-6 match game.
+    const QS_EVASION_PLIES: usize = 2;
+
     /// No check exists (rules §2), but a king attacked before the own move
     /// is made is lost unless that move saves it: the node is searched a
     /// ply deeper, nothing there is pruned, and quiescence tries every
