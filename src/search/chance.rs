@@ -172,13 +172,25 @@ impl<G: SearchGame> Worker<'_, G> {
     /// The exact expectation at `depth`, each outcome searched in a window
     /// around its guess.
     fn exact(&mut self, pos: &G, list: &MoveList<G::Move>, depth: i32, ply: usize) -> i32 {
+        self.mean_over(pos, list, |this, sign, child| {
+            let guess = this.guess(sign, child, ply + 1);
+            this.aspirated(sign, child, depth - 1, guess, ply + 1)
+        })
+    }
+
+    /// The weighted mean of `value(roller's sign, outcome)` over the
+    /// outcomes (0 once the search is stopped).
+    fn mean_over(
+        &mut self,
+        pos: &G,
+        list: &MoveList<G::Move>,
+        mut value: impl FnMut(&mut Self, i32, &G) -> i32,
+    ) -> i32 {
         let sign = perspective(pos);
         let (mut total, mut weights) = (0i64, 0i64);
         for &m in list.iter() {
             let w = i64::from(pos.chance_weight(m));
-            let child = pos.play(m);
-            let guess = self.guess(sign, &child, ply + 1);
-            let v = self.aspirated(sign, &child, depth - 1, guess, ply + 1);
+            let v = value(self, sign, &pos.play(m));
             if self.stopped {
                 return 0;
             }
@@ -227,22 +239,10 @@ impl<G: SearchGame> Worker<'_, G> {
     /// deep (less the ply of the roll) with a full window: shallow rolls
     /// and quiescence, where a proof would cost more than it saves.
     fn expectation(&mut self, pos: &G, list: &MoveList<G::Move>, reach: Reach, ply: usize) -> i32 {
-        let sign = perspective(pos);
-        let (mut total, mut weights) = (0i64, 0i64);
-        for &m in list.iter() {
-            let w = i64::from(pos.chance_weight(m));
-            let child = pos.play(m);
-            let v = match reach {
-                Reach::Plies(d) => self.child_value(sign, &child, d - 1, -INF, INF, ply + 1, false),
-                Reach::Quiescence(q) => self.child_qvalue(sign, &child, -INF, INF, ply + 1, q + 1),
-            };
-            if self.stopped {
-                return 0;
-            }
-            total += w * i64::from(v);
-            weights += w;
-        }
-        (total / weights.max(1)) as i32
+        self.mean_over(pos, list, |this, sign, child| match reach {
+            Reach::Plies(d) => this.child_value(sign, child, d - 1, -INF, INF, ply + 1, false),
+            Reach::Quiescence(q) => this.child_qvalue(sign, child, -INF, INF, ply + 1, q + 1),
+        })
     }
 }
 
