@@ -319,3 +319,32 @@ fn a_move_stops_an_analysis_and_the_store_keeps_its_limit() {
     error_of(call(&s, "GET", &format!("/api/games/{first}"), None), 404, "unknown game id");
     assert_eq!(call(&s, "GET", &format!("/api/games/{second}"), None).0, 200);
 }
+
+/// Cat's Chess 10×10's teleport in the web app: the server rolls, as the
+/// arbiter does in a match (rules §8), for a person who asks with `T@?`
+/// and for the engine, whose `T@?` is played, not dropped.
+#[test]
+fn the_server_rolls_the_teleport() {
+    let s = default_server();
+    let roll_after = |moves: &[Value], i: usize| {
+        assert_eq!(moves[i]["move"], "T@?", "{moves:?}");
+        let outcome = moves[i + 1]["move"].as_str().unwrap();
+        assert!(outcome.starts_with("T@") || outcome.starts_with("T?"), "{moves:?}");
+        assert_eq!(moves[i + 1]["seat"], moves[i]["seat"]);
+    };
+    let game = new_game(&s, json!({"variant": "catschess10"}));
+    let id = game["id"].as_u64().unwrap();
+    let (status, state) = call(&s, "POST", &format!("/api/games/{id}/moves"), Some(json!({"move": "T@?"})));
+    assert_eq!(status, 200, "{state}");
+    roll_after(state["moves"].as_array().unwrap(), 0);
+    assert_eq!(state["turn"], "white", "the turn goes on after the roll");
+    assert!(!state["legal"].as_array().unwrap().is_empty());
+
+    // From the start White has no T: the engine asks for one (protocol.md's example).
+    let game = new_game(&s, json!({"variant": "catschess10"}));
+    let id = game["id"].as_u64().unwrap();
+    let (status, answer) = call(&s, "POST", &format!("/api/games/{id}/engine"), Some(json!({"depth": 6})));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["engine"]["best"], "T@?", "{answer}");
+    roll_after(answer["moves"].as_array().unwrap(), 0);
+}

@@ -120,6 +120,38 @@ impl<G: Notation + Arbitration> History<G> {
         Ok(())
     }
 
+    /// The client's roll at a chance position (the arbiter's in a match,
+    /// the server's in the web app; never the engine's): goes back where
+    /// the rules roll ([`Arbitration::arbiter_rewind`]), draws an outcome by
+    /// the game's weights (`Game::chance_weight`) and plays it. `None`,
+    /// with nothing changed, when this is no chance position or it has no
+    /// outcome.
+    pub fn roll(&mut self, rng: &mut impl rand::Rng) -> Option<G::Move> {
+        if !self.current().is_chance() {
+            return None;
+        }
+        let back = self.current().arbiter_rewind();
+        let pos = self.positions[self.positions.len() - 1 - back.min(self.moves.len())];
+        let mut list = super::MoveList::default();
+        pos.legal_moves(&mut list);
+        let total: u64 = list.iter().map(|&m| u64::from(pos.chance_weight(m))).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut pick = rng.gen_range(0..total);
+        let outcome = list.iter().copied().find(|&m| {
+            let w = u64::from(pos.chance_weight(m));
+            pick = match pick.checked_sub(w) {
+                Some(rest) => rest,
+                None => return true,
+            };
+            false
+        })?;
+        self.take_back(back);
+        self.push(outcome);
+        Some(outcome)
+    }
+
     /// Plays a turn as a `position ... moves` list writes it: a legal turn
     /// (one token, [`Notation::parse_turn`]), or the arbiter's forced pass
     /// where the game allows one ([`Arbitration::arbiter_pass`]). On error

@@ -261,7 +261,11 @@ impl<G: Playable> AnyGame for GameSession<G> {
         if let Some(over) = self.is_over() {
             return Err(ApiError::conflict(format!("the game is over: {over}")));
         }
-        self.history.push_text(text).map(|_| ()).map_err(|e| ApiError::unprocessable(e.to_string()))
+        self.history.push_answer(text).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        // The server is the client that rolls (Cat's Chess 10×10's
+        // teleport: `T@?`, `reroll`), as the arbiter is in a match.
+        while self.history.roll(&mut rand::thread_rng()).is_some() {}
+        Ok(())
     }
 
     fn take_back(&mut self, plies: usize) -> usize {

@@ -225,24 +225,6 @@ pub struct Job<G: Game> {
     pub dice_seed: u64,
 }
 
-/// The arbiter's roll at a chance position: an outcome drawn by the
-/// game's weights (`Game::chance_weight`).
-fn roll<G: Game>(pos: &G, dice: &mut rand::rngs::StdRng) -> Option<G::Move> {
-    use rand::Rng;
-    let mut list = crate::game::MoveList::default();
-    pos.legal_moves(&mut list);
-    let total: u64 = list.iter().map(|&m| u64::from(pos.chance_weight(m))).sum();
-    let mut pick = dice.gen_range(0..total.max(1));
-    list.iter().copied().find(|&m| {
-        let w = u64::from(pos.chance_weight(m));
-        if pick < w {
-            return true;
-        }
-        pick -= w;
-        false
-    })
-}
-
 /// A finished game, as the match totals it.
 #[derive(Clone, Debug)]
 pub struct GameReport {
@@ -464,12 +446,10 @@ pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, poo
             // The engine asked for a roll (a teleport in Cat's Chess 10x10):
             // the arbiter rolls, where the rules roll, notes it with the
             // turn, and asks again.
-            history.take_back(pos.arbiter_rewind());
-            let Some(outcome) = roll(history.current(), &mut dice) else {
+            let Some(outcome) = history.roll(&mut dice) else {
                 ended = Some((None, "no outcome to roll".to_string()));
                 break;
             };
-            history.push(outcome);
             match comments.last_mut() {
                 Some(slot) => append(slot, format!("roll {outcome}")),
                 None => append(&mut before, format!("roll {outcome}")),
