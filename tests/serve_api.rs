@@ -339,6 +339,10 @@ fn the_server_rolls_the_teleport() {
     roll_after(state["moves"].as_array().unwrap(), 0);
     assert_eq!(state["turn"], "white", "the turn goes on after the roll");
     assert!(!state["legal"].as_array().unwrap().is_empty());
+    // Taking back the roll takes back the request: no roll is left to choose.
+    let (_, state) = call(&s, "POST", &format!("/api/games/{id}/undo"), Some(json!({"plies": 1})));
+    assert_eq!(state["moves"].as_array().unwrap().len(), 0, "{state}");
+    assert!(state["legal"].as_array().unwrap().iter().any(|m| m == "T@?"), "{state}");
 
     // From the start White has no T: the engine asks for one (protocol.md's example).
     let game = new_game(&s, json!({"variant": "catschess10"}));

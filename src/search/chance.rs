@@ -27,7 +27,7 @@
 
 use super::params::{CHANCE_PROOF_PASSES, CHANCE_REDUCTION, CHANCE_WINDOW};
 use super::tt::Bound;
-use super::worker::{from_tt, Worker, NO_EVAL};
+use super::worker::{cutoff, from_tt, Worker, NO_EVAL};
 use super::{perspective, SearchGame, INF, MATE, MATE_BOUND};
 use crate::game::{MoveList, MAX_MOVES};
 
@@ -72,16 +72,9 @@ impl<G: SearchGame> Worker<'_, G> {
         // so a stored bound of this depth settles a later call whenever it
         // settles its window.
         let key = pos.key();
-        if let Some(e) = self.tt.probe(key).filter(|e| e.depth as i32 >= depth) {
-            let v = from_tt(e.value as i32, ply);
-            let settles = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => v >= beta,
-                Bound::Upper => v <= alpha,
-            };
-            if settles {
-                return v;
-            }
+        let stored = self.tt.probe(key).filter(|e| e.depth as i32 >= depth);
+        if let Some(v) = stored.and_then(|e| cutoff(e, ply, alpha, beta)) {
+            return v;
         }
         let (lo, hi) = self.decide(pos, list, depth, alpha, ply);
         if self.stopped {

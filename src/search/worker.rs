@@ -714,7 +714,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
 }
 
 /// The stored value if its bound settles the window (alpha, beta).
-fn cutoff(e: Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+pub(super) fn cutoff(e: Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
     let v = from_tt(e.value as i32, ply);
     let settles = match e.bound {
         Bound::Exact => true,

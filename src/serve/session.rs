@@ -269,12 +269,14 @@ impl<G: Playable> AnyGame for GameSession<G> {
     }
 
     fn take_back(&mut self, plies: usize) -> usize {
-        let n = plies.min(self.history.moves().len());
-        let mut history = History::new(*self.history.start());
-        for &m in &self.history.moves()[..self.history.moves().len() - n] {
-            history.push(m);
+        let mut n = plies.min(self.history.moves().len());
+        self.history.take_back(n);
+        // No roll is left pending (its outcome would be anyone's choice):
+        // taking back a roll's outcome takes back the request too.
+        while self.history.current().is_chance() && !self.history.moves().is_empty() {
+            self.history.take_back(1);
+            n += 1;
         }
-        self.history = history;
         n
     }
 
