@@ -90,6 +90,14 @@ pub struct SquareView {
     pub check: bool,
 }
 
+impl SquareView {
+    /// A square with its occupant and nothing marked on it; a game that
+    /// marks zones, disarmed pieces or a check sets those fields after.
+    pub fn new(square: impl std::fmt::Display, file: u8, rank: u8, piece: Option<char>) -> SquareView {
+        SquareView { square: square.to_string(), file, rank, piece, zone: false, disarmed: false, check: false }
+    }
+}
+
 /// A legal move as the page uses it: the text to send, and the squares.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct MoveView {

@@ -29,15 +29,7 @@ impl BoardView for CatsChess10 {
 
     fn squares(&self) -> Vec<SquareView> {
         Sq::all()
-            .map(|sq| SquareView {
-                square: sq.to_string(),
-                file: sq.file(),
-                rank: sq.rank(),
-                piece: self.piece_at(sq).map(|p| p.char()),
-                zone: false,
-                disarmed: false,
-                check: false,
-            })
+            .map(|sq| SquareView::new(sq, sq.file(), sq.rank(), self.piece_at(sq).map(|p| p.char())))
             .collect()
     }
 

@@ -34,14 +34,12 @@ impl<V: Variant> BoardView for Position<V> {
         Square::all()
             .map(|sq| {
                 let cat = self.cats().contains(sq);
+                let piece = if cat { Some('*') } else { self.piece_at(sq).map(|p| p.char()) };
                 SquareView {
-                    square: sq.to_string(),
-                    file: sq.file(),
-                    rank: sq.rank(),
-                    piece: if cat { Some('*') } else { self.piece_at(sq).map(|p| p.char()) },
                     zone: zone.contains(sq),
                     disarmed: (zone & armies).contains(sq),
                     check: checked == Some(sq),
+                    ..SquareView::new(sq, sq.file(), sq.rank(), piece)
                 }
             })
             .collect()

@@ -50,13 +50,8 @@ impl BoardView for Xiangqi {
         let checked = self.in_check().then(|| self.general(self.side_to_move()));
         XSquare::all()
             .map(|sq| SquareView {
-                square: sq.to_string(),
-                file: sq.file(),
-                rank: sq.rank(),
-                piece: self.piece_at(sq).map(|p| p.char()),
-                zone: false,
-                disarmed: false,
                 check: checked == Some(sq),
+                ..SquareView::new(sq, sq.file(), sq.rank(), self.piece_at(sq).map(|p| p.char()))
             })
             .collect()
     }
