@@ -116,6 +116,44 @@ catchess match --variant chess --engine 'name=cc cmd=./catchess' \\\n    \
     Random,
     /// Play and analyse in the browser: a local web app and its JSON API (api.md).
     Serve(ServeArgs),
+    /// Fit the evaluation weights of a variant to game results (Texel tuning).
+    ///
+    /// Reads `catchess match` records, keeps the quiet positions (no check, no capture that
+    /// wins or trades material by static exchange, white or black to move) after the first
+    /// --skip-plies of each game, labels each with its game's result, and fits the weights by
+    /// logistic regression; the positions of one game in ten are held out to measure the fit. Prints the
+    /// new weights file (or writes it with --out) with this command line in its header.
+    #[command(after_help = "Example (self-play records, then the fit written in place):\n  \
+catchess match --variant chess --engine 'name=a cmd=./catchess' --engine 'name=b cmd=./catchess' \\\n    \
+--tc nodes=5000 --games 4000 --random-plies 8 --concurrency 2 --pgn selfplay.pgn\n  \
+catchess tune --variant chess --pgn selfplay.pgn --out src/games/chess/weights.rs")]
+    Tune(TuneCliArgs),
+}
+
+/// `catchess tune` options.
+#[derive(clap::Args, Debug)]
+pub struct TuneCliArgs {
+    /// The variant whose weights to fit (chess: the weights chess and Cat Chess share).
+    #[arg(long, default_value = "chess")]
+    pub variant: VariantKind,
+    /// A PGN file of game records (repeatable).
+    #[arg(long = "pgn", value_name = "FILE", required = true)]
+    pub records: Vec<String>,
+    /// Plies left out at the start of each game.
+    #[arg(long, default_value_t = 8)]
+    pub skip_plies: usize,
+    /// Passes of gradient descent over the positions.
+    #[arg(long, default_value_t = 1000)]
+    pub epochs: usize,
+    /// Step size (centipawns) of the gradient descent (Adam).
+    #[arg(long, default_value_t = 1.0)]
+    pub rate: f64,
+    /// Threads for the gradient.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// Write the weights file here (e.g. src/games/chess/weights.rs) instead of printing it.
+    #[arg(long)]
+    pub out: Option<String>,
 }
 
 /// `catchess serve` options.
@@ -379,6 +417,7 @@ pub fn run() -> ExitCode {
             })
         }
         Some(Command::Serve(args)) => args.config().and_then(crate::serve::run),
+        Some(Command::Tune(args)) => run_tune(args),
         Some(Command::Random) => {
             let stdin = std::io::stdin();
             crate::uci::random::run(stdin.lock(), crate::uci::Output::new(std::io::stdout()));
@@ -397,6 +436,38 @@ pub fn run() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn run_tune(args: TuneCliArgs) -> Result<(), String> {
+    if !(args.rate > 0.0 && args.rate.is_finite()) || args.epochs == 0 {
+        return Err("tune: --rate must be a positive number and --epochs at least 1".to_string());
+    }
+    let quoted: Vec<String> =
+        std::env::args().map(|a| if a.contains(char::is_whitespace) { format!("'{a}'") } else { a }).collect();
+    let tune_args = crate::tune::TuneArgs {
+        records: args.records,
+        filter: crate::tune::data::Filter { skip_plies: args.skip_plies },
+        settings: crate::tune::fit::Settings { epochs: args.epochs, rate: args.rate, threads: args.threads.max(1) },
+        out: args.out.clone(),
+        command: quoted.join(" "),
+    };
+    let report = with_game!(args.variant, G => crate::tune::run::<G>(&tune_args, |line| eprintln!("{line}")))?;
+    eprintln!(
+        "{} games ({} left out): {} positions fitted, {} held out; K {:.4}",
+        report.games, report.skipped_games, report.train, report.validation, report.k
+    );
+    eprintln!(
+        "loss {:.6} -> {:.6}; held out {:.6} -> {:.6}",
+        report.train_loss.0, report.train_loss.1, report.validation_loss.0, report.validation_loss.1
+    );
+    for (name, old, new) in &report.largest_changes {
+        eprintln!("  {name}: {}/{} -> {}/{}", old.mg, old.eg, new.mg, new.eg);
+    }
+    match &args.out {
+        Some(out) => eprintln!("weights written to {out}"),
+        None => print!("{}", report.source),
+    }
+    Ok(())
 }
 
 fn parse_position<G: Notation>(fen: Option<&str>) -> Result<G, String> {

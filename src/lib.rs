@@ -16,6 +16,7 @@ pub mod perft;
 pub mod search;
 pub mod serve;
 pub mod tournament;
+pub mod tune;
 pub mod uci;
 
 pub use game::{Arbitration, Game, Goal, History, MoveError, MoveList, Notation, Outcome, Reason, Seat, SeatInfo};

@@ -18,47 +18,90 @@ use crate::core::{Bitboard, Color, Square};
 use crate::games::chess::attacks;
 use crate::games::chess::position::{Position, Variant};
 use crate::games::chess::types::{Role, Side};
-use crate::search::Evaluate;
+use crate::search::evaluate::{Evaluate, Trace, Tunable};
 use std::fmt::Write;
+use weights::WEIGHTS;
+
+#[path = "weights.rs"]
+mod weights;
+
+/// Where each group of weights begins in `WEIGHTS` (each weight a
+/// (middlegame, endgame) pair, fitted by `catchess tune --variant chess`).
+pub mod param {
+    /// Pawn, knight, bishop, rook, queen, king.
+    pub const MATERIAL: usize = 0;
+    /// Per role, 64 squares from white's side (black reads them mirrored).
+    pub const PST: usize = MATERIAL + 6;
+    /// Per reachable safe square beyond a typical count: knight, bishop, rook, queen.
+    pub const MOBILITY: usize = PST + 6 * 64;
+    pub const BISHOP_PAIR: usize = MOBILITY + 4;
+    pub const ROOK_OPEN_FILE: usize = BISHOP_PAIR + 1;
+    pub const ROOK_HALF_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
+    pub const DOUBLED_PAWN: usize = ROOK_HALF_OPEN_FILE + 1;
+    pub const ISOLATED_PAWN: usize = DOUBLED_PAWN + 1;
+    /// A passed pawn by rank from its own side (ranks 1..8), its stop square free...
+    pub const PASSED: usize = ISOLATED_PAWN + 1;
+    /// ... and blocked.
+    pub const PASSED_BLOCKED: usize = PASSED + 8;
+    /// Threats: a pawn on a piece, a minor on a rook or queen, a rook on a
+    /// queen, anything on an undefended piece.
+    pub const PAWN_THREAT: usize = PASSED_BLOCKED + 8;
+    pub const MINOR_THREAT: usize = PAWN_THREAT + 1;
+    pub const ROOK_THREAT: usize = MINOR_THREAT + 1;
+    pub const HANGING: usize = ROOK_THREAT + 1;
+    pub const COUNT: usize = HANGING + 1;
+
+    /// (name, first index, length) of each group, in order.
+    pub const GROUPS: [(&str, usize, usize); 14] = [
+        ("material", MATERIAL, 6),
+        ("piece-square", PST, 6 * 64),
+        ("mobility", MOBILITY, 4),
+        ("bishop pair", BISHOP_PAIR, 1),
+        ("rook on an open file", ROOK_OPEN_FILE, 1),
+        ("rook on a half-open file", ROOK_HALF_OPEN_FILE, 1),
+        ("doubled pawn", DOUBLED_PAWN, 1),
+        ("isolated pawn", ISOLATED_PAWN, 1),
+        ("passed pawn by rank", PASSED, 8),
+        ("blocked passed pawn by rank", PASSED_BLOCKED, 8),
+        ("pawn threat", PAWN_THREAT, 1),
+        ("minor threat", MINOR_THREAT, 1),
+        ("rook threat", ROOK_THREAT, 1),
+        ("hanging piece", HANGING, 1),
+    ];
+}
+
+static TUNABLE: Tunable = Tunable {
+    weights: &WEIGHTS,
+    name: weight_name,
+    path: "src/games/chess/weights.rs",
+    source: weights_source,
+};
+
+/// A weight's name: its group, and which of the group it is.
+fn weight_name(index: usize) -> String {
+    let (name, first, _) = param::GROUPS.iter().rev().find(|g| g.1 <= index).expect("index 0 is in the first group");
+    let k = index - first;
+    match *name {
+        "piece-square" => format!("{name} {:?} {}", Role::ALL[k / 64], Square::new((k % 64) as u8).expect("below 64")),
+        "material" | "mobility" => format!("{name} {:?}", Role::ALL[k + usize::from(*name == "mobility")]),
+        _ if param::GROUPS.iter().any(|g| g.0 == *name && g.2 > 1) => format!("{name} {}", k + 1),
+        _ => name.to_string(),
+    }
+}
+
+fn weights_source(w: &[Tapered], command: &str) -> String {
+    const ABOUT: &str = "The evaluation weights of chess and Cat Chess, (middlegame, endgame) in\ncentipawns, read by `eval.rs` by the indices of `eval::param`.";
+    crate::tune::source::weights_file(ABOUT, &param::GROUPS, 8, w, command)
+}
+
+/// The typical number of safe squares of a knight, bishop, rook and queen
+/// (mobility counts squares beyond it).
+const MOBILITY_TYPICAL: [i32; 4] = [4, 6, 6, 12];
 
 /// Game phase weights: 24 with every minor, rook and queen on the board.
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const PHASE_MAX: i32 = 24;
 
-const MATERIAL: [Tapered; 6] = [
-    Tapered::new(82, 100),
-    Tapered::new(330, 300),
-    Tapered::new(350, 320),
-    Tapered::new(470, 540),
-    Tapered::new(1000, 980),
-    Tapered::new(0, 0),
-];
-
-/// Mobility per reachable square (relative to a typical count) for knight,
-/// bishop, rook and queen.
-const MOBILITY: [(Tapered, i32); 4] =
-    [(Tapered::new(4, 4), 4), (Tapered::new(5, 5), 6), (Tapered::new(3, 6), 6), (Tapered::new(2, 4), 12)];
-
-const BISHOP_PAIR: Tapered = Tapered::new(30, 50);
-const ROOK_OPEN_FILE: Tapered = Tapered::new(25, 10);
-const ROOK_HALF_OPEN_FILE: Tapered = Tapered::new(10, 8);
-const DOUBLED_PAWN: Tapered = Tapered::new(-10, -25);
-const ISOLATED_PAWN: Tapered = Tapered::new(-12, -15);
-/// Passed pawn by rank (from its own side), ranks 1..8.
-const PASSED: [Tapered; 8] = [
-    Tapered::new(0, 0),
-    Tapered::new(5, 10),
-    Tapered::new(10, 20),
-    Tapered::new(15, 35),
-    Tapered::new(25, 60),
-    Tapered::new(45, 100),
-    Tapered::new(70, 150),
-    Tapered::new(0, 0),
-];
-const PAWN_THREAT: Tapered = Tapered::new(45, 35);
-const MINOR_THREAT: Tapered = Tapered::new(30, 30);
-const ROOK_THREAT: Tapered = Tapered::new(25, 20);
-const HANGING: Tapered = Tapered::new(25, 20);
 const SHIELD_PAWN_MISSING: i32 = -12;
 const TEMPO: i32 = 12;
 /// King-attack weight of a knight, bishop, rook and queen hitting the ring.
@@ -90,51 +133,6 @@ fn cat_steps_to_shelter<V: Variant>(pos: &Position<V>, king: Square) -> usize {
     best.clamp(1, 4)
 }
 
-/// Piece-square tables built from a few rules (centralise knights and
-/// bishops, advance and centralise pawns, keep the king sheltered until the
-/// endgame), from white's side; black reads them with the rank mirrored.
-/// Computed at compile time.
-const PST: [[Tapered; 64]; 6] = build_pst();
-
-const fn build_pst() -> [[Tapered; 64]; 6] {
-    const fn min(a: i32, b: i32) -> i32 {
-        if a < b {
-            a
-        } else {
-            b
-        }
-    }
-    let mut t = [[Tapered::new(0, 0); 64]; 6];
-    let mut i = 0;
-    while i < 64 {
-        let (f, r) = ((i % 8) as i32, (i / 8) as i32);
-        let cf = min(f, 7 - f);
-        let center = cf + min(r, 7 - r);
-        let pawn_mg = [0, 0, 2, 6, 14, 28, 50, 0][r as usize] + if cf == 3 && (r == 3 || r == 4) { 12 } else { 0 };
-        let pawn_eg = [0, 0, 5, 12, 25, 45, 80, 0][r as usize];
-        t[0][i] = Tapered::new(pawn_mg, pawn_eg);
-        t[1][i] = Tapered::new(-50 + 10 * center, -40 + 8 * center);
-        t[2][i] = Tapered::new(-20 + 5 * center - if r == 0 { 10 } else { 0 }, -15 + 4 * center);
-        t[3][i] = Tapered::new(if r == 6 { 20 } else { 0 } + if cf >= 2 { 5 } else { 0 }, if r == 6 { 10 } else { 0 });
-        t[4][i] = Tapered::new(-5 + 2 * center, -20 + 6 * center);
-        let king_mg = match r {
-            0 => [20, 30, 10, 0, 0, 10, 30, 20][f as usize],
-            1 => [-5, -5, -10, -20, -20, -10, -5, -5][f as usize],
-            _ => {
-                let v = -30 - 10 * (r - 2);
-                if v < -70 {
-                    -70
-                } else {
-                    v
-                }
-            }
-        };
-        t[5][i] = Tapered::new(king_mg, -50 + 12 * center);
-        i += 1;
-    }
-    t
-}
-
 /// The terms of the evaluation, in the order `eval` lists them.
 #[derive(Clone, Copy)]
 enum Term {
@@ -160,19 +158,47 @@ const TERMS: [(Term, &str); 8] = [
 ];
 
 /// Sums terms per colour; with `TRACE` it also keeps each term for the
-/// breakdown (compiled out of the search's evaluation).
+/// breakdown and how often each weight counted, and the rest (for the
+/// tuner's `Trace`). All of it is compiled out of the search's evaluation.
 struct Acc<const TRACE: bool> {
     total: [Tapered; 2],
     terms: [[Tapered; 8]; 2],
+    /// White's count less black's, per weight (empty unless `TRACE`).
+    counts: Vec<i32>,
+    /// What no weight covers, white less black.
+    rest: Tapered,
 }
 
 impl<const TRACE: bool> Acc<TRACE> {
     fn new() -> Self {
-        Acc { total: [Tapered::default(); 2], terms: [[Tapered::default(); 8]; 2] }
+        Acc {
+            total: [Tapered::default(); 2],
+            terms: [[Tapered::default(); 8]; 2],
+            counts: if TRACE { vec![0; param::COUNT] } else { Vec::new() },
+            rest: Tapered::default(),
+        }
+    }
+
+    /// Weight `index`, `count` times.
+    #[inline(always)]
+    fn weight(&mut self, color: Color, term: Term, index: usize, count: i32) {
+        self.add_value(color, term, WEIGHTS[index] * count);
+        if TRACE {
+            self.counts[index] += if color == Color::White { count } else { -count };
+        }
+    }
+
+    /// A value no weight covers.
+    #[inline(always)]
+    fn add(&mut self, color: Color, term: Term, v: Tapered) {
+        self.add_value(color, term, v);
+        if TRACE {
+            self.rest += if color == Color::White { v } else { Tapered::default() - v };
+        }
     }
 
     #[inline(always)]
-    fn add(&mut self, color: Color, term: Term, v: Tapered) {
+    fn add_value(&mut self, color: Color, term: Term, v: Tapered) {
         self.total[color.index()] += v;
         if TRACE {
             self.terms[color.index()][term as usize] += v;
@@ -271,13 +297,11 @@ fn evaluate<V: Variant, const TRACE: bool>(pos: &Position<V>, acc: &mut Acc<TRAC
         let them = color.other();
         let ours = pos.by_color(color);
         let enemy_king_ring = (attacks::king(pos.king(them)) | Bitboard::from(pos.king(them))) - zone;
-        // Sums kept in locals (registers) and added to the accumulator once.
-        let (mut material, mut placement, mut mobility) = (Tapered::default(), Tapered::default(), Tapered::default());
         for role in Role::ALL {
             let pieces = pos.pieces(color, role);
-            material += MATERIAL[role.index()] * pieces.count() as i32;
+            acc.weight(color, Term::Material, param::MATERIAL + role.index(), pieces.count() as i32);
             for sq in pieces {
-                placement += PST[role.index()][pst_index(color, sq)];
+                acc.weight(color, Term::Placement, param::PST + role.index() * 64 + pst_index(color, sq), 1);
                 let reach = match role {
                     Role::Knight => attacks::knight(sq),
                     Role::Bishop => attacks::bishop(sq, occupied),
@@ -291,8 +315,7 @@ fn evaluate<V: Variant, const TRACE: bool>(pos: &Position<V>, acc: &mut Acc<TRAC
                 // captures, but only outside Z.
                 let moves = if armed { (reach - ours - zone) | (reach & (zone - occupied)) } else { reach - occupied };
                 let safe = moves - pawn_att[them.index()];
-                let (weight, typical) = MOBILITY[k];
-                mobility += weight * (safe.count() as i32 - typical);
+                acc.weight(color, Term::Mobility, param::MOBILITY + k, safe.count() as i32 - MOBILITY_TYPICAL[k]);
                 if armed {
                     let hits = reach - zone;
                     att[color.index()].all |= hits;
@@ -309,22 +332,16 @@ fn evaluate<V: Variant, const TRACE: bool>(pos: &Position<V>, acc: &mut Acc<TRAC
                 }
             }
         }
-        acc.add(color, Term::Material, material);
-        acc.add(color, Term::Placement, placement);
-        acc.add(color, Term::Mobility, mobility);
         if pos.pieces(color, Role::Bishop).has_many() {
-            acc.add(color, Term::Pieces, BISHOP_PAIR);
+            acc.weight(color, Term::Pieces, param::BISHOP_PAIR, 1);
         }
         let own_pawns = pos.pieces(color, Role::Pawn);
         let their_pawns = pos.pieces(them, Role::Pawn);
         for rook in pos.pieces(color, Role::Rook) {
             let file = Bitboard::file(rook.file());
             if (file & own_pawns).is_empty() {
-                acc.add(
-                    color,
-                    Term::Pieces,
-                    if (file & their_pawns).is_empty() { ROOK_OPEN_FILE } else { ROOK_HALF_OPEN_FILE },
-                );
+                let open = (file & their_pawns).is_empty();
+                acc.weight(color, Term::Pieces, if open { param::ROOK_OPEN_FILE } else { param::ROOK_HALF_OPEN_FILE }, 1);
             }
         }
     }
@@ -343,24 +360,22 @@ fn evaluate<V: Variant, const TRACE: bool>(pos: &Position<V>, acc: &mut Acc<TRAC
         for sq in own_pawns {
             let file = Bitboard::file(sq.file());
             if (own_pawns & adjacent_files(sq)).is_empty() {
-                acc.add(color, Term::Pawns, ISOLATED_PAWN);
+                acc.weight(color, Term::Pawns, param::ISOLATED_PAWN, 1);
             }
             if (front_span(color, sq) & own_pawns).any() {
-                acc.add(color, Term::Pawns, DOUBLED_PAWN);
+                acc.weight(color, Term::Pawns, param::DOUBLED_PAWN, 1);
             }
             let blockers = (file | adjacent_files(sq)) & their_pawns;
             let ahead = front_span(color, sq) | adjacent_front(color, sq);
             if (blockers & ahead).is_empty() && (front_span(color, sq) & own_pawns).is_empty() {
                 let rank = relative_rank(color, sq);
-                let mut bonus = PASSED[rank];
                 let step = if color == Color::White { 8 } else { -8 };
                 let front = Square::new((sq.index() as i32 + step) as u8).unwrap_or(sq);
-                if occupied.contains(front) {
-                    bonus.eg /= 2;
-                }
+                let table = if occupied.contains(front) { param::PASSED_BLOCKED } else { param::PASSED };
+                acc.weight(color, Term::Passers, table + rank, 1);
                 let weight = rank as i32 - 1;
-                bonus.eg += weight * (5 * distance(pos.king(them), front) - 2 * distance(pos.king(color), front));
-                acc.add(color, Term::Passers, bonus);
+                let kings = weight * (5 * distance(pos.king(them), front) - 2 * distance(pos.king(color), front));
+                acc.add(color, Term::Passers, Tapered::new(0, kings));
             }
         }
 
@@ -393,11 +408,12 @@ fn evaluate<V: Variant, const TRACE: bool>(pos: &Position<V>, acc: &mut Acc<TRAC
         let targets = pos.by_color(them) - zone - pos.by_role(Role::King);
         let non_pawns = targets - pos.by_role(Role::Pawn);
         let majors = pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
-        acc.add(color, Term::Threats, PAWN_THREAT * (mine.pawns & non_pawns).count() as i32);
-        acc.add(color, Term::Threats, MINOR_THREAT * (mine.minors & targets & majors).count() as i32);
-        acc.add(color, Term::Threats, ROOK_THREAT * (mine.rooks & targets & pos.by_role(Role::Queen)).count() as i32);
+        acc.weight(color, Term::Threats, param::PAWN_THREAT, (mine.pawns & non_pawns).count() as i32);
+        acc.weight(color, Term::Threats, param::MINOR_THREAT, (mine.minors & targets & majors).count() as i32);
+        let queens = pos.by_role(Role::Queen);
+        acc.weight(color, Term::Threats, param::ROOK_THREAT, (mine.rooks & targets & queens).count() as i32);
         let undefended = targets - att[them.index()].all;
-        acc.add(color, Term::Threats, HANGING * (mine.all & undefended).count() as i32);
+        acc.weight(color, Term::Threats, param::HANGING, (mine.all & undefended).count() as i32);
     }
 
     let diff = acc.total[0] - acc.total[1];
@@ -439,12 +455,12 @@ fn scale_for<V: Variant>(pos: &Position<V>, raw: i32) -> (i32, &'static str) {
     let non_pawn = |c: Color| -> i32 {
         [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
             .into_iter()
-            .map(|r| MATERIAL[r.index()].mg * pos.pieces(c, r).count() as i32)
+            .map(|r| WEIGHTS[param::MATERIAL + r.index()].mg * pos.pieces(c, r).count() as i32)
             .sum()
     };
     let mut scale = 64;
     let mut reason = "none";
-    if pos.pieces(strong, Role::Pawn).is_empty() && non_pawn(strong) - non_pawn(weak) <= MATERIAL[2].mg {
+    if pos.pieces(strong, Role::Pawn).is_empty() && non_pawn(strong) - non_pawn(weak) <= WEIGHTS[param::MATERIAL + 2].mg {
         scale = 16;
         reason = "no pawns and at most a minor piece ahead";
     }
@@ -462,6 +478,23 @@ impl<V: Variant> Evaluate for Position<V> {
     #[inline]
     fn evaluate(&self) -> i32 {
         evaluate::<V, false>(self, &mut Acc::<false>::new()).score
+    }
+
+    fn tunable() -> Option<&'static Tunable> {
+        Some(&TUNABLE)
+    }
+
+    fn trace(&self) -> Option<Trace> {
+        let mut acc = Acc::<true>::new();
+        let e = evaluate::<V, true>(self, &mut acc);
+        let counts = acc.counts.iter().enumerate().filter(|(_, &c)| c != 0).map(|(i, &c)| (i as u16, c as i16)).collect();
+        Some(Trace {
+            counts,
+            mg_share: e.phase as f32 / PHASE_MAX as f32,
+            rest: acc.rest,
+            scale: e.scale as f32 / 64.0,
+            tempo: e.tempo,
+        })
     }
 
     fn eval_breakdown(&self) -> String {
@@ -564,5 +597,32 @@ mod tests {
             .and_then(|n| n.parse().ok())
             .unwrap();
         assert_eq!(total, CatChess::startpos().evaluate());
+    }
+
+    #[test]
+    fn the_trace_gives_the_evaluation_back() {
+        let weights: Vec<(f64, f64)> = WEIGHTS.iter().map(|w| (f64::from(w.mg), f64::from(w.eg))).collect();
+        let fens = [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "2r3k1/pp3ppp/4p3/3pP3/3P4/P4N2/1P3PPP/2R3K1 b - - 0 25",
+            "8/5k2/3p4/3P1K2/8/8/1p6/8 w - - 0 1",
+            "6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1",
+        ];
+        for fen in fens {
+            let pos = Chess::from_fen(fen).unwrap();
+            let traced = pos.trace().unwrap().value(&weights);
+            // Only the integer divisions of blend and scale differ.
+            assert!((traced - f64::from(pos.evaluate())).abs() <= 2.0, "{fen}: {traced} vs {}", pos.evaluate());
+        }
+        for fen in ["*3k3/3q1r2/8/4N3/8/8/8/4K2* w - - 0 1", "6*k/8/8/8/8/8/PPP5/1K1R4 w - - 0 1"] {
+            let pos = CatChess::from_fen(fen).unwrap();
+            let traced = pos.trace().unwrap().value(&weights);
+            assert!((traced - f64::from(pos.evaluate())).abs() <= 2.0, "{fen}: {traced} vs {}", pos.evaluate());
+        }
+        // A weight moves the traced value by its count: one more white
+        // pawn than black's moves it by the pawn's material weight (blended).
+        let pos = Chess::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+        let trace = pos.trace().unwrap();
+        assert!(trace.counts.contains(&((param::MATERIAL) as u16, 1)), "{:?}", trace.counts);
     }
 }

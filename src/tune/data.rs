@@ -1,0 +1,105 @@
+//! Labelled positions for tuning: quiet positions from game records, each
+//! with its game's result.
+
+use crate::game::{Arbitration, Goal, History, MoveList, Notation};
+use crate::search::evaluate::Trace;
+use crate::search::SearchGame;
+use crate::tournament::openings::{parse_record_turn, pgn_start, read_bounded, split_pgn};
+use crate::tournament::record::winner_of_result;
+
+/// One position: how its evaluation depends on the weights, and its game's
+/// result from the first seat's view (1 won, 0 lost, 1/2 anything else).
+pub struct Sample {
+    pub trace: Trace,
+    pub result: f64,
+    /// Which game it comes from (numbered across every file read).
+    pub game: usize,
+}
+
+/// What was read, and what was left out and why.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Harvest {
+    pub games: usize,
+    /// Records left out: unfinished (`*`), or not replayable.
+    pub skipped_games: usize,
+    pub positions: usize,
+}
+
+/// Which positions of a game are kept.
+#[derive(Clone, Copy, Debug)]
+pub struct Filter {
+    /// Plies of each game left out from its start (the opening, often random).
+    pub skip_plies: usize,
+}
+
+/// Appends the quiet positions of every game in `path` to `samples`, its
+/// games numbered from `first_game`.
+pub fn read_records<G: SearchGame + Notation + Arbitration>(
+    path: &str,
+    filter: Filter,
+    first_game: usize,
+    samples: &mut Vec<Sample>,
+) -> Result<Harvest, String> {
+    let text = read_bounded(path, crate::tournament::MAX_PGN_BYTES).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let games = split_pgn(&text).map_err(|e| format!("{path}: {e}"))?;
+    let mut harvest = Harvest::default();
+    for game in &games {
+        harvest.games += 1;
+        let result = game.tag("Result").or(game.result.as_deref()).unwrap_or("*");
+        let label = match winner_of_result::<G>(result) {
+            Some(Some(seat)) => match G::SEATS[seat.index()].goal {
+                Goal::Maximise => 1.0,
+                Goal::Minimise => 0.0,
+                Goal::NearZero => 0.5,
+            },
+            Some(None) => 0.5,
+            None => {
+                harvest.skipped_games += 1;
+                continue;
+            }
+        };
+        let Ok(start) = pgn_start::<G>(game) else {
+            harvest.skipped_games += 1;
+            continue;
+        };
+        let mut history = History::new(start);
+        let mut kept = Vec::new();
+        let mut ok = true;
+        for (ply, token) in game.moves.iter().enumerate() {
+            if ply >= filter.skip_plies {
+                if let Some(trace) = quiet_trace(history.current()) {
+                    kept.push(Sample { trace, result: label, game: first_game + harvest.games });
+                }
+            }
+            match parse_record_turn(history.current(), token) {
+                Ok(steps) => steps.into_iter().for_each(|m| history.push(m)),
+                Err(_) => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if !ok {
+            harvest.skipped_games += 1;
+            continue;
+        }
+        harvest.positions += kept.len();
+        samples.extend(kept);
+    }
+    Ok(harvest)
+}
+
+/// The trace of a position whose static value stands for its value: a
+/// white or black (not a near-zero seat's) turn, not in check, with no
+/// capture or promotion that wins or trades material (static exchange).
+pub fn quiet_trace<G: SearchGame>(pos: &G) -> Option<Trace> {
+    if G::SEATS[pos.to_move().index()].goal == Goal::NearZero || pos.in_check() || !pos.static_value_holds() {
+        return None;
+    }
+    let mut tactical = MoveList::default();
+    pos.tactical_moves(&mut tactical);
+    if tactical.iter().any(|&m| pos.see_ge(m, 0)) {
+        return None;
+    }
+    pos.position_outcome(false).is_none().then(|| pos.trace()).flatten()
+}
