@@ -151,6 +151,18 @@ pub struct TuneCliArgs {
     /// Threads for the gradient.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
+    /// Weight of the prior that holds each weight near its value in use: `PRIOR · Σ (w - w₀)²`
+    /// (centipawns) is added to the loss; a weight few positions see then fits less noise.
+    #[arg(long, default_value_t = 0.0)]
+    pub prior: f64,
+    /// The share of each position's game result in its target, the rest being the search score
+    /// the record gives the move played there (1: results alone).
+    #[arg(long, default_value_t = 1.0)]
+    pub lambda: f64,
+    /// A group of weights that keeps its values (repeatable; e.g. `piece-square`: many weights
+    /// want many games).
+    #[arg(long, value_name = "GROUP")]
+    pub freeze: Vec<String>,
     /// Write the weights file here (e.g. src/games/chess/weights.rs) instead of printing it.
     #[arg(long)]
     pub out: Option<String>,
@@ -442,12 +454,25 @@ fn run_tune(args: TuneCliArgs) -> Result<(), String> {
     if !(args.rate > 0.0 && args.rate.is_finite()) || args.epochs == 0 {
         return Err("tune: --rate must be a positive number and --epochs at least 1".to_string());
     }
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err("tune: --lambda must be between 0 and 1".to_string());
+    }
+    if !(args.prior >= 0.0 && args.prior.is_finite()) {
+        return Err("tune: --prior must be a number at least 0".to_string());
+    }
     let quoted: Vec<String> =
         std::env::args().map(|a| if a.contains(char::is_whitespace) { format!("'{a}'") } else { a }).collect();
     let tune_args = crate::tune::TuneArgs {
         records: args.records,
         filter: crate::tune::data::Filter { skip_plies: args.skip_plies },
-        settings: crate::tune::fit::Settings { epochs: args.epochs, rate: args.rate, threads: args.threads.max(1) },
+        settings: crate::tune::fit::Settings {
+            epochs: args.epochs,
+            rate: args.rate,
+            threads: args.threads.max(1),
+            prior: args.prior,
+        },
+        lambda: args.lambda,
+        freeze: args.freeze,
         out: args.out.clone(),
         command: quoted.join(" "),
     };

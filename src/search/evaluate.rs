@@ -26,8 +26,10 @@ pub trait Evaluate {
 pub struct Tunable {
     /// The weights in use, each a (middlegame, endgame) pair.
     pub weights: &'static [Tapered],
-    /// Each weight's name, for the written file.
+    /// Each weight's name, for reports.
     pub name: fn(usize) -> String,
+    /// The groups of weights: (name, first index, length), in order.
+    pub groups: &'static [(&'static str, usize, usize)],
     /// The source file that holds them, from the repository's root.
     pub path: &'static str,
     /// That file's text for `weights`, which `command` produced.

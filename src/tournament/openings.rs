@@ -133,6 +133,9 @@ pub fn read_epd<G: Notation + Arbitration>(text: &str, path: &str) -> Result<Vec
 pub struct PgnGame {
     pub tags: Vec<(String, String)>,
     pub moves: Vec<String>,
+    /// The main-line comments that follow a move: (index in `moves`, text).
+    /// `catchess match` writes the mover's score and depth there.
+    pub comments: Vec<(usize, String)>,
     pub result: Option<String>,
     /// The line the game starts on (1-based).
     pub line: usize,
@@ -182,13 +185,25 @@ pub fn split_pgn(text: &str) -> Result<Vec<PgnGame>, String> {
         let mut rest = line;
         while !rest.is_empty() {
             if brace {
-                match rest.find('}') {
+                let (text, after) = match rest.find('}') {
                     Some(j) => {
                         brace = false;
-                        rest = &rest[j + 1..];
+                        (&rest[..j], &rest[j + 1..])
                     }
-                    None => rest = "",
+                    None => (rest, ""),
+                };
+                // A main-line comment after a move belongs to that move.
+                if paren == 0 && in_moves && !game.moves.is_empty() {
+                    let after_move = game.moves.len() - 1;
+                    match game.comments.last_mut() {
+                        Some((i, c)) if *i == after_move => {
+                            c.push(' ');
+                            c.push_str(text.trim());
+                        }
+                        _ => game.comments.push((after_move, text.trim().to_string())),
+                    }
                 }
+                rest = after;
                 continue;
             }
             rest = rest.trim_start();
@@ -394,6 +409,15 @@ mod tests {
         "[Event \"a\"]\n[White \"x\"]\n\n1. e4 {best} e5 2. Nf3 (2. f4 exf4 (2... d5)) Nc6 $1 3. Bb5 a6\n\
         4. Ba4 Nf6 5. O-O Be7 1/2-1/2\n\n% escaped\n[Event \"b\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n\
         1.a8=Q+ Kd7 ; rest\n2.Qb7+ *\n\n1. d4 d5 2. c4 *\n\n1... h5g4 2. e2e4 0000 cats\n";
+
+    #[test]
+    fn comments_after_main_line_moves_are_kept_with_their_move() {
+        let text =
+            "[Event \"a\"]\n\n{opening} 1. e4 {+0.30/9\n0.100s} e5 (1... c5 {not this}) 2. Nf3 {+0.25/8 0.090s} 1-0\n";
+        let games = split_pgn(text).unwrap();
+        assert_eq!(games[0].moves, ["e4", "e5", "Nf3"]);
+        assert_eq!(games[0].comments, [(0, "+0.30/9 0.100s".to_string()), (2, "+0.25/8 0.090s".to_string())]);
+    }
 
     #[test]
     fn pgn_books_are_read_with_san_and_cut_at_plies() {

@@ -3,15 +3,23 @@
 
 use crate::game::{Arbitration, Goal, History, MoveList, Notation};
 use crate::search::evaluate::Trace;
-use crate::search::SearchGame;
+use crate::search::{perspective, SearchGame};
 use crate::tournament::openings::{parse_record_turn, pgn_start, read_bounded, split_pgn};
 use crate::tournament::record::winner_of_result;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
 
 /// One position: how its evaluation depends on the weights, and its game's
 /// result from the first seat's view (1 won, 0 lost, 1/2 anything else).
 pub struct Sample {
     pub trace: Trace,
     pub result: f64,
+    /// The score (centipawns, first seat's view) the mover's search gave
+    /// the move played here, if the record has it and it is not a mate.
+    pub score: Option<f64>,
+    /// What the fit predicts: the result, or a blend of it with the score.
+    pub target: f64,
     /// Which game it comes from (numbered across every file read).
     pub game: usize,
 }
@@ -22,6 +30,12 @@ pub struct Harvest {
     pub games: usize,
     /// Records left out: unfinished (`*`), or not replayable.
     pub skipped_games: usize,
+    /// Records left out as repeats of one read before (the same start and
+    /// moves: an engine playing itself at a fixed node count plays each
+    /// opening's game twice, once per seating).
+    pub repeated_games: usize,
+    /// Games read (neither left out nor repeats).
+    pub read_games: usize,
     pub positions: usize,
 }
 
@@ -32,12 +46,14 @@ pub struct Filter {
     pub skip_plies: usize,
 }
 
-/// Appends the quiet positions of every game in `path` to `samples`, its
-/// games numbered from `first_game`.
+/// Appends the quiet positions of every game in `path` to `samples`, the
+/// games it reads numbered on from `first_game`; `seen` holds the games read so far
+/// (hashes of start and moves), and a game already there is left out.
 pub fn read_records<G: SearchGame + Notation + Arbitration>(
     path: &str,
     filter: Filter,
     first_game: usize,
+    seen: &mut HashSet<u64>,
     samples: &mut Vec<Sample>,
 ) -> Result<Harvest, String> {
     let text = read_bounded(path, crate::tournament::MAX_PGN_BYTES).map_err(|e| format!("cannot read {path}: {e}"))?;
@@ -58,17 +74,35 @@ pub fn read_records<G: SearchGame + Notation + Arbitration>(
                 continue;
             }
         };
+        let mut hasher = DefaultHasher::new();
+        (game.tag("FEN"), &game.moves).hash(&mut hasher);
+        if !seen.insert(hasher.finish()) {
+            harvest.repeated_games += 1;
+            continue;
+        }
         let Ok(start) = pgn_start::<G>(game) else {
             harvest.skipped_games += 1;
             continue;
         };
+        let mut scores = vec![None; game.moves.len()];
+        for (i, text) in &game.comments {
+            scores[*i] = comment_score(text);
+        }
         let mut history = History::new(start);
         let mut kept = Vec::new();
         let mut ok = true;
         for (ply, token) in game.moves.iter().enumerate() {
             if ply >= filter.skip_plies {
-                if let Some(trace) = quiet_trace(history.current()) {
-                    kept.push(Sample { trace, result: label, game: first_game + harvest.games });
+                let pos = history.current();
+                if let Some(trace) = quiet_trace(pos) {
+                    let score = scores[ply].map(|cp| cp * f64::from(perspective(pos)));
+                    kept.push(Sample {
+                        trace,
+                        result: label,
+                        score,
+                        target: label,
+                        game: first_game + harvest.read_games,
+                    });
                 }
             }
             match parse_record_turn(history.current(), token) {
@@ -83,10 +117,22 @@ pub fn read_records<G: SearchGame + Notation + Arbitration>(
             harvest.skipped_games += 1;
             continue;
         }
+        harvest.read_games += 1;
         harvest.positions += kept.len();
         samples.extend(kept);
     }
     Ok(harvest)
+}
+
+/// The centipawns of a `catchess match` move comment (`+0.35/12 0.051s`,
+/// the mover's view); `None` for a mate (`+M3`) or no score.
+pub fn comment_score(text: &str) -> Option<f64> {
+    let first = text.split_whitespace().next()?;
+    let value = first.split('/').next()?;
+    if !value.starts_with(['+', '-']) || value.contains('M') {
+        return None;
+    }
+    value.parse::<f64>().ok().filter(|v| v.is_finite()).map(|pawns| pawns * 100.0)
 }
 
 /// The trace of a position whose static value stands for its value: a
@@ -102,4 +148,19 @@ pub fn quiet_trace<G: SearchGame>(pos: &G) -> Option<Trace> {
         return None;
     }
     pos.position_outcome(false).is_none().then(|| pos.trace()).flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::comment_score;
+
+    #[test]
+    fn scores_are_read_from_move_comments() {
+        assert_eq!(comment_score("+0.35/12 0.051s"), Some(35.0));
+        assert_eq!(comment_score("-3.02/7 0.004s"), Some(-302.0));
+        assert_eq!(comment_score("+M3/9 0.010s"), None);
+        assert_eq!(comment_score("depth 7 0.004s"), None);
+        assert_eq!(comment_score("0.004s"), None);
+        assert_eq!(comment_score("opening: 8 random plies"), None);
+    }
 }

@@ -1,6 +1,7 @@
 //! Texel tuning: the weights that best predict game results from static
 //! evaluations, by logistic regression (mean squared error of
-//! `sigmoid(K · eval)` against the result), fitted with Adam.
+//! `sigmoid(K · eval)` against each position's target: its game's result,
+//! or a blend of it with the search's score), fitted with Adam.
 
 use super::data::Sample;
 
@@ -10,22 +11,32 @@ pub fn sigmoid(k: f64, eval: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
 }
 
-/// Mean squared error of the predictions for `weights` at scale `k`.
+/// Mean squared error of the predictions for `weights` at scale `k`
+/// against the targets.
 pub fn loss(samples: &[Sample], weights: &[(f64, f64)], k: f64) -> f64 {
+    loss_against(samples, weights, k, |s| s.target)
+}
+
+/// Mean squared error against the game results alone.
+pub fn result_loss(samples: &[Sample], weights: &[(f64, f64)], k: f64) -> f64 {
+    loss_against(samples, weights, k, |s| s.result)
+}
+
+fn loss_against(samples: &[Sample], weights: &[(f64, f64)], k: f64, target: impl Fn(&Sample) -> f64) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
     let sum: f64 = samples
         .iter()
         .map(|s| {
-            let e = s.result - sigmoid(k, s.trace.value(weights));
+            let e = target(s) - sigmoid(k, s.trace.value(weights));
             e * e
         })
         .sum();
     sum / samples.len() as f64
 }
 
-/// The scale K that fits the results best with the weights as they are
+/// The scale K that fits the targets best with the weights as they are
 /// (golden-section search on [0.05, 5]: the loss is unimodal in K).
 pub fn fit_k(samples: &[Sample], weights: &[(f64, f64)]) -> f64 {
     let (mut lo, mut hi) = (0.05f64, 5.0f64);
@@ -49,8 +60,8 @@ fn gradient(samples: &[Sample], weights: &[(f64, f64)], k: f64, out: &mut [(f64,
     for s in samples {
         let t = &s.trace;
         let p = sigmoid(k, t.value(weights));
-        // d(result - p)² / d eval
-        let d = -2.0 * (s.result - p) * p * (1.0 - p) * c * f64::from(t.scale);
+        // d(target - p)² / d eval
+        let d = -2.0 * (s.target - p) * p * (1.0 - p) * c * f64::from(t.scale);
         let share = f64::from(t.mg_share);
         let (dm, de) = (d * share, d * (1.0 - share));
         for &(i, n) in &t.counts {
@@ -69,6 +80,10 @@ pub struct Settings {
     pub rate: f64,
     /// Threads for the gradient.
     pub threads: usize,
+    /// Weight of the prior: `prior · Σ (w - w₀)²` (w₀ the weights the fit
+    /// starts from, in centipawns) is added to the loss, so that a weight
+    /// few positions see stays near its start instead of fitting their noise.
+    pub prior: f64,
 }
 
 /// How often (in epochs) the held-out loss is measured.
@@ -77,16 +92,18 @@ const CHECK_EVERY: usize = 25;
 /// Fits `weights` to `samples` at scale `k` by full-batch Adam, and keeps
 /// the weights of the epoch whose loss on the held-out positions was
 /// lowest (early stopping: past it the fit learns the games, not the
-/// game). Calls `progress(epoch, training loss, held-out loss)` at each
+/// game). Weights marked `frozen` keep their values. Calls `progress(epoch, training loss, held-out loss)` at each
 /// measurement and returns the epoch kept (0: the weights as they were).
 pub fn fit(
     samples: &[Sample],
     held_out: &[Sample],
     weights: &mut [(f64, f64)],
+    frozen: &[bool],
     k: f64,
     settings: Settings,
     mut progress: impl FnMut(usize, f64, f64),
 ) -> usize {
+    let start = weights.to_vec();
     let mut best = (loss(held_out, weights, k), 0, weights.to_vec());
     let n = weights.len();
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
@@ -118,8 +135,11 @@ pub fn fit(
         }
         let scale = 1.0 / samples.len().max(1) as f64;
         let (c1, c2) = (1.0 - b1.powi(epoch as i32), 1.0 - b2.powi(epoch as i32));
-        for i in 0..n {
-            let (g0, g1) = (grad[i].0 * scale, grad[i].1 * scale);
+        for i in (0..n).filter(|&i| !frozen[i]) {
+            let (g0, g1) = (
+                grad[i].0 * scale + 2.0 * settings.prior * (weights[i].0 - start[i].0),
+                grad[i].1 * scale + 2.0 * settings.prior * (weights[i].1 - start[i].1),
+            );
             m[i].0 = b1 * m[i].0 + (1.0 - b1) * g0;
             m[i].1 = b1 * m[i].1 + (1.0 - b1) * g1;
             v[i].0 = b2 * v[i].0 + (1.0 - b2) * g0 * g0;
@@ -167,13 +187,23 @@ mod tests {
                         tempo: 0,
                     },
                     result: if g < wins { 1.0 } else { 0.0 },
+                    target: if g < wins { 1.0 } else { 0.0 },
+                    score: None,
                     game: g,
                 });
             }
         }
         let mut w = vec![(20.0, 0.0)];
         let before = loss(&samples, &w, k);
-        let kept = fit(&samples, &samples, &mut w, k, Settings { epochs: 600, rate: 2.0, threads: 2 }, |_, _, _| {});
+        let kept = fit(
+            &samples,
+            &samples,
+            &mut w,
+            &[false],
+            k,
+            Settings { epochs: 600, rate: 2.0, threads: 2, prior: 0.0 },
+            |_, _, _| {},
+        );
         assert!(kept > 0);
         assert!((w[0].0 - truth).abs() < 3.0, "fitted {}", w[0].0);
         assert!(loss(&samples, &w, k) < before);

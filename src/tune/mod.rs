@@ -21,6 +21,12 @@ pub struct TuneArgs {
     pub records: Vec<String>,
     pub filter: Filter,
     pub settings: Settings,
+    /// The share of the game result in each position's target; the rest
+    /// is the search's score of the move played there, as a win
+    /// expectation (1: results alone, classic Texel tuning).
+    pub lambda: f64,
+    /// Groups of weights (by name) that keep their values.
+    pub freeze: Vec<String>,
     /// Where the new weights file goes (`None`: standard output).
     pub out: Option<String>,
     /// The command line, for the file's header.
@@ -35,9 +41,11 @@ pub struct TuneReport {
     pub train: usize,
     pub validation: usize,
     pub k: f64,
-    /// Loss before and after on the training and the held-out positions.
+    /// Loss before and after on the training and the held-out positions
+    /// (against the targets), and on the held-out ones against results alone.
     pub train_loss: (f64, f64),
     pub validation_loss: (f64, f64),
+    pub validation_result_loss: (f64, f64),
     pub weights: Vec<Tapered>,
     /// The weights file's text.
     pub source: String,
@@ -56,13 +64,26 @@ pub fn run<G: SearchGame + Notation + Arbitration>(
     mut progress: impl FnMut(&str),
 ) -> Result<TuneReport, String> {
     let tunable = G::tunable().ok_or_else(|| format!("the {} evaluation has no tunable weights", G::VARIANT))?;
+    let mut frozen = vec![false; tunable.weights.len()];
+    for name in &args.freeze {
+        let Some(&(_, first, len)) = tunable.groups.iter().find(|g| g.0 == name) else {
+            let names: Vec<&str> = tunable.groups.iter().map(|g| g.0).collect();
+            return Err(format!("no group of weights named {name:?}; the groups are: {}", names.join(", ")));
+        };
+        frozen[first..first + len].iter_mut().for_each(|f| *f = true);
+    }
     let mut samples: Vec<Sample> = Vec::new();
-    let (mut games, mut skipped_games) = (0, 0);
+    let (mut games, mut skipped_games, mut read) = (0, 0, 0);
+    let mut seen = std::collections::HashSet::new();
     for path in &args.records {
-        let h = data::read_records::<G>(path, args.filter, games, &mut samples)?;
-        progress(&format!("{path}: {} games ({} left out), {} quiet positions", h.games, h.skipped_games, h.positions));
+        let h = data::read_records::<G>(path, args.filter, read, &mut seen, &mut samples)?;
+        progress(&format!(
+            "{path}: {} games ({} left out, {} repeats), {} quiet positions",
+            h.games, h.skipped_games, h.repeated_games, h.positions
+        ));
         games += h.games;
-        skipped_games += h.skipped_games;
+        read += h.read_games;
+        skipped_games += h.skipped_games + h.repeated_games;
     }
     if samples.len() < 1000 {
         return Err(format!("only {} quiet positions: tuning needs at least 1000 (play more games)", samples.len()));
@@ -77,10 +98,21 @@ pub fn run<G: SearchGame + Notation + Arbitration>(
     }
     let old: Vec<(f64, f64)> = tunable.weights.iter().map(|w| (f64::from(w.mg), f64::from(w.eg))).collect();
     let k = fit::fit_k(&train, &old);
+    let lambda = args.lambda;
+    let scored = train.iter().chain(&validation).filter(|s| s.score.is_some()).count();
+    for s in train.iter_mut().chain(validation.iter_mut()) {
+        if let Some(score) = s.score {
+            s.target = lambda * s.result + (1.0 - lambda) * fit::sigmoid(k, score);
+        }
+    }
+    if lambda < 1.0 {
+        progress(&format!("{scored} positions have a search score; targets are {lambda} result, the rest score"));
+    }
     let before = (fit::loss(&train, &old, k), fit::loss(&validation, &old, k));
+    let results_before = fit::result_loss(&validation, &old, k);
     progress(&format!("K = {k:.4}; loss {:.6} (held out {:.6})", before.0, before.1));
     let mut fitted = old.clone();
-    let kept = fit::fit(&train, &validation, &mut fitted, k, args.settings, |epoch, loss, held| {
+    let kept = fit::fit(&train, &validation, &mut fitted, &frozen, k, args.settings, |epoch, loss, held| {
         progress(&format!("epoch {epoch}: loss {loss:.6} (held out {held:.6})"));
     });
     progress(&format!("kept the weights of epoch {kept}, where the held-out loss was lowest"));
@@ -88,6 +120,8 @@ pub fn run<G: SearchGame + Notation + Arbitration>(
         fitted.iter().map(|&(mg, eg)| Tapered::new(mg.round() as i32, eg.round() as i32)).collect();
     let rounded: Vec<(f64, f64)> = weights.iter().map(|w| (f64::from(w.mg), f64::from(w.eg))).collect();
     let after = (fit::loss(&train, &rounded, k), fit::loss(&validation, &rounded, k));
+    let results_after = fit::result_loss(&validation, &rounded, k);
+    progress(&format!("held-out loss against results alone: {results_before:.6} -> {results_after:.6}"));
     let mut changes: Vec<(String, Tapered, Tapered)> = (0..weights.len())
         .map(|i| ((tunable.name)(i), tunable.weights[i], weights[i]))
         .filter(|(_, a, b)| a != b)
@@ -106,6 +140,7 @@ pub fn run<G: SearchGame + Notation + Arbitration>(
         k,
         train_loss: (before.0, after.0),
         validation_loss: (before.1, after.1),
+        validation_result_loss: (results_before, results_after),
         weights,
         source,
         largest_changes: changes,

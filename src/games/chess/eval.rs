@@ -73,6 +73,7 @@ pub mod param {
 static TUNABLE: Tunable = Tunable {
     weights: &WEIGHTS,
     name: weight_name,
+    groups: &param::GROUPS,
     path: "src/games/chess/weights.rs",
     source: weights_source,
 };

@@ -1,0 +1,114 @@
+//! `catchess tune` end to end: records from a real `catchess match`, a fit,
+//! the weights file it writes, and its errors.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn catchess(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_catchess")).args(args).output().expect("binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("catchess-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Self-play records: the engine at depth 1 against itself at depth 2
+/// (two engines, so no game repeats), random openings.
+fn records() -> PathBuf {
+    let pgn = temp("selfplay.pgn");
+    let bin = env!("CARGO_BIN_EXE_catchess");
+    let (ok, _, err) = catchess(&[
+        "match",
+        "--variant",
+        "chess",
+        "--engine",
+        &format!("name=d1 cmd=\"{bin}\" tc=depth=1"),
+        "--engine",
+        &format!("name=d2 cmd=\"{bin}\" tc=depth=2"),
+        "--games",
+        "40",
+        "--random-plies",
+        "6",
+        "--seed",
+        "5",
+        "--maxmoves",
+        "80",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    pgn
+}
+
+#[test]
+fn tune_fits_match_records_and_writes_a_weights_file() {
+    let pgn = records();
+    let out = temp("weights.rs");
+    let (ok, _, err) = catchess(&[
+        "tune",
+        "--variant",
+        "chess",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--epochs",
+        "50",
+        "--lambda",
+        "0.5",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(err.contains("40 games (0 left out, 0 repeats)"), "{err}");
+    assert!(err.contains("positions have a search score"), "{err}");
+    assert!(err.contains("held-out loss against results alone"), "{err}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("pub const WEIGHTS: [Tapered; 419] = ["), "{text}");
+    assert!(text.contains("tune --variant chess --pgn"), "the command that produced it:\n{text}");
+    assert_eq!(text.matches("t(").count(), 419 + 1, "every weight, and the helper's definition");
+    // Without --out the file goes to standard output.
+    let (ok, stdout, err) = catchess(&["tune", "--variant", "chess", "--pgn", pgn.to_str().unwrap(), "--epochs", "25"]);
+    assert!(ok, "{err}");
+    assert!(stdout.contains("pub const WEIGHTS"), "{stdout}");
+
+    // A game read twice is read once.
+    let (ok, _, err) = catchess(&[
+        "tune",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--epochs",
+        "25",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(err.contains("40 games (0 left out, 40 repeats), 0 quiet positions"), "{err}");
+}
+
+#[test]
+fn tune_refuses_what_it_cannot_do() {
+    let one_game = temp("one.pgn");
+    std::fs::write(&one_game, "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n")
+        .unwrap();
+    let path = one_game.to_str().unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (&["tune", "--pgn", path], "tuning needs at least 1000"),
+        (&["tune", "--variant", "xiangqi", "--pgn", path], "the xiangqi evaluation has no tunable weights"),
+        (&["tune", "--pgn", path, "--freeze", "knights"], "no group of weights named \"knights\""),
+        (&["tune", "--pgn", path, "--lambda", "2"], "--lambda must be between 0 and 1"),
+        (&["tune", "--pgn", "/nonexistent/x.pgn"], "cannot read /nonexistent/x.pgn"),
+    ];
+    for (args, message) in cases {
+        let (ok, _, err) = catchess(args);
+        assert!(!ok, "{args:?} should fail");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
