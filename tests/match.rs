@@ -573,7 +573,7 @@ fn adjudication_ends_games_by_resignation_score_draw_and_move_limit() {
                 "--openings",
                 &pawns,
                 "--draw",
-                "movenumber=2 movecount=1 score=30",
+                "movenumber=2 movecount=1 score=60",
             ],
         ),
     );
@@ -582,7 +582,7 @@ fn adjudication_ends_games_by_resignation_score_draw_and_move_limit() {
         assert_eq!(r.tag("Result"), "1/2-1/2");
         assert!(
             r.tag("TerminationDetails")
-                .starts_with("adjudication: draw (every engine's score within 30 cp for 1 moves"),
+                .starts_with("adjudication: draw (every engine's score within 60 cp for 1 moves"),
             "{r:?}"
         );
         assert_eq!(r.tag("PlyCount"), "4", "not before move 2");

@@ -553,9 +553,15 @@ mod tests {
     fn a_disarmed_attacker_does_not_threaten() {
         // The white knight e5 attacks the black queen d7 (and rook f7); with a
         // cat on e4 it is disarmed and the threats vanish (the other cat idles).
-        let armed = eval_cat("*3k3/3q1r2/8/4N3/8/8/8/4K2* w - - 0 1");
-        let disarmed = eval_cat("4k3/3q1r2/8/4N3/4*3/8/8/4K2* w - - 0 1");
-        assert!(armed > disarmed + 40, "armed {armed}, disarmed {disarmed}");
+        let (armed_fen, disarmed_fen) = ("*3k3/3q1r2/8/4N3/8/8/8/4K2* w - - 0 1", "4k3/3q1r2/8/4N3/4*3/8/8/4K2* w - - 0 1");
+        let minor_threats = |fen: &str| {
+            let trace = CatChess::from_fen(fen).unwrap().trace().unwrap();
+            trace.counts.iter().find(|c| c.0 as usize == param::MINOR_THREAT).map_or(0, |c| c.1)
+        };
+        assert_eq!(minor_threats(armed_fen), 2, "the queen and the rook");
+        assert_eq!(minor_threats(disarmed_fen), 0);
+        let (armed, disarmed) = (eval_cat(armed_fen), eval_cat(disarmed_fen));
+        assert!(armed > disarmed, "armed {armed}, disarmed {disarmed}");
     }
 
     #[test]
