@@ -92,8 +92,9 @@ const CHECK_EVERY: usize = 25;
 /// Fits `weights` to `samples` at scale `k` by full-batch Adam, and keeps
 /// the weights of the epoch whose loss on the held-out positions was
 /// lowest (early stopping: past it the fit learns the games, not the
-/// game). Weights marked `frozen` keep their values. Calls `progress(epoch, training loss, held-out loss)` at each
-/// measurement and returns the epoch kept (0: the weights as they were).
+/// game). Weights marked `frozen` keep their values. Calls
+/// `progress(epoch, training loss, held-out loss)` at each measurement and
+/// returns the epoch kept (0: the weights as they were).
 pub fn fit(
     samples: &[Sample],
     held_out: &[Sample],

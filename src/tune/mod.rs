@@ -46,7 +46,6 @@ pub struct TuneReport {
     pub train_loss: (f64, f64),
     pub validation_loss: (f64, f64),
     pub validation_result_loss: (f64, f64),
-    pub weights: Vec<Tapered>,
     /// The weights file's text.
     pub source: String,
     /// The largest changes: (name, old, new).
@@ -141,7 +140,6 @@ pub fn run<G: SearchGame + Notation + Arbitration>(
         train_loss: (before.0, after.0),
         validation_loss: (before.1, after.1),
         validation_result_loss: (results_before, results_after),
-        weights,
         source,
         largest_changes: changes,
     })

@@ -80,12 +80,12 @@ static TUNABLE: Tunable = Tunable {
 
 /// A weight's name: its group, and which of the group it is.
 fn weight_name(index: usize) -> String {
-    let (name, first, _) = param::GROUPS.iter().rev().find(|g| g.1 <= index).expect("index 0 is in the first group");
+    let (name, first, len) = param::GROUPS.iter().rev().find(|g| g.1 <= index).expect("index 0 is in the first group");
     let k = index - first;
     match *name {
         "piece-square" => format!("{name} {:?} {}", Role::ALL[k / 64], Square::new((k % 64) as u8).expect("below 64")),
         "material" | "mobility" => format!("{name} {:?}", Role::ALL[k + usize::from(*name == "mobility")]),
-        _ if param::GROUPS.iter().any(|g| g.0 == *name && g.2 > 1) => format!("{name} {}", k + 1),
+        _ if *len > 1 => format!("{name} {}", k + 1),
         _ => name.to_string(),
     }
 }
