@@ -69,9 +69,10 @@ fn tune_fits_match_records_and_writes_a_weights_file() {
     assert!(err.contains("positions have a search score"), "{err}");
     assert!(err.contains("held-out loss against results alone"), "{err}");
     let text = std::fs::read_to_string(&out).unwrap();
-    assert!(text.contains("pub const WEIGHTS: [Tapered; 419] = ["), "{text}");
+    let count = catchess::games::chess::eval::param::COUNT;
+    assert!(text.contains(&format!("pub const WEIGHTS: [Tapered; {count}] = [")), "{text}");
     assert!(text.contains("tune --variant chess --pgn"), "the command that produced it:\n{text}");
-    assert_eq!(text.matches("t(").count(), 419 + 1, "every weight, and the helper's definition");
+    assert_eq!(text.matches("t(").count(), count + 1, "every weight, and the helper's definition");
     // Without --out the file goes to standard output.
     let (ok, stdout, err) = catchess(&["tune", "--variant", "chess", "--pgn", pgn.to_str().unwrap(), "--epochs", "25"]);
     assert!(ok, "{err}");

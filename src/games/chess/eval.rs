@@ -49,10 +49,41 @@ pub mod param {
     pub const MINOR_THREAT: usize = PAWN_THREAT + 1;
     pub const ROOK_THREAT: usize = MINOR_THREAT + 1;
     pub const HANGING: usize = ROOK_THREAT + 1;
-    pub const COUNT: usize = HANGING + 1;
+    /// King safety, counted for the attacker: squares outside Z from which a
+    /// knight, bishop, rook or queen that reaches them would give check,
+    /// not attacked by the defender nor held by the attacker's own pieces.
+    pub const SAFE_CHECK: usize = HANGING + 1;
+    /// Squares beside the enemy king the attacker's armed pieces hit ...
+    pub const RING_ATTACKED: usize = SAFE_CHECK + 4;
+    /// ... and of those, the ones no defender but the king guards.
+    pub const RING_WEAK: usize = RING_ATTACKED + 1;
+    /// Counted for the defender: each missing pawn of a home king's shield
+    /// (the two ranks in front of it, on its file and the adjacent ones).
+    pub const SHIELD_MISSING: usize = RING_WEAK + 1;
+    /// A king on a file without pawns, or without pawns of its own.
+    pub const KING_OPEN_FILE: usize = SHIELD_MISSING + 1;
+    pub const KING_HALF_OPEN_FILE: usize = KING_OPEN_FILE + 1;
+    /// Enemy pawns on the king's file and the adjacent ones, by their rank
+    /// from the king's side (ranks 1..8).
+    pub const PAWN_STORM: usize = KING_HALF_OPEN_FILE + 1;
+    /// A pawn beside one of its own on the same rank, by rank ...
+    pub const PHALANX: usize = PAWN_STORM + 8;
+    /// ... a pawn defended by a pawn, by rank ...
+    pub const SUPPORTED: usize = PHALANX + 8;
+    /// ... and a pawn no neighbour can come to defend, its stop square
+    /// held by an enemy pawn.
+    pub const BACKWARD_PAWN: usize = SUPPORTED + 8;
+    /// A knight or bishop on the enemy's half, defended by a pawn, where no
+    /// enemy pawn can ever attack it.
+    pub const KNIGHT_OUTPOST: usize = BACKWARD_PAWN + 1;
+    pub const BISHOP_OUTPOST: usize = KNIGHT_OUTPOST + 1;
+    pub const ROOK_ON_SEVENTH: usize = BISHOP_OUTPOST + 1;
+    /// Per bishop: its own pawns on squares of its colour.
+    pub const BISHOP_PAWNS: usize = ROOK_ON_SEVENTH + 1;
+    pub const COUNT: usize = BISHOP_PAWNS + 1;
 
     /// (name, first index, length) of each group, in order.
-    pub const GROUPS: [(&str, usize, usize); 14] = [
+    pub const GROUPS: [(&str, usize, usize); 28] = [
         ("material", MATERIAL, 6),
         ("piece-square", PST, 6 * 64),
         ("mobility", MOBILITY, 4),
@@ -67,6 +98,20 @@ pub mod param {
         ("minor threat", MINOR_THREAT, 1),
         ("rook threat", ROOK_THREAT, 1),
         ("hanging piece", HANGING, 1),
+        ("safe check", SAFE_CHECK, 4),
+        ("attacked king ring square", RING_ATTACKED, 1),
+        ("weak king ring square", RING_WEAK, 1),
+        ("missing shield pawn", SHIELD_MISSING, 1),
+        ("king on an open file", KING_OPEN_FILE, 1),
+        ("king on a half-open file", KING_HALF_OPEN_FILE, 1),
+        ("storming pawn by rank", PAWN_STORM, 8),
+        ("phalanx pawn by rank", PHALANX, 8),
+        ("supported pawn by rank", SUPPORTED, 8),
+        ("backward pawn", BACKWARD_PAWN, 1),
+        ("knight outpost", KNIGHT_OUTPOST, 1),
+        ("bishop outpost", BISHOP_OUTPOST, 1),
+        ("rook on the seventh rank", ROOK_ON_SEVENTH, 1),
+        ("bishop's pawns on its colour", BISHOP_PAWNS, 1),
     ];
 }
 
@@ -84,7 +129,8 @@ fn weight_name(index: usize) -> String {
     let k = index - first;
     match *name {
         "piece-square" => format!("{name} {:?} {}", Role::ALL[k / 64], Square::new((k % 64) as u8).expect("below 64")),
-        "material" | "mobility" => format!("{name} {:?}", Role::ALL[k + usize::from(*name == "mobility")]),
+        "material" => format!("{name} {:?}", Role::ALL[k]),
+        "mobility" | "safe check" => format!("{name} {:?}", Role::ALL[k + 1]),
         _ if *len > 1 => format!("{name} {}", k + 1),
         _ => name.to_string(),
     }
@@ -103,7 +149,6 @@ const MOBILITY_TYPICAL: [i32; 4] = [4, 6, 6, 12];
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const PHASE_MAX: i32 = 24;
 
-const SHIELD_PAWN_MISSING: i32 = -12;
 const TEMPO: i32 = 12;
 /// King-attack weight of a knight, bishop, rook and queen hitting the ring.
 const KING_ATTACK_WEIGHT: [i32; 4] = [2, 2, 3, 5];
@@ -212,8 +257,21 @@ struct Attacks {
     /// Squares attacked by armed pieces, outside Z (what can be captured on).
     all: Bitboard,
     pawns: Bitboard,
-    minors: Bitboard,
-    rooks: Bitboard,
+    /// Per knight, bishop, rook and queen.
+    by_role: [Bitboard; 4],
+    /// `all` but the king's.
+    no_king: Bitboard,
+}
+
+impl Attacks {
+    fn of_pawns(pawns: Bitboard) -> Attacks {
+        Attacks {
+            all: pawns,
+            pawns,
+            by_role: [Bitboard::EMPTY; 4],
+            no_king: Bitboard::EMPTY,
+        }
+    }
 }
 
 fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
@@ -288,8 +346,8 @@ fn evaluate<V: Variant, const TRACE: bool>(pos: &Position<V>, acc: &mut Acc<TRAC
         pawn_attacks(Color::Black, pos.pieces(Color::Black, Role::Pawn) - zone) - zone,
     ];
     let mut att = [
-        Attacks { all: pawn_att[0], pawns: pawn_att[0], minors: Bitboard::EMPTY, rooks: Bitboard::EMPTY },
-        Attacks { all: pawn_att[1], pawns: pawn_att[1], minors: Bitboard::EMPTY, rooks: Bitboard::EMPTY },
+        Attacks::of_pawns(pawn_att[0]),
+        Attacks::of_pawns(pawn_att[1]),
     ];
     let mut king_units = [0i32; 2];
     let mut king_attackers = [0i32; 2];
@@ -320,11 +378,7 @@ fn evaluate<V: Variant, const TRACE: bool>(pos: &Position<V>, acc: &mut Acc<TRAC
                 if armed {
                     let hits = reach - zone;
                     att[color.index()].all |= hits;
-                    match role {
-                        Role::Knight | Role::Bishop => att[color.index()].minors |= hits,
-                        Role::Rook => att[color.index()].rooks |= hits,
-                        _ => {}
-                    }
+                    att[color.index()].by_role[k] |= hits;
                     let ring_hits = (hits & enemy_king_ring).count() as i32;
                     if ring_hits > 0 {
                         king_units[them.index()] += KING_ATTACK_WEIGHT[k] * ring_hits;
@@ -333,6 +387,7 @@ fn evaluate<V: Variant, const TRACE: bool>(pos: &Position<V>, acc: &mut Acc<TRAC
                 }
             }
         }
+        outposts_and_bishops(pos, color, &pawn_att, acc);
         if pos.pieces(color, Role::Bishop).has_many() {
             acc.weight(color, Term::Pieces, param::BISHOP_PAIR, 1);
         }
@@ -349,6 +404,7 @@ fn evaluate<V: Variant, const TRACE: bool>(pos: &Position<V>, acc: &mut Acc<TRAC
     for color in Color::BOTH {
         let king = pos.king(color);
         let armed_king = !zone.contains(king);
+        att[color.index()].no_king = att[color.index()].all;
         if armed_king {
             att[color.index()].all |= attacks::king(king) - zone;
         }
@@ -360,8 +416,21 @@ fn evaluate<V: Variant, const TRACE: bool>(pos: &Position<V>, acc: &mut Acc<TRAC
         let their_pawns = pos.pieces(them, Role::Pawn);
         for sq in own_pawns {
             let file = Bitboard::file(sq.file());
-            if (own_pawns & adjacent_files(sq)).is_empty() {
+            let rank = relative_rank(color, sq);
+            let neighbours = own_pawns & adjacent_files(sq);
+            if neighbours.is_empty() {
                 acc.weight(color, Term::Pawns, param::ISOLATED_PAWN, 1);
+            } else {
+                if (neighbours & Bitboard::rank(sq.rank())).any() {
+                    acc.weight(color, Term::Pawns, param::PHALANX + rank, 1);
+                }
+                let stop = stop_square(color, sq);
+                if (neighbours - adjacent_front(color, sq)).is_empty() && pawn_att[them.index()].contains(stop) {
+                    acc.weight(color, Term::Pawns, param::BACKWARD_PAWN, 1);
+                }
+            }
+            if pawn_att[color.index()].contains(sq) {
+                acc.weight(color, Term::Pawns, param::SUPPORTED + rank, 1);
             }
             if (front_span(color, sq) & own_pawns).any() {
                 acc.weight(color, Term::Pawns, param::DOUBLED_PAWN, 1);
@@ -369,9 +438,7 @@ fn evaluate<V: Variant, const TRACE: bool>(pos: &Position<V>, acc: &mut Acc<TRAC
             let blockers = (file | adjacent_files(sq)) & their_pawns;
             let ahead = front_span(color, sq) | adjacent_front(color, sq);
             if (blockers & ahead).is_empty() && (front_span(color, sq) & own_pawns).is_empty() {
-                let rank = relative_rank(color, sq);
-                let step = if color == Color::White { 8 } else { -8 };
-                let front = Square::new((sq.index() as i32 + step) as u8).unwrap_or(sq);
+                let front = stop_square(color, sq);
                 let table = if occupied.contains(front) { param::PASSED_BLOCKED } else { param::PASSED };
                 acc.weight(color, Term::Passers, table + rank, 1);
                 let weight = rank as i32 - 1;
@@ -382,6 +449,8 @@ fn evaluate<V: Variant, const TRACE: bool>(pos: &Position<V>, acc: &mut Acc<TRAC
 
         // King safety: armed attackers on the ring, a missing pawn shield.
         let king = pos.king(color);
+        king_shelter(pos, color, acc);
+        king_pressure(pos, color, &att, acc);
         let mut danger = 0;
         if king_attackers[color.index()] >= 2 {
             danger = (king_units[color.index()] * king_units[color.index()] * 2).min(500);
@@ -390,18 +459,7 @@ fn evaluate<V: Variant, const TRACE: bool>(pos: &Position<V>, acc: &mut Acc<TRAC
             // Beside a cat the king cannot be checked at all.
             danger = danger * 2 / 5;
         }
-        let mut shield = 0;
-        if relative_rank(color, king) <= 1 {
-            let files = Bitboard::file(king.file()) | adjacent_files(king);
-            let near = match color {
-                Color::White => Bitboard::rank(king.rank() + 1) | Bitboard::rank(king.rank() + 2),
-                Color::Black => Bitboard::rank(king.rank() - 1) | Bitboard::rank(king.rank() - 2),
-            };
-            let present = (files & near & own_pawns).count() as i32;
-            let wanted = files_count(king) as i32;
-            shield = SHIELD_PAWN_MISSING * (wanted - present).max(0);
-        }
-        acc.add(color, Term::KingSafety, Tapered::new(-danger + shield, -danger / 4));
+        acc.add(color, Term::KingSafety, Tapered::new(-danger, -danger / 4));
 
         // Threats by armed pieces on enemy pieces outside Z (those in Z
         // cannot be taken).
@@ -410,9 +468,9 @@ fn evaluate<V: Variant, const TRACE: bool>(pos: &Position<V>, acc: &mut Acc<TRAC
         let non_pawns = targets - pos.by_role(Role::Pawn);
         let majors = pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
         acc.weight(color, Term::Threats, param::PAWN_THREAT, (mine.pawns & non_pawns).count() as i32);
-        acc.weight(color, Term::Threats, param::MINOR_THREAT, (mine.minors & targets & majors).count() as i32);
+        acc.weight(color, Term::Threats, param::MINOR_THREAT, ((mine.by_role[0] | mine.by_role[1]) & targets & majors).count() as i32);
         let queens = pos.by_role(Role::Queen);
-        acc.weight(color, Term::Threats, param::ROOK_THREAT, (mine.rooks & targets & queens).count() as i32);
+        acc.weight(color, Term::Threats, param::ROOK_THREAT, (mine.by_role[2] & targets & queens).count() as i32);
         let undefended = targets - att[them.index()].all;
         acc.weight(color, Term::Threats, param::HANGING, (mine.all & undefended).count() as i32);
     }
@@ -427,6 +485,102 @@ fn evaluate<V: Variant, const TRACE: bool>(pos: &Position<V>, acc: &mut Acc<TRAC
     };
     let score = raw * scale / 64 + tempo;
     Evaluation { raw, scale, scale_reason, phase, tempo, score }
+}
+
+/// The pawn shield, the king's file and the pawns storming it (`color`'s king).
+fn king_shelter<V: Variant, const TRACE: bool>(pos: &Position<V>, color: Color, acc: &mut Acc<TRACE>) {
+    let king = pos.king(color);
+    let own_pawns = pos.pieces(color, Role::Pawn);
+    let their_pawns = pos.pieces(color.other(), Role::Pawn);
+    let files = Bitboard::file(king.file()) | adjacent_files(king);
+    if relative_rank(color, king) <= 1 {
+        let near = match color {
+            Color::White => Bitboard::rank(king.rank() + 1) | Bitboard::rank(king.rank() + 2),
+            Color::Black => Bitboard::rank(king.rank() - 1) | Bitboard::rank(king.rank() - 2),
+        };
+        let present = (files & near & own_pawns).count() as i32;
+        let missing = (files_count(king) as i32 - present).max(0);
+        acc.weight(color, Term::KingSafety, param::SHIELD_MISSING, missing);
+    }
+    let file = Bitboard::file(king.file());
+    if (file & own_pawns).is_empty() {
+        let open = (file & their_pawns).is_empty();
+        acc.weight(color, Term::KingSafety, if open { param::KING_OPEN_FILE } else { param::KING_HALF_OPEN_FILE }, 1);
+    }
+    for pawn in files & their_pawns {
+        acc.weight(color, Term::KingSafety, param::PAWN_STORM + relative_rank(color, pawn), 1);
+    }
+}
+
+/// Safe checks and the attacked squares around `color`'s king, counted
+/// for its opponent. A king beside a cat cannot be checked.
+fn king_pressure<V: Variant, const TRACE: bool>(
+    pos: &Position<V>,
+    color: Color,
+    att: &[Attacks; 2],
+    acc: &mut Acc<TRACE>,
+) {
+    let them = color.other();
+    let zone = pos.zone();
+    let king = pos.king(color);
+    let (mine, theirs) = (&att[color.index()], &att[them.index()]);
+    let ring = attacks::king(king) - zone;
+    let attacked = ring & theirs.all;
+    acc.weight(them, Term::KingSafety, param::RING_ATTACKED, attacked.count() as i32);
+    acc.weight(them, Term::KingSafety, param::RING_WEAK, (attacked - mine.no_king).count() as i32);
+    if zone.contains(king) {
+        return;
+    }
+    let occupied = pos.occupied();
+    let safe = !(mine.all | pos.by_color(them) | zone);
+    let diagonal = attacks::bishop(king, occupied);
+    let straight = attacks::rook(king, occupied);
+    let checks = [attacks::knight(king), diagonal, straight, diagonal | straight];
+    for (k, squares) in checks.into_iter().enumerate() {
+        let n = (squares & theirs.by_role[k] & safe).count() as i32;
+        acc.weight(them, Term::KingSafety, param::SAFE_CHECK + k, n);
+    }
+}
+
+/// Outposts, rooks on the seventh and bishops hemmed in by their own pawns.
+fn outposts_and_bishops<V: Variant, const TRACE: bool>(
+    pos: &Position<V>,
+    color: Color,
+    pawn_att: &[Bitboard; 2],
+    acc: &mut Acc<TRACE>,
+) {
+    let their_pawns = pos.pieces(color.other(), Role::Pawn);
+    let own_pawns = pos.pieces(color, Role::Pawn);
+    let outpost = |sq: Square| {
+        (3..=5).contains(&relative_rank(color, sq))
+            && pawn_att[color.index()].contains(sq)
+            && (adjacent_front(color, sq) & their_pawns).is_empty()
+    };
+    for sq in pos.pieces(color, Role::Knight) {
+        if outpost(sq) {
+            acc.weight(color, Term::Pieces, param::KNIGHT_OUTPOST, 1);
+        }
+    }
+    for sq in pos.pieces(color, Role::Bishop) {
+        if outpost(sq) {
+            acc.weight(color, Term::Pieces, param::BISHOP_OUTPOST, 1);
+        }
+        let colour = if LIGHT_SQUARES.contains(sq) { LIGHT_SQUARES } else { !LIGHT_SQUARES };
+        acc.weight(color, Term::Pieces, param::BISHOP_PAWNS, (own_pawns & colour).count() as i32);
+    }
+    for sq in pos.pieces(color, Role::Rook) {
+        if relative_rank(color, sq) == 6 {
+            acc.weight(color, Term::Pieces, param::ROOK_ON_SEVENTH, 1);
+        }
+    }
+}
+
+const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
+
+/// The square in front of a pawn (a pawn is never on the last rank).
+fn stop_square(color: Color, sq: Square) -> Square {
+    let step = if color == Color::White { 8 } else { -8 };
+    Square::new((sq.index() as i32 + step) as u8).unwrap_or(sq)
 }
 
 fn files_count(king: Square) -> u32 {
@@ -562,6 +716,58 @@ mod tests {
         assert_eq!(minor_threats(disarmed_fen), 0);
         let (armed, disarmed) = (eval_cat(armed_fen), eval_cat(disarmed_fen));
         assert!(armed > disarmed, "armed {armed}, disarmed {disarmed}");
+    }
+
+    /// White's count less black's of weight `index` in `fen` (Cat Chess
+    /// when the FEN has cats).
+    fn count(fen: &str, index: usize) -> i32 {
+        let trace = if fen.contains('*') {
+            CatChess::from_fen(fen).unwrap().trace()
+        } else {
+            Chess::from_fen(fen).unwrap().trace()
+        };
+        trace.unwrap().counts.iter().find(|c| c.0 as usize == index).map_or(0, |c| c.1 as i32)
+    }
+
+    #[test]
+    fn king_safety_counts_safe_checks_and_the_ring() {
+        // The knight e4 reaches d6 and f6, both checks the king e8 cannot take.
+        assert_eq!(count("4k3/8/8/8/4N3/8/8/4K3 w - - 0 1", param::SAFE_CHECK), 2);
+        // A pawn e7 guards d6 and f6: no safe check left.
+        assert_eq!(count("4k3/4p3/8/8/4N3/8/8/4K3 w - - 0 1", param::SAFE_CHECK), 0);
+        // The rook a1 checks from a8 and from e1; with its king on e1, a8 only.
+        assert_eq!(count("4k3/8/8/8/8/8/8/R5K1 w - - 0 1", param::SAFE_CHECK + 2), 2);
+        assert_eq!(count("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", param::SAFE_CHECK + 2), 1);
+        // Beside a cat the king cannot be checked.
+        assert_eq!(count("4k*2/8/8/8/4N3/8/8/4K2* w - - 0 1", param::SAFE_CHECK), 0);
+        // The queen d6 hits d7, e7 (and d8 through nothing else): ring squares.
+        let ring = count("4k3/8/3Q4/8/8/8/8/4K3 w - - 0 1", param::RING_ATTACKED);
+        assert!(ring >= 3, "{ring}");
+        // The king's file: black's d-file open; then black's e-file half-open
+        // (a white pawn only), white's closed by its own pawn each time.
+        assert_eq!(count("3k4/8/8/8/8/8/4P3/4K3 w - - 0 1", param::KING_OPEN_FILE), -1);
+        assert_eq!(count("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", param::KING_HALF_OPEN_FILE), -1);
+        assert_eq!(count("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", param::KING_OPEN_FILE), 0);
+        // White's king g1 without its three shield pawns; black's g8 with them.
+        assert_eq!(count("6k1/5ppp/8/8/8/8/8/6K1 w - - 0 1", param::SHIELD_MISSING), 3);
+        // A black pawn f3 storms the king g1 (rank 3 from white's side).
+        assert_eq!(count("6k1/8/8/8/8/5p2/8/6K1 w - - 0 1", param::PAWN_STORM + 2), 1);
+    }
+
+    #[test]
+    fn pawn_structure_and_outposts_count_what_they_name() {
+        // d4 and e4 side by side (rank 4 from white's side), f3 behind e4.
+        let fen = "4k3/8/8/8/3PP3/5P2/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, param::PHALANX + 3), 2);
+        assert_eq!(count(fen, param::SUPPORTED + 3), 1, "e4 by f3");
+        // d3 cannot be defended by e4/c-pawns and d4 is held by black's e5.
+        assert_eq!(count("4k3/8/8/4p3/4P3/3P4/8/4K3 w - - 0 1", param::BACKWARD_PAWN), 1);
+        // A knight d5 held by e4 that no black pawn can chase, then one c7 can.
+        assert_eq!(count("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", param::KNIGHT_OUTPOST), 1);
+        assert_eq!(count("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", param::KNIGHT_OUTPOST), 0);
+        assert_eq!(count("4k3/R7/8/8/8/8/8/4K3 w - - 0 1", param::ROOK_ON_SEVENTH), 1);
+        // The light-squared bishop f1 with pawns on light e2 and dark d2.
+        assert_eq!(count("4k3/8/8/8/8/8/3PP3/4KB2 w - - 0 1", param::BISHOP_PAWNS), 1);
     }
 
     #[test]
