@@ -124,11 +124,11 @@ catchess match --variant chess --engine 'name=cc cmd=./catchess' \\\n    \
     /// logistic regression; the positions of one game in ten are held out to measure the fit. Prints the
     /// new weights file (or writes it with --out) with this command line in its header.
     #[command(after_help = "Example (self-play at two node counts, so that no game is played twice, then \
-the fit to the records' search scores, written in place; see the README):\n  \
+the fit to the records' results and search scores, written in place; see the README):\n  \
 catchess match --variant chess --engine 'name=a cmd=./catchess tc=nodes=6000' \\\n    \
 --engine 'name=b cmd=./catchess tc=nodes=6500' --games 8000 --random-plies 8 --concurrency 2 \\\n    \
 --pgn selfplay.pgn\n  \
-catchess tune --variant chess --pgn selfplay.pgn --skip-plies 10 --lambda 0 --rate 0.5 --epochs 600 \\\n    \
+catchess tune --variant chess --pgn selfplay.pgn --skip-plies 10 --lambda 0.3 --rate 0.5 --epochs 600 \\\n    \
 --out src/games/chess/weights.rs")]
     Tune(TuneCliArgs),
 }

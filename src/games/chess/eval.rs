@@ -492,7 +492,8 @@ fn king_shelter<V: Variant, const TRACE: bool>(pos: &Position<V>, color: Color, 
     let king = pos.king(color);
     let own_pawns = pos.pieces(color, Role::Pawn);
     let their_pawns = pos.pieces(color.other(), Role::Pawn);
-    let files = Bitboard::file(king.file()) | adjacent_files(king);
+    let file = Bitboard::file(king.file());
+    let files = file | adjacent_files(king);
     if relative_rank(color, king) <= 1 {
         let near = match color {
             Color::White => Bitboard::rank(king.rank() + 1) | Bitboard::rank(king.rank() + 2),
@@ -502,7 +503,6 @@ fn king_shelter<V: Variant, const TRACE: bool>(pos: &Position<V>, color: Color, 
         let missing = (files_count(king) as i32 - present).max(0);
         acc.weight(color, Term::KingSafety, param::SHIELD_MISSING, missing);
     }
-    let file = Bitboard::file(king.file());
     if (file & own_pawns).is_empty() {
         let open = (file & their_pawns).is_empty();
         acc.weight(color, Term::KingSafety, if open { param::KING_OPEN_FILE } else { param::KING_HALF_OPEN_FILE }, 1);
@@ -565,7 +565,7 @@ fn outposts_and_bishops<V: Variant, const TRACE: bool>(
         if outpost(sq) {
             acc.weight(color, Term::Pieces, param::BISHOP_OUTPOST, 1);
         }
-        let colour = if LIGHT_SQUARES.contains(sq) { LIGHT_SQUARES } else { !LIGHT_SQUARES };
+        let colour = if Bitboard::LIGHT.contains(sq) { Bitboard::LIGHT } else { Bitboard::DARK };
         acc.weight(color, Term::Pieces, param::BISHOP_PAWNS, (own_pawns & colour).count() as i32);
     }
     for sq in pos.pieces(color, Role::Rook) {
@@ -574,8 +574,6 @@ fn outposts_and_bishops<V: Variant, const TRACE: bool>(
         }
     }
 }
-
-const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
 
 /// The square in front of a pawn (a pawn is never on the last rank).
 fn stop_square(color: Color, sq: Square) -> Square {
@@ -708,12 +706,8 @@ mod tests {
         // The white knight e5 attacks the black queen d7 (and rook f7); with a
         // cat on e4 it is disarmed and the threats vanish (the other cat idles).
         let (armed_fen, disarmed_fen) = ("*3k3/3q1r2/8/4N3/8/8/8/4K2* w - - 0 1", "4k3/3q1r2/8/4N3/4*3/8/8/4K2* w - - 0 1");
-        let minor_threats = |fen: &str| {
-            let trace = CatChess::from_fen(fen).unwrap().trace().unwrap();
-            trace.counts.iter().find(|c| c.0 as usize == param::MINOR_THREAT).map_or(0, |c| c.1)
-        };
-        assert_eq!(minor_threats(armed_fen), 2, "the queen and the rook");
-        assert_eq!(minor_threats(disarmed_fen), 0);
+        assert_eq!(count(armed_fen, param::MINOR_THREAT), 2, "the queen and the rook");
+        assert_eq!(count(disarmed_fen, param::MINOR_THREAT), 0);
         let (armed, disarmed) = (eval_cat(armed_fen), eval_cat(disarmed_fen));
         assert!(armed > disarmed, "armed {armed}, disarmed {disarmed}");
     }
@@ -740,9 +734,8 @@ mod tests {
         assert_eq!(count("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", param::SAFE_CHECK + 2), 1);
         // Beside a cat the king cannot be checked.
         assert_eq!(count("4k*2/8/8/8/4N3/8/8/4K2* w - - 0 1", param::SAFE_CHECK), 0);
-        // The queen d6 hits d7, e7 (and d8 through nothing else): ring squares.
-        let ring = count("4k3/8/3Q4/8/8/8/8/4K3 w - - 0 1", param::RING_ATTACKED);
-        assert!(ring >= 3, "{ring}");
+        // The queen d6 hits d7, d8, e7 and f8 beside the king e8 (not f7).
+        assert_eq!(count("4k3/8/3Q4/8/8/8/8/4K3 w - - 0 1", param::RING_ATTACKED), 4);
         // The king's file: black's d-file open; then black's e-file half-open
         // (a white pawn only), white's closed by its own pawn each time.
         assert_eq!(count("3k4/8/8/8/8/8/4P3/4K3 w - - 0 1", param::KING_OPEN_FILE), -1);
