@@ -19,15 +19,15 @@ fn temp(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// Self-play records: the engine at depth 1 against itself at depth 2
-/// (two engines, so no game repeats), random openings.
-fn records() -> PathBuf {
-    let pgn = temp("selfplay.pgn");
+/// Self-play records of `variant`: the engine at depth 1 against itself
+/// at depth 2 (two engines, so no game repeats), random openings.
+fn records(variant: &str) -> PathBuf {
+    let pgn = temp(&format!("selfplay-{variant}.pgn"));
     let bin = env!("CARGO_BIN_EXE_catchess");
     let (ok, _, err) = catchess(&[
         "match",
         "--variant",
-        "chess",
+        variant,
         "--engine",
         &format!("name=d1 cmd=\"{bin}\" tc=depth=1"),
         "--engine",
@@ -49,7 +49,7 @@ fn records() -> PathBuf {
 
 #[test]
 fn tune_fits_match_records_and_writes_a_weights_file() {
-    let pgn = records();
+    let pgn = records("chess");
     let out = temp("weights.rs");
     let (ok, _, err) = catchess(&[
         "tune",
@@ -95,6 +95,31 @@ fn tune_fits_match_records_and_writes_a_weights_file() {
 }
 
 #[test]
+fn tune_fits_xiangqi_weights_to_its_own_file() {
+    let pgn = records("xiangqi");
+    let out = temp("xiangqi-weights.rs");
+    let (ok, _, err) = catchess(&[
+        "tune",
+        "--variant",
+        "xiangqi",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--epochs",
+        "30",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(err.contains("40 games (0 left out, 0 repeats)"), "{err}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let count = catchess::games::xiangqi::eval::param::COUNT;
+    assert!(text.contains("The evaluation weights of xiangqi"), "{text}");
+    assert!(text.contains(&format!("pub const WEIGHTS: [Tapered; {count}] = [")), "{text}");
+    assert!(text.contains("    // cannon aimed at the general\n"), "{text}");
+    assert_eq!(text.matches("t(").count(), count + 1, "every weight, and the helper's definition");
+}
+
+#[test]
 fn tune_refuses_what_it_cannot_do() {
     let one_game = temp("one.pgn");
     std::fs::write(&one_game, "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n")
@@ -102,7 +127,7 @@ fn tune_refuses_what_it_cannot_do() {
     let path = one_game.to_str().unwrap();
     let cases: [(&[&str], &str); 5] = [
         (&["tune", "--pgn", path], "tuning needs at least 1000"),
-        (&["tune", "--variant", "xiangqi", "--pgn", path], "the xiangqi evaluation has no tunable weights"),
+        (&["tune", "--variant", "catschess10", "--pgn", path], "the catschess10 evaluation has no tunable weights"),
         (&["tune", "--pgn", path, "--freeze", "knights"], "no group of weights named \"knights\""),
         (&["tune", "--pgn", path, "--lambda", "2"], "--lambda must be between 0 and 1"),
         (&["tune", "--pgn", "/nonexistent/x.pgn"], "cannot read /nonexistent/x.pgn"),

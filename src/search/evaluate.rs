@@ -2,7 +2,7 @@
 //! seat's point of view (white's, red's). One scalar serves every seat:
 //! each seat's `Goal` says how it reads it (see `search`).
 
-use crate::core::Tapered;
+use crate::core::{Color, Tapered};
 
 /// A game the search can evaluate.
 pub trait Evaluate {
@@ -36,6 +36,13 @@ pub struct Tunable {
     pub source: fn(&[Tapered], &str) -> String,
 }
 
+/// The group of weights (name, length) that weight `index` is in, and its
+/// place in that group; `groups` as in [`Tunable::groups`].
+pub fn group_of(groups: &[(&'static str, usize, usize)], index: usize) -> (&'static str, usize, usize) {
+    let &(name, first, len) = groups.iter().rev().find(|g| g.1 <= index).expect("index 0 is in the first group");
+    (name, index - first, len)
+}
+
 /// How the evaluation of one position depends on the tunable weights:
 ///
 /// `evaluate() ≈ (Σ count·w + rest).blend(mg_share) · scale + tempo`
@@ -66,5 +73,82 @@ impl Trace {
         }
         let share = f64::from(self.mg_share);
         (mg * share + eg * (1.0 - share)) * f64::from(self.scale) + f64::from(self.tempo)
+    }
+}
+
+/// A game's tunable weights as a type, so that an [`Accumulator`] reads
+/// them from a constant (the compiler then sees each index against a known
+/// length, as with a plain `const` array).
+pub trait WeightSet {
+    const WEIGHTS: &'static [Tapered];
+}
+
+/// Sums an evaluation's terms per colour (white, black). With `TRACE` it
+/// also keeps each of the `TERMS` terms for the breakdown, how often each
+/// weight counted and what no weight covers (the tuner's [`Trace`]); all
+/// of that is compiled out of the search's evaluation.
+pub struct Accumulator<W: WeightSet, const TRACE: bool, const TERMS: usize> {
+    pub total: [Tapered; 2],
+    pub terms: [[Tapered; TERMS]; 2],
+    /// White's count less black's, per weight (empty unless `TRACE`).
+    pub counts: Vec<i32>,
+    /// What no weight covers, white less black.
+    pub rest: Tapered,
+    weights: std::marker::PhantomData<W>,
+}
+
+impl<W: WeightSet, const TRACE: bool, const TERMS: usize> Accumulator<W, TRACE, TERMS> {
+    pub fn new() -> Self {
+        Accumulator {
+            total: [Tapered::default(); 2],
+            terms: [[Tapered::default(); TERMS]; 2],
+            counts: if TRACE { vec![0; W::WEIGHTS.len()] } else { Vec::new() },
+            rest: Tapered::default(),
+            weights: std::marker::PhantomData,
+        }
+    }
+
+    /// Weight `index`, `count` times, for `color`.
+    #[inline(always)]
+    pub fn weight(&mut self, color: Color, term: impl Into<usize>, index: usize, count: i32) {
+        self.add_value(color, term.into(), W::WEIGHTS[index] * count);
+        if TRACE {
+            self.counts[index] += if color == Color::White { count } else { -count };
+        }
+    }
+
+    /// A value no weight covers, for `color`.
+    #[inline(always)]
+    pub fn add(&mut self, color: Color, term: impl Into<usize>, v: Tapered) {
+        self.add_value(color, term.into(), v);
+        if TRACE {
+            self.rest += if color == Color::White { v } else { Tapered::default() - v };
+        }
+    }
+
+    #[inline(always)]
+    fn add_value(&mut self, color: Color, term: usize, v: Tapered) {
+        self.total[color.index()] += v;
+        if TRACE {
+            self.terms[color.index()][term] += v;
+        }
+    }
+
+    /// White's total less black's.
+    pub fn difference(&self) -> Tapered {
+        self.total[0] - self.total[1]
+    }
+
+    /// The tuner's view of what was summed (see [`Trace`]).
+    pub fn trace(&self, mg_share: f32, scale: f32, tempo: i32) -> Trace {
+        let counts =
+            self.counts.iter().enumerate().filter(|(_, &c)| c != 0).map(|(i, &c)| (i as u16, c as i16)).collect();
+        Trace { counts, mg_share, rest: self.rest, scale, tempo }
+    }
+}
+
+impl<W: WeightSet, const TRACE: bool, const TERMS: usize> Default for Accumulator<W, TRACE, TERMS> {
+    fn default() -> Self {
+        Self::new()
     }
 }

@@ -18,7 +18,7 @@ use crate::core::{Bitboard, Color, Square};
 use crate::games::chess::attacks;
 use crate::games::chess::position::{Position, Variant};
 use crate::games::chess::types::{Role, Side};
-use crate::search::evaluate::{Evaluate, Trace, Tunable};
+use crate::search::evaluate::{group_of, Accumulator, Evaluate, Trace, Tunable, WeightSet};
 use std::fmt::Write;
 use weights::WEIGHTS;
 
@@ -125,13 +125,12 @@ static TUNABLE: Tunable = Tunable {
 
 /// A weight's name: its group, and which of the group it is.
 fn weight_name(index: usize) -> String {
-    let (name, first, len) = param::GROUPS.iter().rev().find(|g| g.1 <= index).expect("index 0 is in the first group");
-    let k = index - first;
-    match *name {
+    let (name, k, len) = group_of(&param::GROUPS, index);
+    match name {
         "piece-square" => format!("{name} {:?} {}", Role::ALL[k / 64], Square::new((k % 64) as u8).expect("below 64")),
         "material" => format!("{name} {:?}", Role::ALL[k]),
         "mobility" | "safe check" => format!("{name} {:?}", Role::ALL[k + 1]),
-        _ if *len > 1 => format!("{name} {}", k + 1),
+        _ if len > 1 => format!("{name} {}", k + 1),
         _ => name.to_string(),
     }
 }
@@ -203,54 +202,20 @@ const TERMS: [(Term, &str); 8] = [
     (Term::Pieces, "pieces"),
 ];
 
-/// Sums terms per colour; with `TRACE` it also keeps each term for the
-/// breakdown and how often each weight counted, and the rest (for the
-/// tuner's `Trace`). All of it is compiled out of the search's evaluation.
-struct Acc<const TRACE: bool> {
-    total: [Tapered; 2],
-    terms: [[Tapered; 8]; 2],
-    /// White's count less black's, per weight (empty unless `TRACE`).
-    counts: Vec<i32>,
-    /// What no weight covers, white less black.
-    rest: Tapered,
+/// Chess's weights for the shared accumulator.
+struct ChessWeights;
+
+impl WeightSet for ChessWeights {
+    const WEIGHTS: &'static [Tapered] = &WEIGHTS;
 }
 
-impl<const TRACE: bool> Acc<TRACE> {
-    fn new() -> Self {
-        Acc {
-            total: [Tapered::default(); 2],
-            terms: [[Tapered::default(); 8]; 2],
-            counts: if TRACE { vec![0; param::COUNT] } else { Vec::new() },
-            rest: Tapered::default(),
-        }
-    }
-
-    /// Weight `index`, `count` times.
-    #[inline(always)]
-    fn weight(&mut self, color: Color, term: Term, index: usize, count: i32) {
-        self.add_value(color, term, WEIGHTS[index] * count);
-        if TRACE {
-            self.counts[index] += if color == Color::White { count } else { -count };
-        }
-    }
-
-    /// A value no weight covers.
-    #[inline(always)]
-    fn add(&mut self, color: Color, term: Term, v: Tapered) {
-        self.add_value(color, term, v);
-        if TRACE {
-            self.rest += if color == Color::White { v } else { Tapered::default() - v };
-        }
-    }
-
-    #[inline(always)]
-    fn add_value(&mut self, color: Color, term: Term, v: Tapered) {
-        self.total[color.index()] += v;
-        if TRACE {
-            self.terms[color.index()][term as usize] += v;
-        }
+impl From<Term> for usize {
+    fn from(term: Term) -> usize {
+        term as usize
     }
 }
+
+type Acc<const TRACE: bool> = Accumulator<ChessWeights, TRACE, 8>;
 
 /// What one colour's pieces attack, gathered once and shared by the terms.
 struct Attacks {
@@ -475,7 +440,7 @@ fn evaluate<V: Variant, const TRACE: bool>(pos: &Position<V>, acc: &mut Acc<TRAC
         acc.weight(color, Term::Threats, param::HANGING, (mine.all & undefended).count() as i32);
     }
 
-    let diff = acc.total[0] - acc.total[1];
+    let diff = acc.difference();
     let raw = diff.blend(phase, PHASE_MAX);
     let (scale, scale_reason) = scale_for(pos, raw);
     let tempo = match pos.turn() {
@@ -640,14 +605,7 @@ impl<V: Variant> Evaluate for Position<V> {
     fn trace(&self) -> Option<Trace> {
         let mut acc = Acc::<true>::new();
         let e = evaluate::<V, true>(self, &mut acc);
-        let counts = acc.counts.iter().enumerate().filter(|(_, &c)| c != 0).map(|(i, &c)| (i as u16, c as i16)).collect();
-        Some(Trace {
-            counts,
-            mg_share: e.phase as f32 / PHASE_MAX as f32,
-            rest: acc.rest,
-            scale: e.scale as f32 / 64.0,
-            tempo: e.tempo,
-        })
+        Some(acc.trace(e.phase as f32 / PHASE_MAX as f32, e.scale as f32 / 64.0, e.tempo))
     }
 
     fn eval_breakdown(&self) -> String {

@@ -25,148 +25,118 @@
 //! * **threats**: enemy pieces attacked and undefended, or attacked by a
 //!   less valuable piece;
 //! * **tempo** for the side to move.
+//!
+//! Every weight but the palace attack (a product of attackers and missing
+//! guards) and the tempo lives in `weights.rs`, fitted by
+//! `catchess tune --variant xiangqi`.
 
-use crate::core::Color;
-use crate::core::Tapered;
+use crate::core::{Color, Tapered};
 use crate::games::xiangqi::attacks;
 use crate::games::xiangqi::square::masks;
 use crate::games::xiangqi::{XRole, XSquare, Xiangqi};
+use crate::search::evaluate::{group_of, Accumulator, Trace, Tunable, WeightSet};
 use crate::search::Evaluate;
 use std::fmt::Write;
+use weights::WEIGHTS;
 
-const fn t(mg: i32, eg: i32) -> Tapered {
-    Tapered::new(mg, eg)
+#[path = "weights.rs"]
+mod weights;
+
+/// Where each group of weights begins in `WEIGHTS` (each weight a
+/// (middlegame, endgame) pair).
+pub mod param {
+    /// General, advisor, elephant, horse, chariot, cannon, soldier.
+    pub const MATERIAL: usize = 0;
+    /// Extra value of a soldier across the river (it may then step sideways).
+    pub const SOLDIER_ACROSS: usize = MATERIAL + 7;
+    /// Per role, 90 points as a board from the owner's side: the first row
+    /// is the enemy's back rank, the last the owner's.
+    pub const PST: usize = SOLDIER_ACROSS + 1;
+    /// Per destination beyond a typical count: chariot, horse, cannon.
+    pub const MOBILITY: usize = PST + 7 * 90;
+    /// A horse with at most one move (legs blocked, edge).
+    pub const HORSE_TRAPPED: usize = MOBILITY + 3;
+    /// A cannon on the enemy general's file or rank with no, one or two
+    /// pieces between (hollow; a check or a pinned screen; a screen away).
+    pub const CANNON_AIMED: usize = HORSE_TRAPPED + 1;
+    /// Our general's file open into the enemy palace (flying general).
+    pub const GENERAL_FILE: usize = CANNON_AIMED + 3;
+    pub const CHARIOT_OPEN: usize = GENERAL_FILE + 1;
+    pub const CHARIOT_HALF_OPEN: usize = CHARIOT_OPEN + 1;
+    /// Per crossed soldier with a crossed soldier beside it on its left.
+    pub const LINKED_SOLDIERS: usize = CHARIOT_HALF_OPEN + 1;
+    /// An enemy piece attacked and undefended ...
+    pub const HANGING: usize = LINKED_SOLDIERS + 1;
+    /// ... or attacked by a less valuable piece.
+    pub const THREAT_BY_LESSER: usize = HANGING + 1;
+    /// Per missing advisor or elephant, per unit of the enemy's attacking
+    /// material (chariot 4, horse 3, cannon 2, crossed soldier 1).
+    pub const MISSING_ADVISOR: usize = THREAT_BY_LESSER + 1;
+    pub const MISSING_ELEPHANT: usize = MISSING_ADVISOR + 1;
+    pub const COUNT: usize = MISSING_ELEPHANT + 1;
+
+    /// (name, first index, length) of each group, in order.
+    pub const GROUPS: [(&str, usize, usize); 14] = [
+        ("material", MATERIAL, 7),
+        ("soldier across the river", SOLDIER_ACROSS, 1),
+        ("piece-square", PST, 7 * 90),
+        ("mobility", MOBILITY, 3),
+        ("trapped horse", HORSE_TRAPPED, 1),
+        ("cannon aimed at the general", CANNON_AIMED, 3),
+        ("general's open file", GENERAL_FILE, 1),
+        ("chariot on an open file", CHARIOT_OPEN, 1),
+        ("chariot on a half-open file", CHARIOT_HALF_OPEN, 1),
+        ("linked soldiers", LINKED_SOLDIERS, 1),
+        ("hanging piece", HANGING, 1),
+        ("threat by a lesser piece", THREAT_BY_LESSER, 1),
+        ("missing advisor", MISSING_ADVISOR, 1),
+        ("missing elephant", MISSING_ELEPHANT, 1),
+    ];
+}
+
+static TUNABLE: Tunable = Tunable {
+    weights: &WEIGHTS,
+    name: weight_name,
+    groups: &param::GROUPS,
+    path: "src/games/xiangqi/weights.rs",
+    source: weights_source,
+};
+
+/// A weight's name: its group, and which of the group it is.
+fn weight_name(index: usize) -> String {
+    let (name, k, len) = group_of(&param::GROUPS, index);
+    match name {
+        "piece-square" => {
+            let (role, point) = (XRole::ALL[k / 90], k % 90);
+            // Rows run from the enemy's back rank (rank 9 from the owner's side).
+            format!("{name} {role:?} {}{}", (b'a' + (point % 9) as u8) as char, 9 - point / 9)
+        }
+        "material" => format!("{name} {:?}", XRole::ALL[k]),
+        "mobility" => format!("{name} {:?}", [XRole::Chariot, XRole::Horse, XRole::Cannon][k]),
+        "cannon aimed at the general" => format!("{name}, {k} between"),
+        _ if len > 1 => format!("{name} {}", k + 1),
+        _ => name.to_string(),
+    }
+}
+
+fn weights_source(w: &[Tapered], command: &str) -> String {
+    const ABOUT: &str = "The evaluation weights of xiangqi, (middlegame, endgame) in centipawns,\nread by `eval.rs` by the indices of `eval::param`.";
+    crate::tune::source::weights_file(ABOUT, &param::GROUPS, 9, w, command)
+}
+
+/// A piece's value in exchanges (the static exchange evaluation) and in
+/// move ordering: fixed, so that tuning the evaluation leaves the search's
+/// move order alone.
+pub fn see_value(role: XRole) -> i32 {
+    VALUE[role.index()]
 }
 
 /// General, advisor, elephant, horse, chariot, cannon, soldier.
-const MATERIAL: [Tapered; 7] = [t(0, 0), t(190, 170), t(200, 170), t(420, 470), t(1000, 1100), t(470, 430), t(80, 100)];
-/// Extra value of a soldier across the river (it may then step sideways).
-const SOLDIER_ACROSS: Tapered = t(90, 140);
+const VALUE: [i32; 7] = [0, 190, 200, 420, 1000, 470, 100];
 
-/// A piece's value in exchanges (the static exchange evaluation) and in
-/// the threat term: the middlegame material, crossed soldiers at 100.
-pub fn see_value(role: XRole) -> i32 {
-    match role {
-        XRole::Soldier => 100,
-        _ => MATERIAL[role.index()].mg,
-    }
-}
-
-/// The old name of the material table's middlegame values (kept for
-/// callers that order captures by it).
-pub const VALUE: [i32; 7] = [0, 190, 200, 420, 1000, 470, 100];
-
-/// Piece-square tables drawn as a board from the owner's side: the first
-/// row is the enemy's back rank, the last the owner's.
-type Table = [[i8; 9]; 10];
-
-#[rustfmt::skip]
-const HORSE: Table = [
-    [  0, -4,  0,  0, -6,  0,  0, -4,  0],
-    [  0,  6, 14, 10,  0, 10, 14,  6,  0],
-    [  4, 12, 18, 22, 16, 22, 18, 12,  4],
-    [  4, 10, 14, 18, 18, 18, 14, 10,  4],
-    [  2,  8, 12, 14, 14, 14, 12,  8,  2],
-    [  0,  6, 10, 10, 10, 10, 10,  6,  0],
-    [ -2,  2,  6,  6,  8,  6,  6,  2, -2],
-    [ -4,  0,  4,  2,  0,  2,  4,  0, -4],
-    [ -6, -2,  0,  0, -8,  0,  0, -2, -6],
-    [-12, -6, -4, -6,-12, -6, -4, -6,-12],
-];
-
-#[rustfmt::skip]
-const CHARIOT: Table = [
-    [  4,  6,  6, 10, 10, 10,  6,  6,  4],
-    [  6, 10, 10, 14, 16, 14, 10, 10,  6],
-    [  4,  8,  8, 12, 12, 12,  8,  8,  4],
-    [  4,  8,  8, 10, 10, 10,  8,  8,  4],
-    [  6, 10, 10, 12, 12, 12, 10, 10,  6],
-    [  4,  8,  8, 10, 10, 10,  8,  8,  4],
-    [  0,  4,  4,  6,  6,  6,  4,  4,  0],
-    [ -2,  4,  2,  6,  6,  6,  2,  4, -2],
-    [  0,  2,  0,  4,  2,  4,  0,  2,  0],
-    [ -6,  2,  0,  4,  0,  4,  0,  2, -6],
-];
-
-#[rustfmt::skip]
-const CANNON: Table = [
-    [  6,  4,  0, -6, -8, -6,  0,  4,  6],
-    [  2,  2,  0, -4, -8, -4,  0,  2,  2],
-    [  2,  2,  0, -6, -4, -6,  0,  2,  2],
-    [  0,  0, -2,  2,  6,  2, -2,  0,  0],
-    [  0,  0,  0,  2,  8,  2,  0,  0,  0],
-    [ -2,  0,  4,  2,  8,  2,  4,  0, -2],
-    [  0,  0,  0,  2,  8,  2,  0,  0,  0],
-    [  2,  2,  4,  6, 14,  6,  4,  2,  2],
-    [  0,  2,  4,  2,  6,  2,  4,  2,  0],
-    [  0,  0,  2,  6,  6,  6,  2,  0,  0],
-];
-
-#[rustfmt::skip]
-const SOLDIER: Table = [
-    [  0,  0,  0,  2,  4,  2,  0,  0,  0],
-    [ 10, 18, 26, 36, 40, 36, 26, 18, 10],
-    [ 10, 18, 24, 34, 38, 34, 24, 18, 10],
-    [  8, 14, 18, 24, 26, 24, 18, 14,  8],
-    [  4,  8, 12, 16, 18, 16, 12,  8,  4],
-    [  0,  0, -2,  0,  6,  0, -2,  0,  0],
-    [  0,  0, -2,  0,  4,  0, -2,  0,  0],
-    [  0,  0,  0,  0,  0,  0,  0,  0,  0],
-    [  0,  0,  0,  0,  0,  0,  0,  0,  0],
-    [  0,  0,  0,  0,  0,  0,  0,  0,  0],
-];
-
-/// General, advisor and elephant points (the rest of the table unused).
-#[rustfmt::skip]
-const GUARD: Table = [
-    [0; 9], [0; 9], [0; 9], [0; 9], [0; 9],
-    [  0,  0, -2,  0,  0,  0, -2,  0,  0],
-    [  0,  0,  0,  0,  0,  0,  0,  0,  0],
-    [ -4,  0,  0,-12,  2,-12,  0,  0, -4],
-    [  0,  0,  0, -4,  6, -4,  0,  0,  0],
-    [  0,  0,  0,  2,  6,  2,  0,  0,  0],
-];
-
-#[inline(always)]
-fn table_value(table: &Table, sq: XSquare, color: Color) -> i32 {
-    table[9 - sq.relative_rank(color) as usize][sq.file() as usize] as i32
-}
-
-fn placement(role: XRole, sq: XSquare, color: Color) -> Tapered {
-    match role {
-        XRole::Horse => {
-            let v = table_value(&HORSE, sq, color);
-            t(v, v)
-        }
-        XRole::Chariot => {
-            let v = table_value(&CHARIOT, sq, color);
-            t(v, v / 2)
-        }
-        XRole::Cannon => {
-            let v = table_value(&CANNON, sq, color);
-            t(v, v / 2)
-        }
-        XRole::Soldier => {
-            let v = table_value(&SOLDIER, sq, color);
-            t(v, v * 3 / 2)
-        }
-        XRole::General => {
-            let v = table_value(&GUARD, sq, color);
-            t(v, v / 3)
-        }
-        XRole::Advisor | XRole::Elephant => {
-            let v = table_value(&GUARD, sq, color);
-            t(v, v / 2)
-        }
-    }
-}
-
-/// Mobility per destination beyond a typical count.
-const CHARIOT_MOB: Tapered = t(5, 7);
-const HORSE_MOB: Tapered = t(9, 10);
-const CANNON_MOB: Tapered = t(3, 3);
-/// A horse that can hardly move (legs blocked, edge).
-const HORSE_TRAPPED: Tapered = t(-25, -20);
+/// Typical destinations of a chariot, horse and cannon (mobility counts
+/// destinations beyond them).
+const MOBILITY_TYPICAL: [i32; 3] = [7, 3, 6];
 
 /// Palace attack units per attacker whose moves reach the enemy palace.
 const UNITS_CHARIOT: i32 = 4;
@@ -174,34 +144,56 @@ const UNITS_HORSE: i32 = 3;
 const UNITS_CANNON: i32 = 3;
 const UNITS_SOLDIER: i32 = 2;
 
-/// A cannon on the enemy general's line with no piece between.
-const HOLLOW_CANNON: Tapered = t(150, 40);
-/// ... with two pieces between (one screen away from check).
-const CANNON_TWO_SCREENS: Tapered = t(30, 10);
-/// ... with one (a check, or the screen pinned).
-const CANNON_ONE_SCREEN: Tapered = t(15, 5);
-/// Our general's file open up to the enemy palace (flying general).
-const GENERAL_FILE: Tapered = t(10, 25);
-
-const CHARIOT_SEMI_OPEN: Tapered = t(10, 5);
-const CHARIOT_OPEN: Tapered = t(20, 10);
-const LINKED_SOLDIERS: Tapered = t(15, 25);
-
-const HANGING: Tapered = t(30, 25);
-const THREAT_BY_LESSER: Tapered = t(45, 35);
 const TEMPO: i32 = 15;
 
 /// Attacking material per piece for the game phase.
 const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 2, 4, 2, 0];
 const PHASE_MAX: i32 = 32;
 
-const TERMS: usize = 9;
-const NAMES: [&str; TERMS] =
-    ["material", "placement", "mobility", "palace", "cannons", "defenders", "files", "soldiers", "threats"];
+/// The terms of the evaluation, in the order the breakdown lists them.
+#[derive(Clone, Copy)]
+enum Term {
+    Material,
+    Placement,
+    Mobility,
+    Palace,
+    Cannons,
+    Defenders,
+    Files,
+    Soldiers,
+    Threats,
+}
 
-/// One side's terms, and what the other side's terms need from it.
-struct Side {
-    terms: [Tapered; TERMS],
+const TERMS: [(Term, &str); 9] = [
+    (Term::Material, "material"),
+    (Term::Placement, "placement"),
+    (Term::Mobility, "mobility"),
+    (Term::Palace, "palace"),
+    (Term::Cannons, "cannons"),
+    (Term::Defenders, "defenders"),
+    (Term::Files, "files"),
+    (Term::Soldiers, "soldiers"),
+    (Term::Threats, "threats"),
+];
+
+impl From<Term> for usize {
+    fn from(term: Term) -> usize {
+        term as usize
+    }
+}
+
+/// Xiangqi's weights for the shared accumulator.
+struct XiangqiWeights;
+
+impl WeightSet for XiangqiWeights {
+    const WEIGHTS: &'static [Tapered] = &WEIGHTS;
+}
+
+type Acc<const TRACE: bool> = Accumulator<XiangqiWeights, TRACE, 9>;
+
+/// What one side's pieces do that the other side's terms need.
+#[derive(Default)]
+struct Reach {
     /// Every point this side attacks (captures included, legality ignored).
     attacks: u128,
     /// Points attacked by a soldier, by a horse or cannon (for threats by
@@ -215,46 +207,31 @@ struct Side {
     attack_material: i32,
 }
 
-fn side_terms(pos: &Xiangqi, us: Color) -> Side {
+/// The terms of `us` that need only its own pieces; returns what they reach.
+fn side_terms<const TRACE: bool>(pos: &Xiangqi, us: Color, acc: &mut Acc<TRACE>) -> Reach {
     let them = us.other();
     let occ = pos.occupied().0;
     let occ_t = pos.occ_t;
     let own = pos.by_color(us).0;
     let enemy_palace = masks::PALACE[them.index()].0;
     let enemy_general = pos.general(them);
-    let mut s = Side {
-        terms: [Tapered::default(); TERMS],
-        attacks: 0,
-        by_soldier: 0,
-        by_minor: 0,
-        units: 0,
-        attackers: 0,
-        attack_material: 0,
-    };
-    let (mut material, mut place, mut mobility, mut cannons, mut files, mut soldiers) = (
-        Tapered::default(),
-        Tapered::default(),
-        Tapered::default(),
-        Tapered::default(),
-        Tapered::default(),
-        Tapered::default(),
-    );
+    let mut s = Reach::default();
     let own_soldiers = pos.pieces(us, XRole::Soldier).0;
     let all_soldiers = pos.by_role(XRole::Soldier).0;
 
     for sq in pos.pieces(us, XRole::Chariot).iter::<XSquare>() {
         let reach = attacks::chariot(sq, occ, occ_t);
         s.attacks |= reach;
-        mobility += CHARIOT_MOB * ((reach & !own).count_ones() as i32 - 7);
+        acc.weight(us, Term::Mobility, param::MOBILITY, (reach & !own).count_ones() as i32 - MOBILITY_TYPICAL[0]);
         if reach & enemy_palace != 0 {
             s.units += UNITS_CHARIOT;
             s.attackers += 1;
         }
         let file = masks::file(sq.file()).0;
         if file & all_soldiers == 0 {
-            files += CHARIOT_OPEN;
+            acc.weight(us, Term::Files, param::CHARIOT_OPEN, 1);
         } else if file & own_soldiers == 0 {
-            files += CHARIOT_SEMI_OPEN;
+            acc.weight(us, Term::Files, param::CHARIOT_HALF_OPEN, 1);
         }
         s.attack_material += 4;
     }
@@ -263,9 +240,9 @@ fn side_terms(pos: &Xiangqi, us: Color) -> Side {
         s.attacks |= reach;
         s.by_minor |= reach;
         let n = (reach & !own).count_ones() as i32;
-        mobility += HORSE_MOB * (n - 3);
+        acc.weight(us, Term::Mobility, param::MOBILITY + 1, n - MOBILITY_TYPICAL[1]);
         if n <= 1 {
-            mobility += HORSE_TRAPPED;
+            acc.weight(us, Term::Mobility, param::HORSE_TRAPPED, 1);
         }
         if reach & enemy_palace != 0 {
             s.units += UNITS_HORSE;
@@ -277,17 +254,13 @@ fn side_terms(pos: &Xiangqi, us: Color) -> Side {
         let (rook, cannon) = attacks::lines(sq, occ, occ_t);
         s.attacks |= cannon;
         s.by_minor |= cannon;
-        mobility += CANNON_MOB * (((rook & !occ) | (cannon & !own)).count_ones() as i32 - 6);
+        let n = ((rook & !occ) | (cannon & !own)).count_ones() as i32;
+        acc.weight(us, Term::Mobility, param::MOBILITY + 2, n - MOBILITY_TYPICAL[2]);
         let aimed = sq.file() == enemy_general.file() || sq.rank() == enemy_general.rank();
         if aimed {
-            let between = (attacks::between(sq, enemy_general).0 & occ).count_ones();
-            match between {
-                0 => cannons += HOLLOW_CANNON,
-                1 => cannons += CANNON_ONE_SCREEN,
-                2 => cannons += CANNON_TWO_SCREENS,
-                _ => {}
-            }
+            let between = (attacks::between(sq, enemy_general).0 & occ).count_ones() as usize;
             if between <= 2 {
+                acc.weight(us, Term::Cannons, param::CANNON_AIMED + between, 1);
                 s.units += UNITS_CANNON;
                 s.attackers += 1;
             }
@@ -310,7 +283,7 @@ fn side_terms(pos: &Xiangqi, us: Color) -> Side {
     s.attack_material += crossed.count_ones() as i32;
     // Crossed soldiers side by side on a rank.
     let linked = crossed & ((crossed & !masks::FILE_I.0) << 1);
-    soldiers += LINKED_SOLDIERS * linked.count_ones() as i32;
+    acc.weight(us, Term::Soldiers, param::LINKED_SOLDIERS, linked.count_ones() as i32);
     for sq in pos.pieces(us, XRole::Advisor).iter::<XSquare>() {
         s.attacks |= attacks::advisor(sq);
     }
@@ -322,98 +295,101 @@ fn side_terms(pos: &Xiangqi, us: Color) -> Side {
     // The flying general: our general's file open into the enemy palace
     // takes that file from the enemy general.
     if general.file() != enemy_general.file() {
-        let file = masks::file(general.file()).0;
-        let palace_point = file & enemy_palace;
-        let near = palace_point.trailing_zeros().min(127 - palace_point.leading_zeros());
-        let target = XSquare::from_index_unchecked(if us == Color::White {
-            palace_point.trailing_zeros()
-        } else {
-            127 - palace_point.leading_zeros()
-        });
-        let _ = near;
-        if palace_point != 0 && (attacks::between(general, target).0 & occ) == 0 && occ >> target.index() & 1 == 0 {
-            cannons += GENERAL_FILE;
+        let palace_point = masks::file(general.file()).0 & enemy_palace;
+        if palace_point != 0 {
+            let target = XSquare::from_index_unchecked(if us == Color::White {
+                palace_point.trailing_zeros()
+            } else {
+                127 - palace_point.leading_zeros()
+            });
+            if (attacks::between(general, target).0 & occ) == 0 && occ >> target.index() & 1 == 0 {
+                acc.weight(us, Term::Cannons, param::GENERAL_FILE, 1);
+            }
         }
     }
 
     for role in XRole::ALL {
-        for sq in pos.pieces(us, role).iter::<XSquare>() {
-            material += MATERIAL[role.index()];
-            if role == XRole::Soldier && sq.relative_rank(us) >= 5 {
-                material += SOLDIER_ACROSS;
-            }
-            place += placement(role, sq, us);
+        let pieces = pos.pieces(us, role);
+        acc.weight(us, Term::Material, param::MATERIAL + role.index(), pieces.count() as i32);
+        for sq in pieces.iter::<XSquare>() {
+            let point = (9 - sq.relative_rank(us) as usize) * 9 + sq.file() as usize;
+            acc.weight(us, Term::Placement, param::PST + role.index() * 90 + point, 1);
         }
     }
-    s.terms[0] = material;
-    s.terms[1] = place;
-    s.terms[2] = mobility;
-    s.terms[4] = cannons;
-    s.terms[6] = files;
-    s.terms[7] = soldiers;
+    acc.weight(us, Term::Material, param::SOLDIER_ACROSS, crossed.count_ones() as i32);
     s
 }
 
-/// Red's view, per term (red, black), and the phase.
-fn score(pos: &Xiangqi) -> ([[Tapered; TERMS]; 2], i32) {
-    let mut sides = [side_terms(pos, Color::White), side_terms(pos, Color::Black)];
+/// Sums every term into `acc`; returns the phase.
+fn evaluate<const TRACE: bool>(pos: &Xiangqi, acc: &mut Acc<TRACE>) -> i32 {
+    let sides = [side_terms(pos, Color::White, acc), side_terms(pos, Color::Black, acc)];
     for us in [Color::White, Color::Black] {
-        let (u, e) = (us.index(), us.other().index());
+        let (u, e) = (&sides[us.index()], &sides[us.other().index()]);
         let them = us.other();
         // Palace attack, stronger against missing guards.
         let guards = (pos.pieces(them, XRole::Advisor) | pos.pieces(them, XRole::Elephant)).0.count_ones() as i32;
-        let units = sides[u].units;
-        let palace = if sides[u].attackers >= 2 { units * units * (8 - guards) / 8 } else { units * 2 };
-        sides[u].terms[3] = t(palace.min(500), palace.min(500) / 2);
+        let palace = if u.attackers >= 2 { u.units * u.units * (8 - guards) / 8 } else { u.units * 2 };
+        acc.add(us, Term::Palace, Tapered::new(palace.min(500), palace.min(500) / 2));
         // Our missing guards against the enemy's attacking material.
         let advisors = pos.pieces(us, XRole::Advisor).count() as i32;
         let elephants = pos.pieces(us, XRole::Elephant).count() as i32;
-        let threat = sides[e].attack_material;
-        let missing = (2 - advisors) * threat * 4 + (2 - elephants) * threat * 3;
-        sides[u].terms[5] = t(-missing, -missing);
+        acc.weight(us, Term::Defenders, param::MISSING_ADVISOR, (2 - advisors) * e.attack_material);
+        acc.weight(us, Term::Defenders, param::MISSING_ELEPHANT, (2 - elephants) * e.attack_material);
         // Threats against the enemy's pieces.
         let theirs = pos.by_color(them).0 & !pos.by_role(XRole::General).0;
-        let hanging = theirs & sides[u].attacks & !sides[e].attacks;
+        let hanging = theirs & u.attacks & !e.attacks;
         let heavy = pos.pieces(them, XRole::Chariot).0;
         let minors = (pos.pieces(them, XRole::Horse) | pos.pieces(them, XRole::Cannon)).0;
-        let by_lesser = (heavy & (sides[u].by_minor | sides[u].by_soldier)) | (minors & sides[u].by_soldier);
-        sides[u].terms[8] = HANGING * hanging.count_ones() as i32 + THREAT_BY_LESSER * by_lesser.count_ones() as i32;
+        let by_lesser = (heavy & (u.by_minor | u.by_soldier)) | (minors & u.by_soldier);
+        acc.weight(us, Term::Threats, param::HANGING, hanging.count_ones() as i32);
+        acc.weight(us, Term::Threats, param::THREAT_BY_LESSER, by_lesser.count_ones() as i32);
     }
-    let phase: i32 = [XRole::Horse, XRole::Chariot, XRole::Cannon]
+    [XRole::Horse, XRole::Chariot, XRole::Cannon]
         .iter()
         .map(|&r| pos.by_role(r).count() as i32 * PHASE_WEIGHT[r.index()])
         .sum::<i32>()
-        .min(PHASE_MAX);
-    ([sides[0].terms, sides[1].terms], phase)
+        .min(PHASE_MAX)
 }
 
-fn total(pos: &Xiangqi) -> i32 {
-    let ([red, black], phase) = score(pos);
-    let mut sum = Tapered::default();
-    for i in 0..TERMS {
-        sum += red[i] - black[i];
+fn tempo(pos: &Xiangqi) -> i32 {
+    if pos.side_to_move() == Color::White {
+        TEMPO
+    } else {
+        -TEMPO
     }
-    let tempo = if pos.side_to_move() == Color::White { TEMPO } else { -TEMPO };
-    sum.blend(phase, PHASE_MAX) + tempo
 }
 
 impl Evaluate for Xiangqi {
+    #[inline]
     fn evaluate(&self) -> i32 {
-        total(self)
+        let mut acc = Acc::<false>::new();
+        let phase = evaluate(self, &mut acc);
+        acc.difference().blend(phase, PHASE_MAX) + tempo(self)
+    }
+
+    fn tunable() -> Option<&'static Tunable> {
+        Some(&TUNABLE)
+    }
+
+    fn trace(&self) -> Option<Trace> {
+        let mut acc = Acc::<true>::new();
+        let phase = evaluate(self, &mut acc);
+        Some(acc.trace(phase as f32 / PHASE_MAX as f32, 1.0, tempo(self)))
     }
 
     fn eval_breakdown(&self) -> String {
-        let ([red, black], phase) = score(self);
+        let mut acc = Acc::<true>::new();
+        let phase = evaluate(self, &mut acc);
         let mut s = String::new();
         let _ = writeln!(s, "phase {phase}/{PHASE_MAX} (attacking material; {PHASE_MAX} = middlegame)");
         let _ = writeln!(s, "{:<12}{:>8}{:>8}{:>10}", "term", "red", "black", "red-black");
-        for i in 0..TERMS {
-            let (r, b) = (red[i].blend(phase, PHASE_MAX), black[i].blend(phase, PHASE_MAX));
-            let _ = writeln!(s, "{:<12}{:>8}{:>8}{:>10}", NAMES[i], r, b, r - b);
+        for (term, name) in TERMS {
+            let i = term as usize;
+            let (r, b) = (acc.terms[0][i].blend(phase, PHASE_MAX), acc.terms[1][i].blend(phase, PHASE_MAX));
+            let _ = writeln!(s, "{name:<12}{r:>8}{b:>8}{:>10}", r - b);
         }
-        let tempo = if self.side_to_move() == Color::White { TEMPO } else { -TEMPO };
-        let _ = writeln!(s, "{:<12}{:>26}", "tempo", tempo);
-        let _ = writeln!(s, "total: {} cp (red's view)", total(self));
+        let _ = writeln!(s, "{:<12}{:>26}", "tempo", tempo(self));
+        let _ = writeln!(s, "total: {} cp (red's view)", self.evaluate());
         s
     }
 }
@@ -475,6 +451,38 @@ mod tests {
         let hollow = eval("3aka3/9/9/9/9/9/9/4C4/9/3A1K3 b - - 0 1");
         let aside = eval("3aka3/9/9/9/9/9/9/3C5/9/3A1K3 b - - 0 1");
         assert!(hollow > aside + 50, "{hollow} vs {aside}");
+    }
+
+    #[test]
+    fn the_trace_gives_the_evaluation_back() {
+        let weights: Vec<(f64, f64)> = WEIGHTS.iter().map(|w| (f64::from(w.mg), f64::from(w.eg))).collect();
+        let fens = [
+            crate::games::xiangqi::START_FEN,
+            "r1bakab1r/9/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/1CN1C1N2/9/R1BAKAB1R w - - 4 5",
+            "1nbcka1n1/8r/5C3/p1p3p2/P5bcP/9/2P1p1P2/N7B/4A1R2/2BAK2N1 b - - 13 41",
+            "3aka3/9/9/9/9/9/9/4C4/9/3A1K3 b - - 0 1",
+        ];
+        for fen in fens {
+            let pos = Xiangqi::from_fen(fen).unwrap();
+            let traced = pos.trace().unwrap().value(&weights);
+            // Only the integer division of the blend differs.
+            assert!((traced - f64::from(pos.evaluate())).abs() <= 1.0, "{fen}: {traced} vs {}", pos.evaluate());
+        }
+        // The hollow cannon counts once for red, nothing for black; the
+        // black palace missing both elephants counts 2 per unit of red's
+        // attacking material (the cannon: 2).
+        let trace = Xiangqi::from_fen("3aka3/9/9/9/9/9/9/4C4/9/3A1K3 b - - 0 1").unwrap().trace().unwrap();
+        assert!(trace.counts.contains(&(param::CANNON_AIMED as u16, 1)), "{:?}", trace.counts);
+        assert!(trace.counts.contains(&(param::MISSING_ELEPHANT as u16, -4)), "{:?}", trace.counts);
+    }
+
+    #[test]
+    fn weight_names_say_which_piece_and_point() {
+        assert_eq!(weight_name(param::MATERIAL + 4), "material Chariot");
+        assert_eq!(weight_name(param::PST + 3 * 90), "piece-square Horse a9");
+        assert_eq!(weight_name(param::PST + 4 * 90 + 89), "piece-square Chariot i0");
+        assert_eq!(weight_name(param::CANNON_AIMED), "cannon aimed at the general, 0 between");
+        assert_eq!(weight_name(param::MISSING_ELEPHANT), "missing elephant");
     }
 
     #[test]
