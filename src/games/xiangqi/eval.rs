@@ -446,11 +446,23 @@ mod tests {
     }
 
     #[test]
-    fn a_hollow_cannon_is_a_threat() {
-        // Red cannon on e3, the e-file open to the black general.
-        let hollow = eval("3aka3/9/9/9/9/9/9/4C4/9/3A1K3 b - - 0 1");
-        let aside = eval("3aka3/9/9/9/9/9/9/3C5/9/3A1K3 b - - 0 1");
-        assert!(hollow > aside + 50, "{hollow} vs {aside}");
+    fn a_cannon_aimed_at_the_general_counts_its_screens() {
+        // A red cannon on the black general's file with 0, 1, 2 and 3
+        // pieces between: its weight is the one for that many screens,
+        // and none for three.
+        let fens = [
+            "3aka3/9/9/9/9/9/9/4C4/9/3A1K3 b - - 0 1",
+            "3aka3/9/9/4p4/9/9/9/4C4/9/3A1K3 b - - 0 1",
+            "3aka3/9/9/4p4/4P4/9/9/4C4/9/3A1K3 b - - 0 1",
+            "3aka3/9/9/4p4/4P4/4N4/9/4C4/9/3A1K3 b - - 0 1",
+        ];
+        for (screens, fen) in fens.into_iter().enumerate() {
+            let counts = Xiangqi::from_fen(fen).unwrap().trace().unwrap().counts;
+            let aimed: Vec<_> = (0..3).map(|k| (param::CANNON_AIMED + k) as u16).collect();
+            let found: Vec<_> = counts.iter().filter(|(i, _)| aimed.contains(i)).collect();
+            let expected: Vec<_> = (screens < 3).then(|| ((param::CANNON_AIMED + screens) as u16, 1)).into_iter().collect();
+            assert_eq!(found, expected.iter().collect::<Vec<_>>(), "{fen}");
+        }
     }
 
     #[test]
