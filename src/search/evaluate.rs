@@ -36,8 +36,8 @@ pub struct Tunable {
     pub source: fn(&[Tapered], &str) -> String,
 }
 
-/// The group of weights (name, length) that weight `index` is in, and its
-/// place in that group; `groups` as in [`Tunable::groups`].
+/// Where weight `index` is: (its group's name, its place in the group, the
+/// group's length); `groups` as in [`Tunable::groups`].
 pub fn group_of(groups: &[(&'static str, usize, usize)], index: usize) -> (&'static str, usize, usize) {
     let &(name, first, len) = groups.iter().rev().find(|g| g.1 <= index).expect("index 0 is in the first group");
     (name, index - first, len)
