@@ -32,8 +32,10 @@ pub struct Tunable {
     pub groups: &'static [(&'static str, usize, usize)],
     /// The source file that holds them, from the repository's root.
     pub path: &'static str,
-    /// That file's text for `weights`, which `command` produced.
-    pub source: fn(&[Tapered], &str) -> String,
+    /// What that file holds, the opening of its doc comment.
+    pub about: &'static str,
+    /// Weights per line in that file.
+    pub per_line: usize,
 }
 
 /// Where weight `index` is: (its group's name, its place in the group, the

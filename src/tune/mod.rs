@@ -127,7 +127,7 @@ pub fn run<G: SearchGame + Notation + Arbitration>(
         .collect();
     changes.sort_by_key(|(_, a, b)| std::cmp::Reverse((a.mg - b.mg).abs() + (a.eg - b.eg).abs()));
     changes.truncate(12);
-    let source = (tunable.source)(&weights, &args.command);
+    let source = source::weights_file(tunable.about, tunable.groups, tunable.per_line, &weights, &args.command);
     if let Some(out) = &args.out {
         std::fs::write(out, &source).map_err(|e| format!("cannot write {out}: {e}"))?;
     }

@@ -120,7 +120,8 @@ static TUNABLE: Tunable = Tunable {
     name: weight_name,
     groups: &param::GROUPS,
     path: "src/games/chess/weights.rs",
-    source: weights_source,
+    about: "The evaluation weights of chess and Cat Chess, (middlegame, endgame) in\ncentipawns, read by `eval.rs` by the indices of `eval::param`.",
+    per_line: 8,
 };
 
 /// A weight's name: its group, and which of the group it is.
@@ -133,11 +134,6 @@ fn weight_name(index: usize) -> String {
         _ if len > 1 => format!("{name} {}", k + 1),
         _ => name.to_string(),
     }
-}
-
-fn weights_source(w: &[Tapered], command: &str) -> String {
-    const ABOUT: &str = "The evaluation weights of chess and Cat Chess, (middlegame, endgame) in\ncentipawns, read by `eval.rs` by the indices of `eval::param`.";
-    crate::tune::source::weights_file(ABOUT, &param::GROUPS, 8, w, command)
 }
 
 /// The typical number of safe squares of a knight, bishop, rook and queen

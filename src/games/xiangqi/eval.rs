@@ -99,7 +99,8 @@ static TUNABLE: Tunable = Tunable {
     name: weight_name,
     groups: &param::GROUPS,
     path: "src/games/xiangqi/weights.rs",
-    source: weights_source,
+    about: "The evaluation weights of xiangqi, (middlegame, endgame) in centipawns,\nread by `eval.rs` by the indices of `eval::param`.",
+    per_line: 9,
 };
 
 /// A weight's name: its group, and which of the group it is.
@@ -117,11 +118,6 @@ fn weight_name(index: usize) -> String {
         _ if len > 1 => format!("{name} {}", k + 1),
         _ => name.to_string(),
     }
-}
-
-fn weights_source(w: &[Tapered], command: &str) -> String {
-    const ABOUT: &str = "The evaluation weights of xiangqi, (middlegame, endgame) in centipawns,\nread by `eval.rs` by the indices of `eval::param`.";
-    crate::tune::source::weights_file(ABOUT, &param::GROUPS, 9, w, command)
 }
 
 /// A piece's value in exchanges (the static exchange evaluation) and in
