@@ -22,7 +22,7 @@
 //! value returned is a true bound (or the exact value), so the
 //! transposition table stores cat nodes like any other.
 
-use super::history::bonus;
+use super::history::{bonus, MoveKey};
 use super::movepick::MovePicker;
 use super::params::QS_CAT_STEP_PLIES;
 use super::tt::Bound;
@@ -58,7 +58,8 @@ impl<G: SearchGame> Worker<'_, G> {
         ply: usize,
         pv: bool,
     ) -> i32 {
-        let mut picker = MovePicker::new(pos, list, hash_move, self.history, ply);
+        let context = self.context(ply);
+        let mut picker = MovePicker::new(pos, list, hash_move, self.history, ply, context);
         let mut children = MoveList::default();
         while let Some((m, _, _)) = picker.pick() {
             children.push(Some(m));
@@ -68,7 +69,8 @@ impl<G: SearchGame> Worker<'_, G> {
             return 0;
         }
         if let Some(m) = chosen.and_then(|i| children.as_slice()[i]) {
-            self.history.update(pos.to_move().index(), G::move_squares(m), bonus(depth));
+            let key = self.move_key(pos, m);
+            self.history.reward(pos.to_move().index(), G::move_squares(m), key, context, bonus(depth));
             let bound = Bound::of(value, alpha, beta);
             self.store(pos.key(), depth, value, NO_EVAL, bound, Some(m), ply);
         }
@@ -104,10 +106,11 @@ impl<G: SearchGame> Worker<'_, G> {
         ply: usize,
         pv: bool,
     ) -> i32 {
-        let next = match child {
-            Some(m) => pos.play(m),
-            None => pos.null_move(),
+        let (next, key) = match child {
+            Some(m) => (pos.play(m), self.move_key(pos, m)),
+            None => (pos.null_move(), MoveKey::NONE),
         };
+        self.enter(ply, key);
         match horizon {
             Horizon::Plies(d) => self.child_value(perspective(pos), &next, d - 1, alpha, beta, ply + 1, pv),
             Horizon::Quiescence(q) => self.child_qvalue(perspective(pos), &next, alpha, beta, ply + 1, q + 1),

@@ -25,6 +25,7 @@
 //! at all, by late-move reductions like any other late move, and searched
 //! unreduced when it may beat the moves beside it.
 
+use super::history::MoveKey;
 use super::params::{CHANCE_PROOF_PASSES, CHANCE_REDUCTION, CHANCE_WINDOW};
 use super::tt::Bound;
 use super::worker::{cutoff, from_tt, Worker, NO_EVAL};
@@ -59,6 +60,8 @@ impl<G: SearchGame> Worker<'_, G> {
         beta: i32,
         ply: usize,
     ) -> i32 {
+        // An outcome is no one's choice: no continuation is learnt after it.
+        self.enter(ply, MoveKey::NONE);
         let Reach::Plies(mut depth) = reach else {
             return self.expectation(pos, list, reach, ply);
         };

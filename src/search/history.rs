@@ -1,7 +1,10 @@
 //! What the search learns about quiet moves while it runs: killer moves
-//! (quiet moves that refuted a sibling at the same ply) and the history
-//! table (how often a move by this side from this square to that one caused
-//! a cutoff). Both only order moves; they never change a value.
+//! (quiet moves that refuted a sibling at the same ply), the history table
+//! (how often a move by this side from this square to that one caused a
+//! cutoff) and the continuation history (the same, given the move one and
+//! two plies before: a reply is often good because of what was just
+//! played). They order moves and shape reductions; they never change a
+//! value.
 
 use super::MAX_PLY;
 
@@ -9,22 +12,90 @@ use super::MAX_PLY;
 /// pulls large values back, so recent results weigh more).
 pub const HISTORY_MAX: i32 = 16_384;
 
+/// A move as the continuation history sees it: which seat moved which kind
+/// of piece to which square. `NONE` after a null move or a pass that
+/// stands for many moves (and at the root): no continuation is kept for it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MoveKey(u32);
+
+impl MoveKey {
+    pub const NONE: MoveKey = MoveKey(u32::MAX);
+}
+
+/// The two moves before a node (one ply back, two plies back) whose
+/// continuations its quiet moves are scored by.
+pub type Context = [MoveKey; 2];
+
 pub struct History<M: Copy + Default + Eq> {
     squares: usize,
+    kinds: usize,
+    /// How many move keys there are: seats × kinds × squares.
+    keys: usize,
     /// [seat][from][to]
     table: Vec<i32>,
+    /// [earlier move key][move key]: `keys()` × `keys()` entries, each
+    /// within ±HISTORY_MAX (so 16 bits suffice, which halves the cache load).
+    continuation: Vec<i16>,
     killers: Vec<[M; 2]>,
 }
 
 impl<M: Copy + Default + Eq> History<M> {
-    /// Tables for a game of `seats` seats on `squares` squares.
-    pub fn new(seats: usize, squares: usize) -> Self {
-        History { squares, table: vec![0; seats * squares * squares], killers: vec![[M::default(); 2]; MAX_PLY + 2] }
+    /// Tables for a game of `seats` seats on `squares` squares whose moves
+    /// move `kinds` kinds of piece.
+    pub fn new(seats: usize, squares: usize, kinds: usize) -> Self {
+        let keys = seats * kinds * squares;
+        History {
+            squares,
+            kinds,
+            keys,
+            table: vec![0; seats * squares * squares],
+            continuation: vec![0; keys * keys],
+            killers: vec![[M::default(); 2]; MAX_PLY + 2],
+        }
     }
 
     pub fn clear(&mut self) {
         self.table.iter_mut().for_each(|h| *h = 0);
+        self.continuation.iter_mut().for_each(|h| *h = 0);
         self.clear_killers();
+    }
+
+    /// The key of a move by `seat` of a piece of `kind` to `to`.
+    #[inline(always)]
+    pub fn key(&self, seat: usize, kind: usize, to: usize) -> MoveKey {
+        debug_assert!(kind < self.kinds && to < self.squares);
+        MoveKey(((seat * self.kinds + kind) * self.squares + to) as u32)
+    }
+
+    #[inline(always)]
+    fn continuation_index(&self, before: MoveKey, key: MoveKey) -> Option<usize> {
+        (before != MoveKey::NONE).then(|| before.0 as usize * self.keys + key.0 as usize)
+    }
+
+    /// A quiet move's ordering score: its history plus its continuation
+    /// history after each move of `context`.
+    #[inline]
+    pub fn quiet_score(&self, side: usize, squares: (usize, usize), key: MoveKey, context: Context) -> i32 {
+        let mut score = self.get(side, squares);
+        for before in context {
+            if let Some(i) = self.continuation_index(before, key) {
+                score += self.continuation[i] as i32;
+            }
+        }
+        score
+    }
+
+    /// Rewards (or, with a negative `bonus`, punishes) a quiet move in the
+    /// history and in the continuation history after each move of `context`.
+    pub fn reward(&mut self, side: usize, squares: (usize, usize), key: MoveKey, context: Context, bonus: i32) {
+        self.update(side, squares, bonus);
+        for before in context {
+            if let Some(i) = self.continuation_index(before, key) {
+                let mut h = self.continuation[i] as i32;
+                gravity(&mut h, bonus);
+                self.continuation[i] = h as i16;
+            }
+        }
     }
 
     pub fn clear_killers(&mut self) {
@@ -45,9 +116,7 @@ impl<M: Copy + Default + Eq> History<M> {
     #[inline]
     pub fn update(&mut self, side: usize, squares: (usize, usize), bonus: i32) {
         let i = self.index(side, squares);
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        let h = &mut self.table[i];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        gravity(&mut self.table[i], bonus);
     }
 
     #[inline(always)]
@@ -64,6 +133,14 @@ impl<M: Copy + Default + Eq> History<M> {
     }
 }
 
+/// Adds `bonus` to `h` with gravity towards zero: `h` stays within
+/// ±HISTORY_MAX, and the nearer it is to a bound, the less it moves on.
+#[inline]
+fn gravity(h: &mut i32, bonus: i32) {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+}
+
 /// The history bonus for a cutoff at `depth`.
 pub fn bonus(depth: i32) -> i32 {
     (depth * depth * 16 + depth * 32).min(2_000)
@@ -75,7 +152,7 @@ mod tests {
 
     #[test]
     fn history_saturates_and_killers_shift() {
-        let mut h: History<u16> = History::new(3, 64);
+        let mut h: History<u16> = History::new(3, 64, 1);
         for _ in 0..1000 {
             h.update(0, (12, 28), 2000);
         }
@@ -86,5 +163,26 @@ mod tests {
         h.add_killer(3, 9);
         h.add_killer(3, 9);
         assert_eq!(h.killers(3), [9, 7]);
+    }
+
+    #[test]
+    fn continuation_history_counts_only_after_its_own_move() {
+        let mut h: History<u16> = History::new(2, 64, 6);
+        let knight_f3 = h.key(0, 1, 21);
+        let bishop_f3 = h.key(0, 2, 21);
+        let (e5, d5) = (h.key(1, 0, 36), h.key(1, 0, 35));
+        let after_e5 = [e5, MoveKey::NONE];
+        h.reward(0, (6, 21), knight_f3, after_e5, 400);
+        let plain = h.get(0, (6, 21));
+        assert!(plain > 0);
+        let after = h.quiet_score(0, (6, 21), knight_f3, after_e5);
+        assert!(after > plain, "the continuation after e5 adds to the history: {after} vs {plain}");
+        assert_eq!(h.quiet_score(0, (6, 21), knight_f3, [d5, MoveKey::NONE]), plain, "after d5 nothing was learnt");
+        assert_eq!(h.quiet_score(0, (6, 21), bishop_f3, after_e5), plain, "another piece to f3 is another move");
+        assert_eq!(h.quiet_score(0, (6, 21), knight_f3, [MoveKey::NONE, e5]), after, "two plies back counts the same");
+        h.reward(0, (6, 21), knight_f3, after_e5, -400);
+        assert!(h.quiet_score(0, (6, 21), knight_f3, after_e5) < after, "a malus takes it back");
+        h.clear();
+        assert_eq!(h.quiet_score(0, (6, 21), knight_f3, after_e5), 0);
     }
 }

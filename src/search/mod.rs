@@ -116,6 +116,15 @@ pub trait SearchGame: Game + Evaluate {
         false
     }
 
+    /// How many kinds of piece moves can move, and which kind `m` moves (a
+    /// number below `PIECE_KINDS`, asked before `m` is played): the
+    /// continuation history tells a knight to f3 from a bishop to f3. By
+    /// default one kind: squares only.
+    const PIECE_KINDS: usize = 1;
+    fn moved_kind(&self, _m: Self::Move) -> usize {
+        0
+    }
+
     /// Whether `m` is tried after every other move: a costly move that is
     /// rarely best, such as asking for a roll (the teleport of Cat's Chess
     /// 10×10, whose chance node searches every square). Default: none.
@@ -259,7 +268,7 @@ impl<G: SearchGame> Searcher<G> {
     }
 
     fn history() -> History<G::Move> {
-        History::new(G::SEATS.len(), G::SQUARES)
+        History::new(G::SEATS.len(), G::SQUARES, G::PIECE_KINDS)
     }
 
     /// A table of `mb` MiB in place of the old one, which is kept if the

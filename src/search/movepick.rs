@@ -1,9 +1,9 @@
 //! Move ordering: the hash move, then captures that do not lose material
 //! (most valuable victim, least valuable attacker), killers, quiet moves by
-//! history, losing captures, and the game's `order_last` moves last. Moves come from the full legal list
+//! history and continuation history, losing captures, and the game's `order_last` moves last. Moves come from the full legal list
 //! (generation is cheap), so the hash move needs no legality check.
 
-use super::history::History;
+use super::history::{Context, History};
 use super::SearchGame;
 use crate::game::MoveList;
 
@@ -29,13 +29,15 @@ pub struct MovePicker<G: SearchGame> {
 }
 
 impl<G: SearchGame> MovePicker<G> {
-    /// Orders `moves` of `pos`. With `side` the history row of the mover.
+    /// Orders `moves` of `pos`, `ply` plies from the root, where the two
+    /// moves before were `context`.
     pub fn new(
         pos: &G,
         moves: MoveList<G::Move>,
         hash_move: Option<G::Move>,
         history: &History<G::Move>,
         ply: usize,
+        context: Context,
     ) -> Self {
         let mut scores = MoveList::default();
         let side = pos.to_move().index();
@@ -53,7 +55,9 @@ impl<G: SearchGame> MovePicker<G> {
             } else if m == killers[1] {
                 Scored { score: KILLER, tactical: false }
             } else {
-                Scored { score: history.get(side, G::move_squares(m)), tactical: false }
+                let squares = G::move_squares(m);
+                let key = history.key(side, pos.moved_kind(m), squares.1);
+                Scored { score: history.quiet_score(side, squares, key, context), tactical: false }
             });
         }
         MovePicker { moves, scores, next: 0 }

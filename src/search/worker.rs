@@ -2,7 +2,7 @@
 //! white and black nodes, quiescence search. Cat nodes are in `cats.rs`.
 
 use super::chance::Reach;
-use super::history::{bonus, History};
+use super::history::{bonus, Context, History, MoveKey};
 use super::movepick::MovePicker;
 use super::params::*;
 use super::tt::{Bound, Entry, Table};
@@ -48,6 +48,9 @@ pub(crate) struct Worker<'a, G: SearchGame> {
     evals: [i32; MAX_PLY + 2],
     /// The seat to move at each ply of the current path.
     movers: [Seat; MAX_PLY + 2],
+    /// The move that led to each ply of the current path (`MoveKey::NONE`
+    /// at the root and after a null move): the continuation history's context.
+    moves: [MoveKey; MAX_PLY + 2],
     pub(super) nodes: u64,
     unreported: u64,
     pub(super) seldepth: usize,
@@ -84,6 +87,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             pv_len: [0; MAX_PLY + 1],
             evals: [0; MAX_PLY + 2],
             movers: [Seat::default(); MAX_PLY + 2],
+            moves: [MoveKey::NONE; MAX_PLY + 2],
             nodes: 0,
             unreported: 0,
             seldepth: 0,
@@ -248,6 +252,24 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             self.stopped = true;
         }
         self.stopped
+    }
+
+    /// The continuation history's key of `m`, a move of `pos`.
+    #[inline]
+    pub(super) fn move_key(&self, pos: &G, m: G::Move) -> MoveKey {
+        self.history.key(pos.to_move().index(), pos.moved_kind(m), G::move_squares(m).1)
+    }
+
+    /// Records that the path goes on from `ply` by the move of `key`.
+    #[inline]
+    pub(super) fn enter(&mut self, ply: usize, key: MoveKey) {
+        self.moves[ply + 1] = key;
+    }
+
+    /// The two moves before the node at `ply`.
+    #[inline]
+    pub(super) fn context(&self, ply: usize) -> Context {
+        [self.moves[ply], if ply > 0 { self.moves[ply - 1] } else { MoveKey::NONE }]
     }
 
     /// The value of `child` from the perspective of `parent`'s side to move;
@@ -503,6 +525,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             if null_ok && depth >= NMP_MIN_DEPTH && eval >= beta && pos.has_non_pawn_material() {
                 let r = NMP_BASE + depth / NMP_DIVISOR + ((eval - beta) / 200).min(3);
                 let child = pos.null_move();
+                self.enter(ply, MoveKey::NONE);
                 self.keys.push(child.key());
                 if G::PERPETUAL_CHECK_LOSES {
                     self.plies.push(PLY_NULL);
@@ -527,9 +550,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
 
         let side = turn.index();
         let sign = perspective(pos);
-        let mut picker = MovePicker::new(pos, list, hash_move, self.history, ply);
+        let context = self.context(ply);
+        let mut picker = MovePicker::new(pos, list, hash_move, self.history, ply, context);
         let (alpha_orig, mut best, mut best_move) = (alpha, -INF, None);
-        let mut quiets: [G::Move; 64] = [G::Move::default(); 64];
+        let mut quiets: [(G::Move, MoveKey); 64] = [(G::Move::default(), MoveKey::NONE); 64];
         let mut quiet_count = 0;
         let mut searched = 0usize;
         while let Some((m, tactical, score)) = picker.pick() {
@@ -555,6 +579,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             if ply >= CHANCE_MAX_PLY && child.is_chance() {
                 continue;
             }
+            let key = self.move_key(pos, m);
+            self.enter(ply, key);
             let new_depth = depth - 1;
             let v = if searched == 0 {
                 self.child_value(sign, &child, new_depth, alpha, beta, ply + 1, pv_node)
@@ -594,9 +620,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                         if !tactical {
                             self.history.add_killer(ply, m);
                             let b = bonus(depth);
-                            self.history.update(side, G::move_squares(m), b);
-                            for &q in &quiets[..quiet_count] {
-                                self.history.update(side, G::move_squares(q), -b);
+                            self.history.reward(side, G::move_squares(m), key, context, b);
+                            for &(q, q_key) in &quiets[..quiet_count] {
+                                self.history.reward(side, G::move_squares(q), q_key, context, -b);
                             }
                         }
                         break;
@@ -604,7 +630,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 }
             }
             if !tactical && quiet_count < quiets.len() {
-                quiets[quiet_count] = m;
+                quiets[quiet_count] = (m, key);
                 quiet_count += 1;
             }
         }
@@ -656,7 +682,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             if qply > G::QS_EVASION_PLIES {
                 return Self::static_value(pos);
             }
-            (MovePicker::new(pos, list, None, self.history, ply), -INF, NO_EVAL)
+            (MovePicker::new(pos, list, None, self.history, ply, self.context(ply)), -INF, NO_EVAL)
         } else if !pos.static_value_holds() {
             // No standing pat mid-turn after the main move: the turn goes
             // on to the opponent's answer (the game's tactical moves here
@@ -692,6 +718,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             if child.is_chance() {
                 continue;
             }
+            let key = self.move_key(pos, m);
+            self.enter(ply, key);
             let v = self.child_qvalue(perspective(pos), &child, alpha, beta, ply + 1, qply + 1);
             if self.stopped {
                 return 0;

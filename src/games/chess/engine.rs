@@ -83,6 +83,13 @@ impl<V: Variant> SearchGame for Position<V> {
         Position::null_move(self)
     }
 
+    /// The six roles, and the cats.
+    const PIECE_KINDS: usize = 7;
+    #[inline(always)]
+    fn moved_kind(&self, m: Move) -> usize {
+        self.role_on(m.from()).map_or(6, Role::index)
+    }
+
     fn has_non_pawn_material(&self) -> bool {
         self.turn().color().is_none_or(|c| Position::has_non_pawn_material(self, c))
     }

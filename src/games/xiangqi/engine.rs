@@ -164,6 +164,12 @@ impl SearchGame for Xiangqi {
         next
     }
 
+    const PIECE_KINDS: usize = 7;
+    #[inline(always)]
+    fn moved_kind(&self, m: XMove) -> usize {
+        self.piece_at(m.from()).map_or(0, |p| p.role.index())
+    }
+
     fn has_non_pawn_material(&self) -> bool {
         let us = self.by_color(self.side_to_move());
         (us & (self.by_role(XRole::Chariot) | self.by_role(XRole::Horse) | self.by_role(XRole::Cannon))).any()
