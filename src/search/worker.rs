@@ -49,7 +49,8 @@ pub(crate) struct Worker<'a, G: SearchGame> {
     /// The seat to move at each ply of the current path.
     movers: [Seat; MAX_PLY + 2],
     /// The move that led to each ply of the current path (`MoveKey::NONE`
-    /// at the root and after a null move): the continuation history's context.
+    /// at the root and after a null move, a cats' pass or a roll's
+    /// outcome): the continuation history's context.
     moves: [MoveKey; MAX_PLY + 2],
     pub(super) nodes: u64,
     unreported: u64,
