@@ -175,6 +175,24 @@ impl Table {
         &self.slots[i..i + BUCKET]
     }
 
+    /// Asks the processor to bring `key`'s bucket into the cache: called
+    /// as soon as a child position is made, so the memory fetch overlaps
+    /// the work before its probe (the table is far larger than the cache,
+    /// and a probe that waits for memory was a fifth of the search's time).
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let bucket = self.bucket(key).as_ptr().cast::<i8>();
+            // SAFETY: a prefetch is only a hint; it reads nothing and cannot
+            // fault, and the pointer is into the table anyway.
+            unsafe { _mm_prefetch(bucket, _MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let tag = tag(key);

@@ -288,6 +288,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         ply: usize,
         pv: bool,
     ) -> i32 {
+        self.tt.prefetch(child.key());
         self.keys.push(child.key());
         if G::PERPETUAL_CHECK_LOSES {
             self.plies.push(if child.in_check() { PLY_CHECK } else { PLY_QUIET });
@@ -315,6 +316,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         ply: usize,
         qply: usize,
     ) -> i32 {
+        self.tt.prefetch(child.key());
         if parent_sign == perspective(child) {
             self.qsearch(child, alpha, beta, ply, qply)
         } else {
