@@ -50,7 +50,15 @@ struct Slot {
 const BUCKET: usize = 4;
 
 pub struct Table {
+    /// The buckets, from `slots[first]` on, and up to a bucket's worth of
+    /// unused slots around them.
     slots: Box<[Slot]>,
+    /// The first slot of the first bucket: the first slot on a cache-line
+    /// boundary, so that a probe waits for (and a prefetch fetches) one line
+    /// from memory, not two. (Allocating with that alignment would make the
+    /// allocator zero the table by hand, page by page, instead of lending
+    /// untouched zero pages: see `zeroed_slots`.)
+    first: usize,
     /// Bucket count minus one (a power of two).
     mask: usize,
     /// Search generation, 6 bits: older entries are replaced first.
@@ -126,6 +134,21 @@ fn zeroed_slots(n: usize) -> Option<Box<[Slot]>> {
     }
 }
 
+/// The index of the first slot of `slots` on a cache-line boundary: one of
+/// the first four when the allocator aligns to a slot's size, as the usual
+/// ones do (16 bytes); 0 if it does not (the table works, only slower).
+fn first_aligned(slots: &[Slot]) -> usize {
+    let size = std::mem::size_of::<Slot>();
+    let misalignment = slots.as_ptr() as usize % CACHE_LINE;
+    if !misalignment.is_multiple_of(size) {
+        return 0;
+    }
+    (CACHE_LINE - misalignment) % CACHE_LINE / size
+}
+
+const CACHE_LINE: usize = 64;
+const _: () = assert!(BUCKET * std::mem::size_of::<Slot>() == CACHE_LINE);
+
 impl Table {
     /// A table of about `mb` mebibytes (rounded down to a power of two of
     /// buckets, at least one), or an error if the memory cannot be had.
@@ -133,9 +156,9 @@ impl Table {
         let bytes = mb.max(1).saturating_mul(1 << 20);
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        let slots = zeroed_slots(buckets * BUCKET)
+        let slots = zeroed_slots(buckets * BUCKET + BUCKET)
             .ok_or_else(|| format!("cannot allocate a {mb} MiB hash table (not enough memory)"))?;
-        Ok(Table { slots, mask: buckets - 1, age: AtomicU64::new(0) })
+        Ok(Table { first: first_aligned(&slots), slots, mask: buckets - 1, age: AtomicU64::new(0) })
     }
 
     /// As [`try_new`](Self::try_new), for sizes that surely fit (tests, tools).
@@ -153,8 +176,9 @@ impl Table {
             // The memory just given back is not to be had again: fall back
             // to the smallest table rather than fail the command.
             self.mask = 0;
-            zeroed_slots(BUCKET).expect("a few bytes")
+            zeroed_slots(2 * BUCKET).expect("a few bytes")
         });
+        self.first = first_aligned(&self.slots);
         self.age.store(0, Ordering::Relaxed);
     }
 
@@ -171,7 +195,7 @@ impl Table {
     fn bucket(&self, key: u64) -> &[Slot] {
         // The high bits pick the bucket: the low bits are the same for
         // positions that differ only in the side to move.
-        let i = ((key >> 32) as usize & self.mask) * BUCKET;
+        let i = self.first + ((key >> 32) as usize & self.mask) * BUCKET;
         &self.slots[i..i + BUCKET]
     }
 
@@ -237,13 +261,21 @@ impl Table {
     /// Per mille of the first thousand slots holding an entry of this search.
     pub fn hashfull(&self) -> u32 {
         let age = self.age();
-        let n = self.slots.len().min(1000);
-        let used = self.slots[..n].iter().filter(|s| s.read().is_some_and(|(_, _, a)| a == age)).count();
+        let n = self.buckets_len().min(1000);
+        let used = self.slots[self.first..self.first + n]
+            .iter()
+            .filter(|s| s.read().is_some_and(|(_, _, a)| a == age))
+            .count();
         (used * 1000 / n.max(1)) as u32
     }
 
     pub fn size_bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Slot>()
+        self.buckets_len() * std::mem::size_of::<Slot>()
+    }
+
+    /// How many slots the buckets hold.
+    fn buckets_len(&self) -> usize {
+        (self.mask + 1) * BUCKET
     }
 }
 
@@ -264,6 +296,7 @@ mod tests {
         t.clear();
         assert!(t.probe(0xDEAD_BEEF_0000_0001).is_none());
         assert_eq!(t.size_bytes(), size);
+        assert_eq!(t.bucket(0xDEAD_BEEF_0000_0001).as_ptr() as usize % CACHE_LINE, 0, "a bucket is one cache line");
     }
 
     #[test]
