@@ -27,6 +27,17 @@ impl Bound {
             Bound::Upper
         }
     }
+
+    /// Whether a value of this bound can tell that the true value lies on
+    /// `value`'s side of `guess`: a lower bound says nothing of a guess
+    /// above it, an upper bound nothing of one below it.
+    pub fn tells_side(self, value: i32, guess: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => value > guess,
+            Bound::Upper => value < guess,
+        }
+    }
 }
 
 /// What a probe returns. `value` is as stored (mate scores relative to the
@@ -297,6 +308,15 @@ mod tests {
         assert!(t.probe(0xDEAD_BEEF_0000_0001).is_none());
         assert_eq!(t.size_bytes(), size);
         assert_eq!(t.bucket(0xDEAD_BEEF_0000_0001).as_ptr() as usize % CACHE_LINE, 0, "a bucket is one cache line");
+    }
+
+    #[test]
+    fn a_bound_tells_only_the_side_it_bounds() {
+        assert!(Bound::Exact.tells_side(10, 50) && Bound::Exact.tells_side(90, 50));
+        assert!(Bound::Lower.tells_side(90, 50), "at least 90: above 50");
+        assert!(!Bound::Lower.tells_side(10, 50), "at least 10: maybe above 50, maybe not");
+        assert!(Bound::Upper.tells_side(10, 50), "at most 10: below 50");
+        assert!(!Bound::Upper.tells_side(90, 50));
     }
 
     #[test]

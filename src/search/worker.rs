@@ -513,6 +513,22 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
         };
         self.evals[ply] = eval;
+        let static_eval = eval;
+        // A stored value bounded on the far side of the static value is the
+        // better guess of what the node is worth: pruning and "improving"
+        // go by it (against the static values kept for earlier plies, which
+        // is also what the table keeps).
+        let eval = match entry {
+            Some(e) if !in_check => {
+                let stored = from_tt(e.value as i32, ply);
+                if stored.abs() < MATE_BOUND && e.bound.tells_side(stored, eval) {
+                    stored
+                } else {
+                    eval
+                }
+            }
+            _ => eval,
+        };
         // Better than at this seat's previous turn on the path.
         let previous_turn = (0..ply).rev().find(|&p| self.movers[p] == turn);
         let improving = !in_check && previous_turn.is_some_and(|p| eval > self.evals[p]);
@@ -643,7 +659,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             return alpha_orig;
         }
         let bound = Bound::of(best, alpha_orig, beta);
-        self.store(key, depth, best, if in_check { NO_EVAL } else { eval }, bound, best_move, ply);
+        self.store(key, depth, best, if in_check { NO_EVAL } else { static_eval }, bound, best_move, ply);
         best
     }
 
