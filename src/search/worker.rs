@@ -288,8 +288,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         ply: usize,
         pv: bool,
     ) -> i32 {
-        self.tt.prefetch(child.key());
-        self.keys.push(child.key());
+        let key = child.key();
+        self.tt.prefetch(key);
+        self.keys.push(key);
         if G::PERPETUAL_CHECK_LOSES {
             self.plies.push(if child.in_check() { PLY_CHECK } else { PLY_QUIET });
         }
