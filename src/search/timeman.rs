@@ -34,8 +34,12 @@ pub struct TimeManager {
     hard: Option<Duration>,
 }
 
-/// Moves a clock is assumed to cover when `movestogo` is not given.
-const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// Moves a clock is assumed to cover when `movestogo` is not given. With
+/// an increment the clock settles where the soft limit is about what the
+/// increment gives back, so a larger count only leaves time unused: at 30,
+/// games against Stockfish at 10 s + 0.1 s ended after 50 moves with a
+/// third of the clock left (Stockfish had used nearly all of it).
+const DEFAULT_MOVES_TO_GO: u32 = 20;
 
 impl TimeManager {
     pub fn new(limits: &Limits) -> TimeManager {
@@ -103,7 +107,7 @@ mod tests {
             Limits { time_left: Some(ms(10_000)), increment: ms(100), move_overhead: ms(30), ..Default::default() };
         let tm = TimeManager::new(&limits);
         let (soft, hard) = (tm.soft().unwrap(), tm.hard().unwrap());
-        assert!(soft >= ms(300) && soft <= ms(500), "{soft:?}");
+        assert!(soft >= ms(300) && soft <= ms(600), "{soft:?}");
         assert!(hard >= soft && hard <= ms(6000), "{hard:?}");
         // Almost no time: tiny budgets, never beyond what is left.
         let limits = Limits { time_left: Some(ms(40)), move_overhead: ms(30), ..Default::default() };
