@@ -157,6 +157,13 @@ fn first_aligned(slots: &[Slot]) -> usize {
     (CACHE_LINE - misalignment) % CACHE_LINE / size
 }
 
+/// Zeroed slots for a table of `buckets` buckets, plus one bucket's worth
+/// to spare, so that a run of `buckets` buckets starting on a cache-line
+/// boundary (`first_aligned`) always fits.
+fn bucket_slots(buckets: usize) -> Option<Box<[Slot]>> {
+    zeroed_slots((buckets + 1) * BUCKET)
+}
+
 const CACHE_LINE: usize = 64;
 const _: () = assert!(BUCKET * std::mem::size_of::<Slot>() == CACHE_LINE);
 
@@ -167,7 +174,7 @@ impl Table {
         let bytes = mb.max(1).saturating_mul(1 << 20);
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        let slots = zeroed_slots(buckets * BUCKET + BUCKET)
+        let slots = bucket_slots(buckets)
             .ok_or_else(|| format!("cannot allocate a {mb} MiB hash table (not enough memory)"))?;
         Ok(Table { first: first_aligned(&slots), slots, mask: buckets - 1, age: AtomicU64::new(0) })
     }
@@ -187,7 +194,7 @@ impl Table {
             // The memory just given back is not to be had again: fall back
             // to the smallest table rather than fail the command.
             self.mask = 0;
-            zeroed_slots(2 * BUCKET).expect("a few bytes")
+            bucket_slots(1).expect("a few bytes")
         });
         self.first = first_aligned(&self.slots);
         self.age.store(0, Ordering::Relaxed);
