@@ -67,10 +67,11 @@ impl TimeManager {
     }
 
     /// Whether another iteration may start: not once most of the soft
-    /// budget is spent (the next iteration would not finish in time).
-    pub fn may_start_iteration(&self, control: &SearchControl) -> bool {
+    /// budget, stretched by `scale` (see [`Stability`]), is spent (the next
+    /// iteration would not finish in time).
+    pub fn may_start_iteration(&self, control: &SearchControl, scale: f64) -> bool {
         match (self.soft, control.clock_elapsed()) {
-            (Some(s), Some(used)) => used < s / 2,
+            (Some(s), Some(used)) => used.as_secs_f64() < s.as_secs_f64() * scale / 2.0,
             _ => true,
         }
     }
@@ -90,6 +91,43 @@ impl TimeManager {
 
     pub fn hard(&self) -> Option<Duration> {
         self.hard
+    }
+}
+
+/// How settled the root's choice is, from one finished iteration to the
+/// next: a best move that keeps winning the iterations and takes most of
+/// the search's nodes needs less time than one that just changed or is
+/// closely contested. Its [`scale`](Stability::scale) stretches or shrinks
+/// the soft limit (the hard limit still caps every move).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stability {
+    best: Option<u64>,
+    /// Iterations in a row that kept the same best move.
+    kept: usize,
+    /// The share of the last iteration's nodes spent below the best move.
+    best_share: Option<f64>,
+}
+
+/// The soft limit's factor by how many iterations in a row kept the best
+/// move (0, 1, 2, 3, 4 or more).
+const KEPT_SCALE: [f64; 5] = [2.5, 1.2, 0.9, 0.8, 0.75];
+
+impl Stability {
+    /// Records a finished iteration: its best move (as bits) and the share
+    /// of its nodes searched below that move, if the root counted them.
+    pub fn update(&mut self, best: u64, best_share: Option<f64>) {
+        self.kept = if self.best == Some(best) { self.kept + 1 } else { 0 };
+        self.best = Some(best);
+        self.best_share = best_share.map(|s| s.clamp(0.0, 1.0));
+    }
+
+    pub fn scale(&self) -> f64 {
+        if self.best.is_none() {
+            return 1.0;
+        }
+        let kept = KEPT_SCALE[self.kept.min(KEPT_SCALE.len() - 1)];
+        let share = self.best_share.map_or(1.0, |s| (1.5 - s) * 1.35);
+        kept * share
     }
 }
 
@@ -124,7 +162,40 @@ mod tests {
         let tm = TimeManager::new(&Limits { depth: Some(5), ..Default::default() });
         assert_eq!((tm.soft(), tm.hard()), (None, None));
         let control = SearchControl::new();
-        assert!(tm.may_start_iteration(&control) && !tm.out_of_time(&control));
+        assert!(tm.may_start_iteration(&control, 1.0) && !tm.out_of_time(&control));
+    }
+
+    #[test]
+    fn a_settled_best_move_gets_less_time_than_a_new_one() {
+        let mut s = Stability::default();
+        assert_eq!(s.scale(), 1.0);
+        s.update(7, Some(0.5));
+        let new = s.scale();
+        for _ in 0..4 {
+            s.update(7, Some(0.5));
+        }
+        let settled = s.scale();
+        assert!(new > 2.0 * settled, "{new} {settled}");
+        // The same move, but most nodes elsewhere: contested, more time.
+        s.update(7, Some(0.1));
+        assert!(s.scale() > settled);
+        s.update(7, Some(0.95));
+        assert!(s.scale() < settled);
+        // A new best move starts the count again.
+        s.update(8, Some(0.5));
+        assert_eq!(s.scale(), new);
+    }
+
+    #[test]
+    fn the_iteration_gate_follows_the_scale() {
+        let limits = Limits { time_left: Some(ms(1_000)), movestogo: Some(1), ..Default::default() };
+        let tm = TimeManager::new(&limits);
+        // Soft is 400 ms: after 60 ms, a scale of 0.25 (50 ms) closes the
+        // gate and 1 (200 ms) keeps it open.
+        let control = SearchControl::new();
+        std::thread::sleep(ms(60));
+        assert!(!tm.may_start_iteration(&control, 0.25));
+        assert!(tm.may_start_iteration(&control, 1.0));
     }
 
     #[test]

@@ -5,6 +5,7 @@ use super::chance::Reach;
 use super::history::{bonus, Context, History, MoveKey};
 use super::movepick::MovePicker;
 use super::params::*;
+use super::timeman::Stability;
 use super::tt::{Bound, Entry, Table};
 use super::{
     goal, perspective, uci_score, win_value, Score, SearchGame, SearchInfo, SearchResult, Shared, DRAW, INF, MATE,
@@ -59,6 +60,10 @@ pub(crate) struct Worker<'a, G: SearchGame> {
     id: usize,
     /// Set once this thread must unwind; its current iteration is void.
     pub(super) stopped: bool,
+    /// `nodes` when the last root search began, and the nodes spent below
+    /// its best move so far (time management's measure of a contest).
+    root_start_nodes: u64,
+    root_best_nodes: u64,
 }
 
 impl<'a, G: SearchGame> Worker<'a, G> {
@@ -94,6 +99,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             seldepth: 0,
             id,
             stopped: false,
+            root_start_nodes: 0,
+            root_best_nodes: 0,
         }
     }
 
@@ -125,8 +132,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         result.best = Some(list.as_slice()[0]);
         let lines = lines.clamp(1, list.len());
         let mut last = vec![0; lines];
+        let mut stability = Stability::default();
         'deepening: for depth in 1..=max_depth {
-            if self.id == 0 && depth > 1 && !self.shared.time.may_start_iteration(self.shared.control) {
+            if self.id == 0
+                && depth > 1
+                && !self.shared.time.may_start_iteration(self.shared.control, stability.scale())
+            {
                 break;
             }
             // Helpers spread over depths so they fill the table ahead.
@@ -152,6 +163,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 if line == 0 {
                     if let Some(&best) = pv.first() {
                         result.best = Some(best);
+                        // A cats' root does not count its moves' nodes.
+                        let spent = self.nodes - self.root_start_nodes;
+                        let share =
+                            (self.root_best_nodes > 0 && spent > 0).then(|| self.root_best_nodes as f64 / spent as f64);
+                        stability.update(G::move_bits(best) as u64, share);
                     }
                     result.score = score;
                     result.white_view = white_view;
@@ -453,6 +469,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             return Self::static_value(pos);
         }
         let root = ply == 0;
+        if root {
+            self.root_start_nodes = self.nodes;
+            self.root_best_nodes = 0;
+        }
         let turn = pos.to_move();
         self.movers[ply] = turn;
         if !root {
@@ -602,6 +622,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             let key = self.move_key(pos, m);
             self.enter(ply, key);
             let new_depth = depth - 1;
+            let nodes_before = self.nodes;
             let v = if searched == 0 {
                 self.child_value(sign, &child, new_depth, alpha, beta, ply + 1, pv_node)
             } else {
@@ -636,6 +657,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     best_move = Some(m);
                     alpha = v;
                     self.update_pv(ply, m);
+                    if root {
+                        self.root_best_nodes = self.nodes - nodes_before;
+                    }
                     if v >= beta {
                         if !tactical {
                             self.history.add_killer(ply, m);
