@@ -3,7 +3,9 @@
 //! `movetime` or the mover's own clock is given. In Cat Chess each faction
 //! has its own clock, so the same rule serves white, black and the cats.
 //! Both limits count on the mover's clock as [`SearchControl`] keeps it, so
-//! a ponder search has no limit until `ponderhit`.
+//! a ponder search has no limit until `ponderhit`. Between iterations the
+//! soft limit is stretched or shrunk by how settled the best move is
+//! ([`Stability`]).
 
 use super::control::SearchControl;
 use std::time::Duration;
@@ -188,13 +190,13 @@ mod tests {
 
     #[test]
     fn the_iteration_gate_follows_the_scale() {
-        let limits = Limits { time_left: Some(ms(1_000)), movestogo: Some(1), ..Default::default() };
+        let limits = Limits { time_left: Some(ms(10_000)), movestogo: Some(1), ..Default::default() };
         let tm = TimeManager::new(&limits);
-        // Soft is 400 ms: after 60 ms, a scale of 0.25 (50 ms) closes the
-        // gate and 1 (200 ms) keeps it open.
+        // Soft is 4 s: after 60 ms, a scale of 0.01 (a 20 ms gate) closes
+        // it and 1 (2 s) keeps it open.
         let control = SearchControl::new();
         std::thread::sleep(ms(60));
-        assert!(!tm.may_start_iteration(&control, 0.25));
+        assert!(!tm.may_start_iteration(&control, 0.01));
         assert!(tm.may_start_iteration(&control, 1.0));
     }
 
