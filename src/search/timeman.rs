@@ -103,7 +103,7 @@ impl TimeManager {
 /// the soft limit (the hard limit still caps every move).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Stability {
-    best: Option<u64>,
+    best: Option<u32>,
     /// Iterations in a row that kept the same best move.
     kept: usize,
     /// The share of the last iteration's nodes spent below the best move.
@@ -117,7 +117,7 @@ const KEPT_SCALE: [f64; 5] = [2.5, 1.2, 0.9, 0.8, 0.75];
 impl Stability {
     /// Records a finished iteration: its best move (as bits) and the share
     /// of its nodes searched below that move, if the root counted them.
-    pub fn update(&mut self, best: u64, best_share: Option<f64>) {
+    pub fn update(&mut self, best: u32, best_share: Option<f64>) {
         self.kept = if self.best == Some(best) { self.kept + 1 } else { 0 };
         self.best = Some(best);
         self.best_share = best_share.map(|s| s.clamp(0.0, 1.0));

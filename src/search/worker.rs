@@ -167,7 +167,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                         let spent = self.nodes - self.root_start_nodes;
                         let share =
                             (self.root_best_nodes > 0 && spent > 0).then(|| self.root_best_nodes as f64 / spent as f64);
-                        stability.update(G::move_bits(best) as u64, share);
+                        stability.update(G::move_bits(best), share);
                     }
                     result.score = score;
                     result.white_view = white_view;
