@@ -113,6 +113,12 @@ pub struct Stability {
 /// The soft limit's factor by how many iterations in a row kept the best
 /// move (0, 1, 2, 3, 4 or more).
 const KEPT_SCALE: [f64; 5] = [2.5, 1.2, 0.9, 0.8, 0.75];
+/// The soft limit's factor by the share `s` of nodes spent below the best
+/// move is `(SHARE_PIVOT − s) · SHARE_GAIN`: 1 at about a 76 % share, 2 when
+/// the best move took almost none of the nodes (a close contest), 0.675
+/// when it took them all.
+const SHARE_PIVOT: f64 = 1.5;
+const SHARE_GAIN: f64 = 1.35;
 
 impl Stability {
     /// Records a finished iteration: its best move (as bits) and the share
@@ -128,7 +134,7 @@ impl Stability {
             return 1.0;
         }
         let kept = KEPT_SCALE[self.kept.min(KEPT_SCALE.len() - 1)];
-        let share = self.best_share.map_or(1.0, |s| (1.5 - s) * 1.35);
+        let share = self.best_share.map_or(1.0, |s| (SHARE_PIVOT - s) * SHARE_GAIN);
         kept * share
     }
 }
