@@ -78,6 +78,9 @@ pub enum Command {
         /// Search threads (the node count is deterministic only with 1; default 1).
         #[arg(long)]
         threads: Option<String>,
+        /// Standard chess evaluates with this network (the protocol's `EvalFile`).
+        #[arg(long, value_name = "FILE")]
+        eval_file: Option<String>,
     },
     /// Run a tournament between engines, with this program as the arbiter.
     #[command(
@@ -131,6 +134,49 @@ catchess match --variant chess --engine 'name=a cmd=./catchess tc=nodes=6000' \\
 catchess tune --variant chess --pgn selfplay.pgn --skip-plies 10 --lambda 0.3 --rate 0.5 --epochs 600 \\\n    \
 --out src/games/chess/weights.rs")]
     Tune(TuneCliArgs),
+    /// Learn a standard-chess evaluation network (NNUE) from game records.
+    ///
+    /// Reads `catchess match` records as `tune` does (the quiet positions after --skip-plies,
+    /// labelled with a blend of the game's result and the record's search score) and learns the
+    /// network of `src/games/chess/nnue.rs` by Adam; the positions of one game in ten are held out,
+    /// and the network of the pass where their loss was lowest is written to --out. Reports the
+    /// held-out loss of the hand-made evaluation on the same positions beside the network's.
+    #[command(after_help = "Example:\n  \
+catchess train --pgn selfplay.pgn --skip-plies 10 --lambda 0.3 --epochs 30 --out chess.nnue")]
+    Train(TrainCliArgs),
+}
+
+/// `catchess train` options.
+#[derive(clap::Args, Debug)]
+pub struct TrainCliArgs {
+    /// A PGN file of standard-chess game records (repeatable).
+    #[arg(long = "pgn", value_name = "FILE", required = true)]
+    pub records: Vec<String>,
+    /// Plies left out at the start of each game.
+    #[arg(long, default_value_t = 8)]
+    pub skip_plies: usize,
+    /// Passes over the positions.
+    #[arg(long, default_value_t = 30)]
+    pub epochs: usize,
+    /// Adam's step size.
+    #[arg(long, default_value_t = 0.003)]
+    pub rate: f32,
+    /// Positions per step.
+    #[arg(long, default_value_t = 1024)]
+    pub batch: usize,
+    /// Threads for the gradient.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// The share of each position's game result in its target, the rest being the record's
+    /// search score (1: results alone).
+    #[arg(long, default_value_t = 0.3)]
+    pub lambda: f64,
+    /// Seeds the first weights and the order of the positions.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Where the network file goes.
+    #[arg(long, required = true)]
+    pub out: String,
 }
 
 /// `catchess tune` options.
@@ -405,9 +451,13 @@ pub fn run() -> ExitCode {
                 None => Err("perft needs --depth N (or --suite FILE)".to_string()),
             },
         },
-        Some(Command::Bench { hash_mb, threads_n, depth_n, depth, variant, hash, threads }) => {
-            BenchArgs::parse(hash_mb.or(hash), threads_n.or(threads), depth_n.or(depth))
-                .and_then(|args| run_bench(args, variant))
+        Some(Command::Bench { hash_mb, threads_n, depth_n, depth, variant, hash, threads, eval_file }) => {
+            BenchArgs::parse(hash_mb.or(hash), threads_n.or(threads), depth_n.or(depth)).and_then(|args| {
+                if let Some(file) = eval_file {
+                    crate::games::chess::nnue::load(&file).map_err(|e| format!("bench: {e}"))?;
+                }
+                run_bench(args, variant)
+            })
         }
         Some(Command::Match(args)) => match args.config().and_then(|config| tournament::run(&config)) {
             Ok(summary) => {
@@ -433,6 +483,7 @@ pub fn run() -> ExitCode {
         }
         Some(Command::Serve(args)) => args.config().and_then(crate::serve::run),
         Some(Command::Tune(args)) => run_tune(args),
+        Some(Command::Train(args)) => run_train(args),
         Some(Command::Random) => {
             let stdin = std::io::stdin();
             crate::uci::random::run(stdin.lock(), crate::uci::Output::new(std::io::stdout()));
@@ -495,6 +546,43 @@ fn run_tune(args: TuneCliArgs) -> Result<(), String> {
         Some(out) => eprintln!("weights written to {out}"),
         None => print!("{}", report.source),
     }
+    Ok(())
+}
+
+fn run_train(args: TrainCliArgs) -> Result<(), String> {
+    if !(args.rate > 0.0 && args.rate.is_finite()) || args.epochs == 0 || args.batch == 0 {
+        return Err("train: --rate must be a positive number, --epochs and --batch at least 1".to_string());
+    }
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err("train: --lambda must be between 0 and 1".to_string());
+    }
+    let train_args = crate::tune::nnue::TrainArgs {
+        records: args.records,
+        filter: crate::tune::data::Filter { skip_plies: args.skip_plies },
+        settings: crate::tune::nnue::Settings {
+            epochs: args.epochs,
+            rate: args.rate,
+            batch: args.batch,
+            threads: args.threads.max(1),
+            seed: args.seed,
+        },
+        lambda: args.lambda,
+    };
+    let report = crate::tune::nnue::run(&train_args, |line| eprintln!("{line}"))?;
+    std::fs::write(&args.out, report.network.to_bytes()).map_err(|e| format!("cannot write {}: {e}", args.out))?;
+    eprintln!(
+        "{} games: {} positions learnt from, {} held out; K {:.4}",
+        report.games, report.train, report.validation, report.k
+    );
+    eprintln!(
+        "held-out loss against the targets: hand-made {:.6}, network {:.6} (as learnt {:.6})",
+        report.hand_made_loss, report.network_loss, report.float_loss
+    );
+    eprintln!(
+        "held-out loss against the results: hand-made {:.6}, network {:.6}",
+        report.hand_made_result_loss, report.network_result_loss
+    );
+    eprintln!("network written to {}", args.out);
     Ok(())
 }
 

@@ -92,6 +92,26 @@ fn tune_fits_match_records_and_writes_a_weights_file() {
     ]);
     assert!(ok, "{err}");
     assert!(err.contains("40 games (0 left out, 40 repeats), 0 quiet positions"), "{err}");
+
+    // `catchess train` learns a network from the same records.
+    let net = temp("chess.nnue");
+    let (ok, _, err) = catchess(&[
+        "train",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--epochs",
+        "3",
+        "--threads",
+        "1",
+        "--out",
+        net.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(err.contains("40 games (0 left out, 0 repeats)"), "{err}");
+    assert!(err.contains("epoch 3: loss"), "{err}");
+    assert!(err.contains("held-out loss against the targets: hand-made 0."), "{err}");
+    let network = catchess::games::chess::nnue::Network::from_bytes(&std::fs::read(&net).unwrap()).unwrap();
+    assert!(network.hidden_weights.iter().any(|&w| w != 0));
 }
 
 #[test]
@@ -125,8 +145,11 @@ fn tune_refuses_what_it_cannot_do() {
     std::fs::write(&one_game, "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n")
         .unwrap();
     let path = one_game.to_str().unwrap();
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 8] = [
         (&["tune", "--pgn", path], "tuning needs at least 1000"),
+        (&["train", "--pgn", path, "--out", "/tmp/x.nnue"], "training needs at least 1000"),
+        (&["train", "--pgn", path, "--out", "/tmp/x.nnue", "--rate", "0"], "--rate must be a positive number"),
+        (&["train", "--pgn", path, "--out", "/tmp/x.nnue", "--lambda", "1.5"], "--lambda must be between 0 and 1"),
         (&["tune", "--variant", "catschess10", "--pgn", path], "the catschess10 evaluation has no tunable weights"),
         (&["tune", "--pgn", path, "--freeze", "knights"], "no group of weights named \"knights\""),
         (&["tune", "--pgn", path, "--lambda", "2"], "--lambda must be between 0 and 1"),

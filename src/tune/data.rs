@@ -10,10 +10,11 @@ use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 
-/// One position: how its evaluation depends on the weights, and its game's
-/// result from the first seat's view (1 won, 0 lost, 1/2 anything else).
-pub struct Sample {
-    pub trace: Trace,
+/// One position: what the fit reads of it (by default how its evaluation
+/// depends on the weights), and its game's result from the first seat's
+/// view (1 won, 0 lost, 1/2 anything else).
+pub struct Sample<T = Trace> {
+    pub input: T,
     pub result: f64,
     /// The score (centipawns, first seat's view) the mover's search gave
     /// the move played here, if the record has it and it is not a mate.
@@ -49,12 +50,14 @@ pub struct Filter {
 /// Appends the quiet positions of every game in `path` to `samples`, the
 /// games it reads numbered on from `first_game`; `seen` holds the games read so far
 /// (hashes of start and moves), and a game already there is left out.
-pub fn read_records<G: SearchGame + Notation + Arbitration>(
+/// `input` says what a sample keeps of its position (`None`: leave it out).
+pub fn read_records<G: SearchGame + Notation + Arbitration, T>(
     path: &str,
     filter: Filter,
     first_game: usize,
     seen: &mut HashSet<u64>,
-    samples: &mut Vec<Sample>,
+    samples: &mut Vec<Sample<T>>,
+    input: impl Fn(&G) -> Option<T>,
 ) -> Result<Harvest, String> {
     let text = read_bounded(path, crate::tournament::MAX_PGN_BYTES).map_err(|e| format!("cannot read {path}: {e}"))?;
     let games = split_pgn(&text).map_err(|e| format!("{path}: {e}"))?;
@@ -94,10 +97,10 @@ pub fn read_records<G: SearchGame + Notation + Arbitration>(
         for (ply, token) in game.moves.iter().enumerate() {
             if ply >= filter.skip_plies {
                 let pos = history.current();
-                if let Some(trace) = quiet_trace(pos) {
+                if let Some(input) = is_quiet(pos).then(|| input(pos)).flatten() {
                     let score = scores[ply].map(|cp| cp * f64::from(perspective(pos)));
                     kept.push(Sample {
-                        trace,
+                        input,
                         result: label,
                         score,
                         target: label,
@@ -135,19 +138,17 @@ pub fn comment_score(text: &str) -> Option<f64> {
     value.parse::<f64>().ok().filter(|v| v.is_finite()).map(|pawns| pawns * 100.0)
 }
 
-/// The trace of a position whose static value stands for its value: a
-/// white or black (not a near-zero seat's) turn, not in check, with no
-/// capture or promotion that wins or trades material (static exchange).
-pub fn quiet_trace<G: SearchGame>(pos: &G) -> Option<Trace> {
+/// Whether the static value of a position stands for its value: a white
+/// or black (not a near-zero seat's) turn, not in check, with no capture
+/// or promotion that wins or trades material (static exchange), the game
+/// not over.
+pub fn is_quiet<G: SearchGame>(pos: &G) -> bool {
     if G::SEATS[pos.to_move().index()].goal == Goal::NearZero || pos.in_check() || !pos.static_value_holds() {
-        return None;
+        return false;
     }
     let mut tactical = MoveList::default();
     pos.tactical_moves(&mut tactical);
-    if tactical.iter().any(|&m| pos.see_ge(m, 0)) {
-        return None;
-    }
-    pos.position_outcome(false).is_none().then(|| pos.trace()).flatten()
+    !tactical.iter().any(|&m| pos.see_ge(m, 0)) && pos.position_outcome(false).is_none()
 }
 
 #[cfg(test)]

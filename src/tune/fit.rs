@@ -29,7 +29,7 @@ fn loss_against(samples: &[Sample], weights: &[(f64, f64)], k: f64, target: impl
     let sum: f64 = samples
         .iter()
         .map(|s| {
-            let e = target(s) - sigmoid(k, s.trace.value(weights));
+            let e = target(s) - sigmoid(k, s.input.value(weights));
             e * e
         })
         .sum();
@@ -58,7 +58,7 @@ pub fn fit_k(samples: &[Sample], weights: &[(f64, f64)]) -> f64 {
 fn gradient(samples: &[Sample], weights: &[(f64, f64)], k: f64, out: &mut [(f64, f64)]) {
     let c = k * std::f64::consts::LN_10 / 400.0;
     for s in samples {
-        let t = &s.trace;
+        let t = &s.input;
         let p = sigmoid(k, t.value(weights));
         // d(target - p)² / d eval
         let d = -2.0 * (s.target - p) * p * (1.0 - p) * c * f64::from(t.scale);
@@ -180,7 +180,7 @@ mod tests {
             let wins = (p * 1000.0).round() as usize;
             for g in 0..1000 {
                 samples.push(Sample {
-                    trace: Trace {
+                    input: Trace {
                         counts: if count == 0 { vec![] } else { vec![(0, count)] },
                         mg_share: 1.0,
                         rest: Tapered::default(),

@@ -7,6 +7,7 @@
 
 pub mod data;
 pub mod fit;
+pub mod nnue;
 pub mod source;
 
 use crate::core::Tapered;
@@ -75,7 +76,7 @@ pub fn run<G: SearchGame + Notation + Arbitration>(
     let (mut games, mut skipped_games, mut read) = (0, 0, 0);
     let mut seen = std::collections::HashSet::new();
     for path in &args.records {
-        let h = data::read_records::<G>(path, args.filter, read, &mut seen, &mut samples)?;
+        let h = data::read_records::<G, _>(path, args.filter, read, &mut seen, &mut samples, |pos: &G| pos.trace())?;
         progress(&format!(
             "{path}: {} games ({} left out, {} repeats), {} quiet positions",
             h.games, h.skipped_games, h.repeated_games, h.positions

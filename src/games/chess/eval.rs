@@ -591,6 +591,11 @@ fn scale_for<V: Variant>(pos: &Position<V>, raw: i32) -> (i32, &'static str) {
 impl<V: Variant> Evaluate for Position<V> {
     #[inline]
     fn evaluate(&self) -> i32 {
+        if !V::CATS {
+            if let Some(net) = super::nnue::loaded() {
+                return net.evaluate(self);
+            }
+        }
         evaluate::<V, false>(self, &mut Acc::<false>::new()).score
     }
 
@@ -626,6 +631,9 @@ impl<V: Variant> Evaluate for Position<V> {
         let _ = writeln!(s, "scale: {}/64 ({})", e.scale, e.scale_reason);
         let _ = writeln!(s, "tempo: {} cp", e.tempo);
         let _ = writeln!(s, "total: {} cp (white's view)", e.score);
+        if let (false, Some(net), Some(file)) = (V::CATS, super::nnue::loaded(), super::nnue::loaded_file()) {
+            let _ = writeln!(s, "network: {} cp (white's view), from {file}; the search uses it", net.evaluate(self));
+        }
         s
     }
 }

@@ -11,6 +11,7 @@ pub mod attacks;
 pub mod engine;
 pub mod eval;
 pub mod moves;
+pub mod nnue;
 mod notation;
 pub mod position;
 pub mod render;

@@ -1,0 +1,311 @@
+//! A small neural-network evaluation for standard chess, in the NNUE
+//! shape: each side's view of the board (768 inputs: whose piece, which
+//! kind, on which square, the board turned round for black) feeds one
+//! hidden layer of `HIDDEN` neurons with the same weights; the side to
+//! move's layer and the other's, each through a squared clipped ReLU,
+//! feed one output. A network is learnt by `catchess tune --nnue` from
+//! the project's own games (`tune::nnue`) and kept as integers, so that
+//! evaluating sums 16-bit rows.
+//!
+//! The file format (little-endian): `MAGIC`, the hidden size as a u32,
+//! then the first layer's weights (input by input) and biases as i16, the
+//! output weights (the mover's half, then the other's) as i16 and the
+//! output bias as i32.
+
+use super::position::{Position, Variant};
+use super::types::Role;
+use crate::core::Color;
+use once_cell::sync::OnceCell;
+
+/// Inputs per view: 2 owners × 6 kinds × 64 squares.
+pub const INPUTS: usize = 768;
+/// Hidden neurons per view.
+pub const HIDDEN: usize = 128;
+/// The hidden layer's integer scale (its clip at 1.0 is `QA`).
+pub const QA: i32 = 255;
+/// The output weights' integer scale.
+pub const QB: i32 = 64;
+/// Centipawns per unit of the network's output.
+pub const SCALE: i32 = 400;
+/// The learnt first-layer weights and biases stay within ±CLIP, so that
+/// a sum of 32 pieces' rows and the bias stays within i16 (33 × 1.98 × 255
+/// < 32767).
+pub const CLIP: f32 = 1.98;
+/// The output weights stay within ±OUTPUT_CLIP (so that, times QB, they
+/// fit i16 with room).
+pub const OUTPUT_CLIP: f32 = 127.0 / QB as f32;
+
+const MAGIC: &[u8; 8] = b"CATNNUE1";
+
+/// The network standard chess evaluates with, once the protocol's
+/// `EvalFile` has loaded one (the hand-made evaluation until then), with
+/// its file's path. Set at most once per process: a search never sees its
+/// evaluation change under it, and no client can make the engine hold more
+/// than one network.
+static LOADED: OnceCell<(String, Network)> = OnceCell::new();
+
+/// The network loaded by [`load`], if any.
+#[inline(always)]
+pub fn loaded() -> Option<&'static Network> {
+    LOADED.get().map(|(_, net)| net)
+}
+
+/// The path of the network file loaded, if any.
+pub fn loaded_file() -> Option<&'static str> {
+    LOADED.get().map(|(path, _)| path.as_str())
+}
+
+/// Loads the network file at `path` for standard chess (see `LOADED`).
+/// Asking again for the file already loaded changes nothing.
+pub fn load(path: &str) -> Result<(), String> {
+    if let Some((current, _)) = LOADED.get() {
+        return if current == path {
+            Ok(())
+        } else {
+            Err(format!("the network {current} is loaded already; restart the engine to use another"))
+        };
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let net = Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+    // Another thread may have won the race: then its network stays.
+    let _ = LOADED.set((path.to_string(), net));
+    load(path)
+}
+
+/// The most pieces a chess position holds: every accumulator sum stays
+/// within i16 for this many rows and the bias (checked on loading).
+const MAX_PIECES: usize = 32;
+
+/// The input for a piece of `owner`'s of kind `role` on `square` (a1 = 0,
+/// h8 = 63) as `view` sees the board: its own pieces first, and black's
+/// view turned round so that each side's pieces move up the board.
+#[inline(always)]
+pub fn feature(view: Color, owner: Color, role: Role, square: usize) -> usize {
+    let (theirs, square) = match view {
+        Color::White => (owner != Color::White, square),
+        Color::Black => (owner != Color::Black, square ^ 56),
+    };
+    usize::from(theirs) * 384 + role as usize * 64 + square
+}
+
+/// Black's view's input for white's view's input `f` (the owner swapped,
+/// the board turned round).
+#[inline(always)]
+pub fn black_view(f: usize) -> usize {
+    let (theirs, rest) = (f / 384, f % 384);
+    (1 - theirs) * 384 + (rest & !63) + ((rest & 63) ^ 56)
+}
+
+/// Calls `f(white's input, black's input)` for every piece of `pos`.
+#[inline]
+pub fn for_each_feature<V: Variant>(pos: &Position<V>, mut f: impl FnMut(usize, usize)) {
+    for owner in [Color::White, Color::Black] {
+        for role in Role::ALL {
+            let mut bits = pos.pieces(owner, role).0;
+            while bits != 0 {
+                let square = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                f(feature(Color::White, owner, role, square), feature(Color::Black, owner, role, square));
+            }
+        }
+    }
+}
+
+/// A network with integer weights (see the module doc).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Network {
+    /// `INPUTS` rows of `HIDDEN`.
+    pub hidden_weights: Vec<i16>,
+    pub hidden_bias: Vec<i16>,
+    /// The mover's `HIDDEN` then the other side's.
+    pub output_weights: Vec<i16>,
+    pub output_bias: i32,
+}
+
+/// One view's hidden layer before activation.
+type Accumulator = [i16; HIDDEN];
+
+impl Network {
+    /// Reads a network file, refusing one of another shape or whose sums
+    /// could leave i16 (see `CLIP`).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
+        let expected = MAGIC.len() + 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+        if bytes.len() < 12 || &bytes[..8] != MAGIC {
+            return Err("not a catchess network file (it does not start with CATNNUE1)".to_string());
+        }
+        let hidden = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes")) as usize;
+        if hidden != HIDDEN {
+            return Err(format!("the network has {hidden} hidden neurons; this build reads {HIDDEN}"));
+        }
+        if bytes.len() != expected {
+            return Err(format!("the network file has {} bytes; a {HIDDEN}-neuron network has {expected}", bytes.len()));
+        }
+        let mut at = 12;
+        let mut words = |n: usize| {
+            let v: Vec<i16> =
+                bytes[at..at + 2 * n].chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]])).collect();
+            at += 2 * n;
+            v
+        };
+        let hidden_weights = words(INPUTS * HIDDEN);
+        let hidden_bias = words(HIDDEN);
+        let output_weights = words(2 * HIDDEN);
+        let output_bias = i32::from_le_bytes(bytes[expected - 4..].try_into().expect("4 bytes"));
+        let net = Network { hidden_weights, hidden_bias, output_weights, output_bias };
+        net.check_range()?;
+        Ok(net)
+    }
+
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.extend((HIDDEN as u32).to_le_bytes());
+        for w in self.hidden_weights.iter().chain(&self.hidden_bias).chain(&self.output_weights) {
+            out.extend(w.to_le_bytes());
+        }
+        out.extend(self.output_bias.to_le_bytes());
+        out
+    }
+
+    /// Every neuron's bias and its `MAX_PIECES` largest rows in size must
+    /// sum within i16, whatever the position.
+    fn check_range(&self) -> Result<(), String> {
+        for n in 0..HIDDEN {
+            let mut sizes: Vec<i32> = (0..INPUTS).map(|i| i32::from(self.hidden_weights[i * HIDDEN + n]).abs()).collect();
+            sizes.sort_unstable_by(|a, b| b.cmp(a));
+            let worst = i32::from(self.hidden_bias[n]).abs() + sizes[..MAX_PIECES].iter().sum::<i32>();
+            if worst > i32::from(i16::MAX) {
+                return Err(format!("hidden neuron {n} can reach {worst}, beyond 16 bits: weights out of range"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The position's value in centipawns from white's view.
+    pub fn evaluate<V: Variant>(&self, pos: &Position<V>) -> i32 {
+        let mut white: Accumulator = self.hidden_bias[..].try_into().expect("HIDDEN biases");
+        let mut black = white;
+        for_each_feature(pos, |w, b| {
+            add_row(&mut white, &self.hidden_weights[w * HIDDEN..(w + 1) * HIDDEN]);
+            add_row(&mut black, &self.hidden_weights[b * HIDDEN..(b + 1) * HIDDEN]);
+        });
+        self.value(&white, &black, pos.turn().color() == Some(Color::Black))
+    }
+
+    /// The value (white's view) of a position given by white's view's
+    /// inputs, for the trainer's packed positions.
+    pub fn evaluate_inputs(&self, white_inputs: impl Iterator<Item = usize>, black_to_move: bool) -> i32 {
+        let mut white: Accumulator = self.hidden_bias[..].try_into().expect("HIDDEN biases");
+        let mut black = white;
+        for w in white_inputs {
+            let b = black_view(w);
+            add_row(&mut white, &self.hidden_weights[w * HIDDEN..(w + 1) * HIDDEN]);
+            add_row(&mut black, &self.hidden_weights[b * HIDDEN..(b + 1) * HIDDEN]);
+        }
+        self.value(&white, &black, black_to_move)
+    }
+
+    fn value(&self, white: &Accumulator, black: &Accumulator, black_to_move: bool) -> i32 {
+        if black_to_move {
+            -self.output(black, white)
+        } else {
+            self.output(white, black)
+        }
+    }
+
+    /// The output from the mover's and the other side's hidden layers, in
+    /// centipawns from the mover's view.
+    fn output(&self, us: &Accumulator, them: &Accumulator) -> i32 {
+        let (ours, theirs) = self.output_weights.split_at(HIDDEN);
+        let sum = activated_dot(us, ours) + activated_dot(them, theirs);
+        let value = sum / i64::from(QA) + i64::from(self.output_bias);
+        (value * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+}
+
+/// Adds one input's row to a hidden layer (the range check on loading
+/// keeps every sum within i16).
+#[inline(always)]
+fn add_row(acc: &mut Accumulator, row: &[i16]) {
+    for (a, &w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_add(w);
+    }
+}
+
+/// Σ screlu(acc[i]) · w[i], screlu(x) = clamp(x, 0, QA)².
+#[inline(always)]
+fn activated_dot(acc: &Accumulator, weights: &[i16]) -> i64 {
+    acc.iter()
+        .zip(weights)
+        .map(|(&a, &w)| {
+            let v = i32::from(a).clamp(0, QA);
+            i64::from(v * i32::from(w)) * i64::from(v)
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Chess;
+
+    /// A network whose weights follow a fixed pattern: small, varied, and
+    /// different for every input and neuron.
+    fn patterned() -> Network {
+        let w = |i: usize, m: usize| ((i * 7919 + 13) % m) as i16 - (m / 2) as i16;
+        Network {
+            hidden_weights: (0..INPUTS * HIDDEN).map(|i| w(i, 61)).collect(),
+            hidden_bias: (0..HIDDEN).map(|i| w(i, 201)).collect(),
+            output_weights: (0..2 * HIDDEN).map(|i| w(i, 101)).collect(),
+            output_bias: -1234,
+        }
+    }
+
+    #[test]
+    fn each_view_sees_its_own_pieces_first_and_moving_up() {
+        // White's pawn on e2 is, to black, an enemy pawn on e7; black's
+        // pawn on e7 is, to black, its own pawn on e2.
+        let e2 = 12;
+        let e7 = 52;
+        assert_eq!(feature(Color::White, Color::White, Role::Pawn, e2), e2);
+        assert_eq!(feature(Color::Black, Color::White, Role::Pawn, e2), 384 + e7);
+        assert_eq!(feature(Color::Black, Color::Black, Role::Pawn, e7), e2);
+        assert_eq!(feature(Color::White, Color::Black, Role::King, 63), 384 + 5 * 64 + 63);
+        for owner in [Color::White, Color::Black] {
+            for role in Role::ALL {
+                for square in 0..64 {
+                    let white = feature(Color::White, owner, role, square);
+                    assert_eq!(black_view(white), feature(Color::Black, owner, role, square));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_mirrored_position_has_the_mirrored_value() {
+        // The same position with colours swapped and the board turned
+        // round is, for the side to move, the same: the value flips sign.
+        let net = patterned();
+        let a = Chess::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4").unwrap();
+        let b = Chess::from_fen("rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4").unwrap();
+        let v = net.evaluate(&a);
+        assert_ne!(v, 0);
+        assert_eq!(net.evaluate(&b), -v);
+    }
+
+    #[test]
+    fn files_round_trip_and_bad_ones_are_refused() {
+        let net = patterned();
+        let bytes = net.to_bytes();
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        assert!(Network::from_bytes(&bytes[..bytes.len() - 1]).unwrap_err().contains("bytes"));
+        assert!(Network::from_bytes(b"not a network").unwrap_err().contains("CATNNUE1"));
+        let mut wide = bytes.clone();
+        wide[8..12].copy_from_slice(&64u32.to_le_bytes());
+        assert!(Network::from_bytes(&wide).unwrap_err().contains("64 hidden"));
+        // Weights whose sums could overflow 16 bits.
+        let mut big = net.clone();
+        big.hidden_weights[5 * HIDDEN + 3] = 20_000;
+        big.hidden_weights[9 * HIDDEN + 3] = 20_000;
+        assert!(Network::from_bytes(&big.to_bytes()).unwrap_err().contains("neuron 3"));
+    }
+}

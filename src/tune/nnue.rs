@@ -1,0 +1,510 @@
+//! `catchess train`: learns a chess evaluation network
+//! (`games::chess::nnue`) from the project's own game records. Each quiet
+//! position of a record (as `catchess tune` picks them) is a sample; its
+//! target blends the game's result with the search's score of the move
+//! played there. The network learns in floating point by Adam on the
+//! squared error of its win expectation, `sigmoid(K · value)` with the K
+//! that fits the hand-made evaluation best (so the network speaks the same
+//! centipawns as the evaluation the search was tuned with), then is
+//! rounded to the integers the engine reads.
+//!
+//! Held-out games (one in ten) measure it against the hand-made evaluation
+//! on the same positions and targets.
+
+use super::data::{self, Filter, Sample};
+use super::fit::sigmoid;
+use crate::core::Color;
+use crate::games::chess::nnue::{self, Network, CLIP, HIDDEN, INPUTS, OUTPUT_CLIP, QA, QB, SCALE};
+use crate::games::Chess;
+use crate::search::evaluate::Evaluate;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use std::collections::HashSet;
+
+/// What a sample keeps of its position: its pieces as white's view's
+/// inputs, who is to move, and the hand-made evaluation (white's view) to
+/// compare with.
+#[derive(Clone, Copy, Debug)]
+pub struct Packed {
+    inputs: [u16; 32],
+    count: u8,
+    black_to_move: bool,
+    hand_made: f32,
+}
+
+impl Packed {
+    pub fn of(pos: &Chess) -> Option<Packed> {
+        let mut p = Packed {
+            inputs: [0; 32],
+            count: 0,
+            black_to_move: pos.turn().color() == Some(Color::Black),
+            hand_made: pos.evaluate() as f32,
+        };
+        let mut fits = true;
+        nnue::for_each_feature(pos, |white, _| match p.inputs.get_mut(p.count as usize) {
+            Some(slot) => {
+                *slot = white as u16;
+                p.count += 1;
+            }
+            None => fits = false,
+        });
+        fits.then_some(p)
+    }
+
+    fn white_inputs(&self) -> impl Iterator<Item = usize> + '_ {
+        self.inputs[..self.count as usize].iter().map(|&f| f as usize)
+    }
+}
+
+/// What `catchess train` is asked to do.
+#[derive(Clone, Debug)]
+pub struct TrainArgs {
+    pub records: Vec<String>,
+    pub filter: Filter,
+    pub settings: Settings,
+    /// The share of the game result in each target (see `TuneArgs::lambda`).
+    pub lambda: f64,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    pub epochs: usize,
+    /// Adam's step size.
+    pub rate: f32,
+    pub batch: usize,
+    pub threads: usize,
+    /// Seeds the first weights and the order of the samples.
+    pub seed: u64,
+}
+
+/// What a training run did.
+pub struct TrainReport {
+    pub games: usize,
+    pub train: usize,
+    pub validation: usize,
+    pub k: f64,
+    /// Held-out loss against the targets: the hand-made evaluation's, the
+    /// network's as learnt (floating point) and as the engine reads it.
+    pub hand_made_loss: f64,
+    pub float_loss: f64,
+    pub network_loss: f64,
+    /// The same against the game results alone.
+    pub hand_made_result_loss: f64,
+    pub network_result_loss: f64,
+    pub network: Network,
+}
+
+/// One game in this many is held out (as in `catchess tune`).
+const VALIDATION_EVERY: usize = 10;
+
+pub fn run(args: &TrainArgs, mut progress: impl FnMut(&str)) -> Result<TrainReport, String> {
+    let mut samples: Vec<Sample<Packed>> = Vec::new();
+    let (mut games, mut read) = (0, 0);
+    let mut seen = HashSet::new();
+    for path in &args.records {
+        let h = data::read_records::<Chess, _>(path, args.filter, read, &mut seen, &mut samples, Packed::of)?;
+        progress(&format!(
+            "{path}: {} games ({} left out, {} repeats), {} quiet positions",
+            h.games, h.skipped_games, h.repeated_games, h.positions
+        ));
+        games += h.games;
+        read += h.read_games;
+    }
+    if samples.len() < 1000 {
+        return Err(format!("only {} quiet positions: training needs at least 1000 (play more games)", samples.len()));
+    }
+    let k = fit_k(&samples);
+    for s in &mut samples {
+        if let Some(score) = s.score {
+            s.target = args.lambda * s.result + (1.0 - args.lambda) * sigmoid(k, score);
+        }
+    }
+    let (train, validation): (Vec<_>, Vec<_>) =
+        samples.into_iter().partition(|s| s.game % VALIDATION_EVERY != VALIDATION_EVERY - 1);
+    if validation.is_empty() {
+        return Err("no held-out positions: training needs at least 10 games".to_string());
+    }
+    let hand_made = |s: &Sample<Packed>| sigmoid(k, f64::from(s.input.hand_made));
+    let hand_made_loss = mean_squared(&validation, hand_made, |s| s.target);
+    progress(&format!(
+        "K = {k:.4}; {} positions to learn from, {} held out; the hand-made evaluation's held-out loss {hand_made_loss:.6}",
+        train.len(),
+        validation.len()
+    ));
+    let (net, float_loss, epoch) = learn(&train, &validation, k, args.settings, &mut progress);
+    progress(&format!("kept the network of epoch {epoch}, where the held-out loss was lowest"));
+    let network = net.quantize();
+    let chess_eval = |s: &Sample<Packed>| sigmoid(k, f64::from(s.input.network_value(&network)));
+    Ok(TrainReport {
+        games,
+        train: train.len(),
+        validation: validation.len(),
+        k,
+        hand_made_loss,
+        float_loss,
+        network_loss: mean_squared(&validation, chess_eval, |s| s.target),
+        hand_made_result_loss: mean_squared(&validation, hand_made, |s| s.result),
+        network_result_loss: mean_squared(&validation, chess_eval, |s| s.result),
+        network,
+    })
+}
+
+/// Learns a network from `train` for `settings.epochs` passes, and keeps
+/// the one of the pass whose held-out loss was lowest: (that network, its
+/// loss, its pass).
+fn learn(
+    train: &[Sample<Packed>],
+    validation: &[Sample<Packed>],
+    k: f64,
+    settings: Settings,
+    progress: &mut impl FnMut(&str),
+) -> (FloatNet, f64, usize) {
+    let mut rng = StdRng::seed_from_u64(settings.seed);
+    let mut net = FloatNet::random(&mut rng);
+    let mut best = (net.clone(), f64::INFINITY, 0);
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let mut adam = Adam::new(PARAMS);
+    for epoch in 1..=settings.epochs {
+        order.shuffle(&mut rng);
+        let mut sum = 0.0;
+        for batch in order.chunks(settings.batch.max(1)) {
+            let (grad, loss) = gradient(&net, train, batch, k, settings.threads.max(1));
+            sum += loss;
+            adam.step(&mut net, &grad, settings.rate);
+        }
+        let held = mean_squared(validation, |s| net.predict(&s.input, k), |s| s.target);
+        progress(&format!("epoch {epoch}: loss {:.6} (held out {held:.6})", sum / train.len().max(1) as f64));
+        if held < best.1 {
+            best = (net.clone(), held, epoch);
+        }
+    }
+    best
+}
+
+fn mean_squared<T>(
+    samples: &[Sample<T>],
+    predict: impl Fn(&Sample<T>) -> f64,
+    target: impl Fn(&Sample<T>) -> f64,
+) -> f64 {
+    samples.iter().map(|s| (target(s) - predict(s)).powi(2)).sum::<f64>() / samples.len().max(1) as f64
+}
+
+/// The K that makes the hand-made evaluation fit the results best
+/// (golden-section search, as `fit::fit_k`).
+fn fit_k(samples: &[Sample<Packed>]) -> f64 {
+    let loss = |k: f64| mean_squared(samples, |s| sigmoid(k, f64::from(s.input.hand_made)), |s| s.result);
+    let (mut lo, mut hi) = (0.05f64, 5.0f64);
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let (a, b) = (hi - g * (hi - lo), lo + g * (hi - lo));
+        if loss(a) < loss(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// The network in floating point, as it learns: the same shape as
+/// `nnue::Network`, the hidden layer clipped at 1 instead of `QA`, the
+/// output in units of `SCALE` centipawns.
+#[derive(Clone)]
+struct FloatNet {
+    /// Every parameter in one vector: the first layer's `INPUTS` rows of
+    /// `HIDDEN`, its `HIDDEN` biases, the `2 · HIDDEN` output weights and
+    /// the output bias (the order of `Network`).
+    p: Vec<f32>,
+}
+
+const HIDDEN_BIAS: usize = INPUTS * HIDDEN;
+const OUTPUT: usize = HIDDEN_BIAS + HIDDEN;
+const OUTPUT_BIAS: usize = OUTPUT + 2 * HIDDEN;
+const PARAMS: usize = OUTPUT_BIAS + 1;
+
+impl FloatNet {
+    fn random(rng: &mut StdRng) -> FloatNet {
+        let mut p = vec![0.0; PARAMS];
+        // The first layer sums about 30 rows: keep the sums near 0..1.
+        let a = 1.0 / (32f32).sqrt();
+        p[..HIDDEN_BIAS].iter_mut().for_each(|w| *w = rng.gen_range(-a..a));
+        let b = 1.0 / ((2 * HIDDEN) as f32).sqrt();
+        p[OUTPUT..OUTPUT_BIAS].iter_mut().for_each(|w| *w = rng.gen_range(-b..b));
+        FloatNet { p }
+    }
+
+    /// The two hidden layers before activation (the mover's, the other's).
+    fn accumulate(&self, s: &Packed) -> ([f32; HIDDEN], [f32; HIDDEN]) {
+        let mut white: [f32; HIDDEN] = self.p[HIDDEN_BIAS..OUTPUT].try_into().expect("HIDDEN biases");
+        let mut black = white;
+        for f in s.white_inputs() {
+            let add = |acc: &mut [f32; HIDDEN], row: usize| {
+                acc.iter_mut().zip(&self.p[row * HIDDEN..(row + 1) * HIDDEN]).for_each(|(a, w)| *a += w);
+            };
+            add(&mut white, f);
+            add(&mut black, nnue::black_view(f));
+        }
+        if s.black_to_move {
+            (black, white)
+        } else {
+            (white, black)
+        }
+    }
+
+    /// The output (mover's view, units of SCALE centipawns).
+    fn output(&self, us: &[f32; HIDDEN], them: &[f32; HIDDEN]) -> f32 {
+        let w = &self.p[OUTPUT..OUTPUT_BIAS];
+        let act = |x: f32| x.clamp(0.0, 1.0).powi(2);
+        let sum: f32 = us.iter().chain(them).zip(w).map(|(&x, &w)| act(x) * w).sum();
+        sum + self.p[OUTPUT_BIAS]
+    }
+
+    /// The win expectation for white.
+    fn predict(&self, s: &Packed, k: f64) -> f64 {
+        let (us, them) = self.accumulate(s);
+        let v = f64::from(self.output(&us, &them)) * f64::from(SCALE);
+        sigmoid(k, if s.black_to_move { -v } else { v })
+    }
+
+    fn quantize(&self) -> Network {
+        let q = |x: f32, scale: i32| (x * scale as f32).round() as i16;
+        Network {
+            hidden_weights: self.p[..HIDDEN_BIAS].iter().map(|&w| q(w, QA)).collect(),
+            hidden_bias: self.p[HIDDEN_BIAS..OUTPUT].iter().map(|&w| q(w, QA)).collect(),
+            output_weights: self.p[OUTPUT..OUTPUT_BIAS].iter().map(|&w| q(w, QB)).collect(),
+            output_bias: (self.p[OUTPUT_BIAS] * (QA * QB) as f32).round() as i32,
+        }
+    }
+
+    /// Keeps the parameters where the integer network can hold them.
+    fn clip(&mut self) {
+        self.p[..OUTPUT].iter_mut().for_each(|w| *w = w.clamp(-CLIP, CLIP));
+        self.p[OUTPUT..OUTPUT_BIAS].iter_mut().for_each(|w| *w = w.clamp(-OUTPUT_CLIP, OUTPUT_CLIP));
+    }
+}
+
+impl Packed {
+    /// The integer network's value of this position, white's view.
+    fn network_value(&self, net: &Network) -> i32 {
+        net.evaluate_inputs(self.white_inputs(), self.black_to_move)
+    }
+}
+
+/// The gradient of the summed squared error over the samples `batch` of
+/// `samples` (split among `threads`), and that sum.
+fn gradient(net: &FloatNet, samples: &[Sample<Packed>], batch: &[usize], k: f64, threads: usize) -> (Vec<f32>, f64) {
+    let part = batch.len().div_ceil(threads);
+    let results: Vec<(Vec<f32>, f64)> = std::thread::scope(|scope| {
+        let handles: Vec<_> =
+            batch.chunks(part.max(1)).map(|chunk| scope.spawn(move || gradient_part(net, samples, chunk, k))).collect();
+        handles.into_iter().map(|h| h.join().expect("a gradient thread panicked")).collect()
+    });
+    let mut total = vec![0.0; PARAMS];
+    let mut loss = 0.0;
+    for (g, l) in results {
+        total.iter_mut().zip(&g).for_each(|(t, x)| *t += x);
+        loss += l;
+    }
+    (total, loss)
+}
+
+fn gradient_part(net: &FloatNet, samples: &[Sample<Packed>], batch: &[usize], k: f64) -> (Vec<f32>, f64) {
+    let mut g = vec![0.0f32; PARAMS];
+    let mut loss = 0.0;
+    // d sigmoid(k, v) / dv = p (1 − p) · k ln 10 / 400, v in centipawns.
+    let c = k * std::f64::consts::LN_10 / 400.0 * f64::from(SCALE);
+    for &i in batch {
+        let s = &samples[i];
+        let (us, them) = net.accumulate(&s.input);
+        let out = net.output(&us, &them);
+        let sign = if s.input.black_to_move { -1.0 } else { 1.0 };
+        let p = sigmoid(k, f64::from(out) * f64::from(SCALE) * sign);
+        let e = p - s.target;
+        loss += e * e;
+        // d loss / d out (the mover's output).
+        let d_out = (2.0 * e * p * (1.0 - p) * c * sign) as f32;
+        g[OUTPUT_BIAS] += d_out;
+        let w = &net.p[OUTPUT..OUTPUT_BIAS];
+        let mut d_acc = [[0.0f32; HIDDEN]; 2];
+        for (half, acc) in [&us, &them].into_iter().enumerate() {
+            for n in 0..HIDDEN {
+                let x = acc[n];
+                let a = x.clamp(0.0, 1.0);
+                g[OUTPUT + half * HIDDEN + n] += d_out * a * a;
+                if x > 0.0 && x < 1.0 {
+                    d_acc[half][n] = d_out * w[half * HIDDEN + n] * 2.0 * x;
+                }
+            }
+        }
+        // White's view is the mover's (half 0) when white moves.
+        let (white, black) = if s.input.black_to_move { (&d_acc[1], &d_acc[0]) } else { (&d_acc[0], &d_acc[1]) };
+        for n in 0..HIDDEN {
+            g[HIDDEN_BIAS + n] += white[n] + black[n];
+        }
+        for f in s.input.white_inputs() {
+            for (row, d) in [(f, white), (nnue::black_view(f), black)] {
+                g[row * HIDDEN..(row + 1) * HIDDEN].iter_mut().zip(d.iter()).for_each(|(g, d)| *g += d);
+            }
+        }
+    }
+    (g, loss)
+}
+
+/// Adam's running moments, one pair per parameter.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+}
+
+impl Adam {
+    fn new(params: usize) -> Adam {
+        Adam { m: vec![0.0; params], v: vec![0.0; params], t: 0 }
+    }
+
+    fn step(&mut self, net: &mut FloatNet, grad: &[f32], rate: f32) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        self.t += 1;
+        let (c1, c2) = (1.0 - B1.powi(self.t), 1.0 - B2.powi(self.t));
+        for (((p, &g), m), v) in net.p.iter_mut().zip(grad).zip(&mut self.m).zip(&mut self.v) {
+            *m = B1 * *m + (1.0 - B1) * g;
+            *v = B2 * *v + (1.0 - B2) * g * g;
+            *p -= rate * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
+        }
+        net.clip();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Positions from the start with each piece but the kings kept with
+    /// probability 0.7, white or black to move; and a target that follows
+    /// material (pawn 1, knight and bishop 3, rook 5, queen 9).
+    fn material_samples(n: usize, seed: u64) -> Vec<Sample<Packed>> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let start = "rnbqkbnrpppppppp................................PPPPPPPPRNBQKBNR";
+        (0..n)
+            .map(|game| {
+                let board: Vec<char> =
+                    start.chars().map(|c| if c != 'k' && c != 'K' && rng.gen_bool(0.3) { '.' } else { c }).collect();
+                let worth = |c: char| match c.to_ascii_lowercase() {
+                    'p' => 1.0,
+                    'n' | 'b' => 3.0,
+                    'r' => 5.0,
+                    'q' => 9.0,
+                    _ => 0.0,
+                };
+                let material: f64 =
+                    board.iter().map(|&c| if c.is_ascii_uppercase() { worth(c) } else { -worth(c) }).sum();
+                let ranks: Vec<String> = board
+                    .chunks(8)
+                    .map(|rank| {
+                        let mut out = String::new();
+                        let mut empty = 0;
+                        for &c in rank {
+                            if c == '.' {
+                                empty += 1;
+                            } else {
+                                if empty > 0 {
+                                    out.push_str(&empty.to_string());
+                                }
+                                empty = 0;
+                                out.push(c);
+                            }
+                        }
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                        }
+                        out
+                    })
+                    .collect();
+                let turn = if rng.gen_bool(0.5) { "w" } else { "b" };
+                let pos = Chess::from_fen(&format!("{} {turn} - - 0 1", ranks.join("/"))).unwrap();
+                let target = sigmoid(1.0, 100.0 * material);
+                Sample { input: Packed::of(&pos).unwrap(), result: target, score: None, target, game }
+            })
+            .collect()
+    }
+
+    fn loss_sum(net: &FloatNet, samples: &[Sample<Packed>], k: f64) -> f64 {
+        samples.iter().map(|s| (net.predict(&s.input, k) - s.target).powi(2)).sum()
+    }
+
+    #[test]
+    fn the_gradient_is_the_slope_of_the_loss() {
+        let samples = material_samples(40, 1);
+        let mut rng = StdRng::seed_from_u64(2);
+        let mut net = FloatNet::random(&mut rng);
+        net.p[OUTPUT..OUTPUT_BIAS].iter_mut().for_each(|w| *w *= 4.0);
+        let all: Vec<usize> = (0..samples.len()).collect();
+        let (grad, loss) = gradient_part(&net, &samples, &all, 1.0);
+        assert!((loss - loss_sum(&net, &samples, 1.0)).abs() < 1e-6);
+        // The steepest parameters of each kind, against finite differences.
+        for range in [0..HIDDEN_BIAS, HIDDEN_BIAS..OUTPUT, OUTPUT..OUTPUT_BIAS, OUTPUT_BIAS..PARAMS] {
+            let mut steep: Vec<usize> = range.collect();
+            steep.sort_by(|&a, &b| grad[b].abs().total_cmp(&grad[a].abs()));
+            for &i in &steep[..steep.len().min(5)] {
+                let h = 1e-3;
+                let mut moved = net.clone();
+                moved.p[i] += h;
+                let up = loss_sum(&moved, &samples, 1.0);
+                moved.p[i] -= 2.0 * h;
+                let down = loss_sum(&moved, &samples, 1.0);
+                let numeric = (up - down) / (2.0 * f64::from(h));
+                let analytic = f64::from(grad[i]);
+                assert!(
+                    (numeric - analytic).abs() <= 0.05 * analytic.abs() + 1e-4,
+                    "parameter {i}: {analytic} by the formula, {numeric} by the loss"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_integer_network_gives_the_float_network_s_values() {
+        // Weights the integers hold exactly: only the arithmetic (scales,
+        // views, signs, the final division) can make the two differ.
+        let mut rng = StdRng::seed_from_u64(3);
+        let mut net = FloatNet::random(&mut rng);
+        let on_grid = |w: &mut f32, scale: i32| *w = (*w * scale as f32).round() / scale as f32;
+        net.p[..OUTPUT].iter_mut().for_each(|w| on_grid(w, QA));
+        net.p[OUTPUT..OUTPUT_BIAS].iter_mut().for_each(|w| *w *= 8.0);
+        net.p[OUTPUT..OUTPUT_BIAS].iter_mut().for_each(|w| on_grid(w, QB));
+        net.p[OUTPUT_BIAS] = 0.1;
+        on_grid(&mut net.p[OUTPUT_BIAS], QA * QB);
+        let network = net.quantize();
+        let mut spread = 0.0f64;
+        for s in material_samples(50, 4) {
+            let (us, them) = net.accumulate(&s.input);
+            let float = f64::from(net.output(&us, &them)) * f64::from(SCALE);
+            let float = if s.input.black_to_move { -float } else { float };
+            let int = f64::from(s.input.network_value(&network));
+            spread = spread.max(float.abs());
+            assert!((float - int).abs() <= 1.5, "float {float}, integer {int}");
+        }
+        assert!(spread > 50.0, "the values ({spread} at most) are too small to test the arithmetic");
+    }
+
+    #[test]
+    fn a_network_learns_what_material_is_worth() {
+        let train = material_samples(3000, 5);
+        let validation = material_samples(300, 6);
+        let settings = Settings { epochs: 12, rate: 0.01, batch: 256, threads: 2, seed: 7 };
+        let untrained = FloatNet::random(&mut StdRng::seed_from_u64(settings.seed));
+        let before = mean_squared(&validation, |s| untrained.predict(&s.input, 1.0), |s| s.target);
+        let (net, after, _) = learn(&train, &validation, 1.0, settings, &mut |_| {});
+        assert!(after < before / 4.0, "held-out loss {before} -> {after}");
+        // A queen up is worth more than a pawn up, for either side to move.
+        let value = |fen: &str| {
+            let p = Packed::of(&Chess::from_fen(fen).unwrap()).unwrap();
+            p.network_value(&net.quantize())
+        };
+        let pawn = value("4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
+        let queen = value("4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
+        assert!(0 < pawn && pawn < queen, "pawn up {pawn}, queen up {queen}");
+    }
+}

@@ -1,0 +1,121 @@
+//! The protocol's `EvalFile`: a standard-chess network, loaded by the
+//! real binary, becomes the evaluation the search uses; bad files are
+//! refused with the evaluation unchanged.
+
+mod common;
+#[allow(dead_code)]
+#[path = "common/engine.rs"]
+mod engine;
+
+use catchess::games::chess::nnue::{Network, HIDDEN, INPUTS};
+use catchess::{Chess, MoveList};
+use engine::Engine;
+use std::path::PathBuf;
+
+/// A network with small, varied weights (a fixed pattern, no training).
+fn patterned() -> Network {
+    let w = |i: usize, m: usize| ((i * 7919 + 13) % m) as i16 - (m / 2) as i16;
+    Network {
+        hidden_weights: (0..INPUTS * HIDDEN).map(|i| w(i, 61)).collect(),
+        hidden_bias: (0..HIDDEN).map(|i| w(i, 201)).collect(),
+        output_weights: (0..2 * HIDDEN).map(|i| w(i, 101)).collect(),
+        output_bias: 500,
+    }
+}
+
+/// A file under the system's temporary directory, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, bytes: &[u8]) -> TempFile {
+        let path = std::env::temp_dir().join(format!("catchess-nnue-{}-{name}", std::process::id()));
+        std::fs::write(&path, bytes).unwrap();
+        TempFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn chess_engine() -> Engine {
+    let mut e = Engine::start();
+    assert!(e.ask("setoption name UCI_Variant value chess").is_empty());
+    e
+}
+
+/// The `go depth 1` score, in centipawns.
+fn depth_one_score(e: &mut Engine) -> i32 {
+    let (lines, _) = e.go("depth 1");
+    let info = lines.iter().rev().find(|l| l.contains(" score cp ")).expect("a scored info line");
+    let after = info.split(" score cp ").nth(1).unwrap();
+    after.split_whitespace().next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn an_eval_file_becomes_the_chess_evaluation() {
+    let net = patterned();
+    let file = TempFile::new("good.nnue", &net.to_bytes());
+    // No captures anywhere: a depth-1 search is the best static value of
+    // the positions one move on, as the mover sees them.
+    let fen = "4k3/pp6/8/8/8/8/6PP/4K3 w - - 0 1";
+    let pos = Chess::from_fen(fen).unwrap();
+    let mut e = chess_engine();
+    e.ask(&format!("position fen {fen}"));
+    assert!(!e.ask("eval").iter().any(|l| l.starts_with("network:")));
+    let hand_made = depth_one_score(&mut e);
+
+    let out = e.ask(&format!("setoption name EvalFile value {}", file.path()));
+    assert!(out.is_empty(), "{out:?}");
+    let eval = e.ask("eval");
+    let line = eval.iter().find(|l| l.starts_with("network:")).expect("eval shows the network");
+    assert!(line.starts_with(&format!("network: {} cp (white's view), from {}", net.evaluate(&pos), file.path())));
+
+    let mut list = MoveList::default();
+    pos.legal_moves(&mut list);
+    let best = list.iter().map(|&m| net.evaluate(&pos.play(m))).max().unwrap();
+    // The search that came before left the hand-made static values in the
+    // table: loading the network must forget them.
+    let searched = depth_one_score(&mut e);
+    assert_eq!(searched, best);
+    assert_ne!(searched, hand_made, "the patterned network should not agree with the hand-made evaluation");
+
+    // The same file again is fine; another is refused.
+    assert!(e.ask(&format!("setoption name EvalFile value {}", file.path())).is_empty());
+    let other = TempFile::new("other.nnue", &net.to_bytes());
+    let out = e.ask(&format!("setoption name EvalFile value {}", other.path()));
+    assert_eq!(
+        out,
+        [format!(
+            "info string error: setoption: the network {} is loaded already; restart the engine to use another",
+            file.path()
+        )]
+    );
+}
+
+#[test]
+fn bad_network_files_are_refused_and_the_evaluation_stays() {
+    let short = TempFile::new("short.nnue", &patterned().to_bytes()[..1000]);
+    let text = TempFile::new("text.nnue", b"hello");
+    let mut e = chess_engine();
+    e.ask("position startpos");
+    let before = e.ask("eval");
+    let missing = "/nonexistent/catchess.nnue";
+    for (path, reason) in [
+        (missing, format!("cannot read {missing}: ")),
+        (short.path(), format!("{}: the network file has 1000 bytes", short.path())),
+        (text.path(), format!("{}: not a catchess network file", text.path())),
+    ] {
+        let out = e.ask(&format!("setoption name EvalFile value {path}"));
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert!(out[0].starts_with(&format!("info string error: setoption: {reason}")), "{out:?}");
+    }
+    assert_eq!(e.ask("eval"), before);
+    assert!(e.ask("setoption name EvalFile value <empty>").is_empty());
+}
