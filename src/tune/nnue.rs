@@ -380,52 +380,39 @@ impl Adam {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::chess::types::Role;
 
     /// Positions from the start with each piece but the kings kept with
     /// probability 0.7, white or black to move; and a target that follows
     /// material (pawn 1, knight and bishop 3, rook 5, queen 9).
     fn material_samples(n: usize, seed: u64) -> Vec<Sample<Packed>> {
         let mut rng = StdRng::seed_from_u64(seed);
-        let start = "rnbqkbnrpppppppp................................PPPPPPPPRNBQKBNR";
+        let back =
+            [Role::Rook, Role::Knight, Role::Bishop, Role::Queen, Role::King, Role::Bishop, Role::Knight, Role::Rook];
+        let start: Vec<(Color, Role, usize)> = (0..8)
+            .flat_map(|file| {
+                [
+                    (Color::White, back[file], file),
+                    (Color::White, Role::Pawn, 8 + file),
+                    (Color::Black, Role::Pawn, 48 + file),
+                    (Color::Black, back[file], 56 + file),
+                ]
+            })
+            .collect();
+        let worth = [1.0, 3.0, 3.0, 5.0, 9.0, 0.0];
         (0..n)
             .map(|game| {
-                let board: Vec<char> =
-                    start.chars().map(|c| if c != 'k' && c != 'K' && rng.gen_bool(0.3) { '.' } else { c }).collect();
-                let worth = |c: char| match c.to_ascii_lowercase() {
-                    'p' => 1.0,
-                    'n' | 'b' => 3.0,
-                    'r' => 5.0,
-                    'q' => 9.0,
-                    _ => 0.0,
-                };
-                let material: f64 =
-                    board.iter().map(|&c| if c.is_ascii_uppercase() { worth(c) } else { -worth(c) }).sum();
-                let ranks: Vec<String> = board
-                    .chunks(8)
-                    .map(|rank| {
-                        let mut out = String::new();
-                        let mut empty = 0;
-                        for &c in rank {
-                            if c == '.' {
-                                empty += 1;
-                            } else {
-                                if empty > 0 {
-                                    out.push_str(&empty.to_string());
-                                }
-                                empty = 0;
-                                out.push(c);
-                            }
-                        }
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                        }
-                        out
-                    })
-                    .collect();
-                let turn = if rng.gen_bool(0.5) { "w" } else { "b" };
-                let pos = Chess::from_fen(&format!("{} {turn} - - 0 1", ranks.join("/"))).unwrap();
+                let mut p = Packed { inputs: [0; 32], count: 0, black_to_move: rng.gen_bool(0.5), hand_made: 0.0 };
+                let mut material = 0.0;
+                for &(owner, role, square) in &start {
+                    if role == Role::King || rng.gen_bool(0.7) {
+                        p.inputs[p.count as usize] = nnue::feature(Color::White, owner, role, square) as u16;
+                        p.count += 1;
+                        material += if owner == Color::White { worth[role as usize] } else { -worth[role as usize] };
+                    }
+                }
                 let target = sigmoid(1.0, 100.0 * material);
-                Sample { input: Packed::of(&pos).unwrap(), result: target, score: None, target, game }
+                Sample { input: p, result: target, score: None, target, game }
             })
             .collect()
     }
