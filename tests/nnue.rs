@@ -111,6 +111,9 @@ fn bad_network_files_are_refused_and_the_evaluation_stays() {
         (missing, format!("cannot read {missing}: ")),
         (short.path(), format!("{}: the network file has 1000 bytes", short.path())),
         (text.path(), format!("{}: not a catchess network file", text.path())),
+        // Neither hangs nor fills memory.
+        ("/dev/zero", "/dev/zero is not a regular file".to_string()),
+        ("/tmp", "/tmp is not a regular file".to_string()),
     ] {
         let out = e.ask(&format!("setoption name EvalFile value {path}"));
         assert_eq!(out.len(), 1, "{out:?}");

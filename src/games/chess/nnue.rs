@@ -16,6 +16,7 @@ use super::position::{Position, Variant};
 use super::types::Role;
 use crate::core::Color;
 use once_cell::sync::OnceCell;
+use std::io::Read;
 
 /// Inputs per view: 2 owners × 6 kinds × 64 squares.
 pub const INPUTS: usize = 768;
@@ -65,12 +66,22 @@ pub fn load(path: &str) -> Result<(), String> {
             Err(format!("the network {current} is loaded already; restart the engine to use another"))
         };
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    // Only a regular file, and no more of it than a network takes: a
+    // device or a pipe named by a client must not hang or fill memory.
+    let cannot = |e: std::io::Error| format!("cannot read {path}: {e}");
+    if !std::fs::metadata(path).map_err(cannot)?.is_file() {
+        return Err(format!("{path} is not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path).and_then(|f| f.take(FILE_BYTES as u64 + 1).read_to_end(&mut bytes)).map_err(cannot)?;
     let net = Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
     // Another thread may have won the race: then its network stays.
     let _ = LOADED.set((path.to_string(), net));
     load(path)
 }
+
+/// The size of a network file (see the module doc).
+const FILE_BYTES: usize = MAGIC.len() + 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
 
 /// The most pieces a chess position holds: every accumulator sum stays
 /// within i16 for this many rows and the bias (checked on loading).
@@ -129,7 +140,7 @@ impl Network {
     /// Reads a network file, refusing one of another shape or whose sums
     /// could leave i16 (see `CLIP`).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
-        let expected = MAGIC.len() + 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+        let expected = FILE_BYTES;
         if bytes.len() < 12 || &bytes[..8] != MAGIC {
             return Err("not a catchess network file (it does not start with CATNNUE1)".to_string());
         }
