@@ -16,7 +16,6 @@ use super::fit::sigmoid;
 use crate::core::Color;
 use crate::games::chess::nnue::{self, Network, CLIP, HIDDEN, INPUTS, OUTPUT_CLIP, QA, QB, SCALE};
 use crate::games::Chess;
-use crate::search::evaluate::Evaluate;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -39,7 +38,7 @@ impl Packed {
             inputs: [0; 32],
             count: 0,
             black_to_move: pos.turn().color() == Some(Color::Black),
-            hand_made: pos.evaluate() as f32,
+            hand_made: pos.hand_made_value() as f32,
         };
         let mut fits = true;
         nnue::for_each_feature(pos, |white, _| match p.inputs.get_mut(p.count as usize) {

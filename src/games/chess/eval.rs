@@ -588,6 +588,14 @@ fn scale_for<V: Variant>(pos: &Position<V>, raw: i32) -> (i32, &'static str) {
     (scale, reason)
 }
 
+impl<V: Variant> Position<V> {
+    /// The hand-made evaluation (white's view), whether or not a network
+    /// is loaded: what a network is measured against.
+    pub fn hand_made_value(&self) -> i32 {
+        evaluate::<V, false>(self, &mut Acc::<false>::new()).score
+    }
+}
+
 impl<V: Variant> Evaluate for Position<V> {
     #[inline]
     fn evaluate(&self) -> i32 {
@@ -596,7 +604,7 @@ impl<V: Variant> Evaluate for Position<V> {
                 return net.evaluate(self);
             }
         }
-        evaluate::<V, false>(self, &mut Acc::<false>::new()).score
+        self.hand_made_value()
     }
 
     fn tunable() -> Option<&'static Tunable> {

@@ -3,7 +3,7 @@
 //! kind, on which square, the board turned round for black) feeds one
 //! hidden layer of `HIDDEN` neurons with the same weights; the side to
 //! move's layer and the other's, each through a squared clipped ReLU,
-//! feed one output. A network is learnt by `catchess tune --nnue` from
+//! feed one output. A network is learnt by `catchess train` from
 //! the project's own games (`tune::nnue`) and kept as integers, so that
 //! evaluating sums 16-bit rows.
 //!
