@@ -23,28 +23,33 @@ pub fn result_loss(samples: &[Sample], weights: &[(f64, f64)], k: f64) -> f64 {
 }
 
 fn loss_against(samples: &[Sample], weights: &[(f64, f64)], k: f64, target: impl Fn(&Sample) -> f64) -> f64 {
-    if samples.is_empty() {
-        return 0.0;
-    }
-    let sum: f64 = samples
-        .iter()
-        .map(|s| {
-            let e = target(s) - sigmoid(k, s.input.value(weights));
-            e * e
-        })
-        .sum();
-    sum / samples.len() as f64
+    mean_squared(samples, |s| sigmoid(k, s.input.value(weights)), target)
 }
 
-/// The scale K that fits the targets best with the weights as they are
-/// (golden-section search on [0.05, 5]: the loss is unimodal in K).
+/// Mean squared error of `predict` against `target` over the samples
+/// (0 for none), whatever a sample keeps of its position.
+pub fn mean_squared<T>(
+    samples: &[Sample<T>],
+    predict: impl Fn(&Sample<T>) -> f64,
+    target: impl Fn(&Sample<T>) -> f64,
+) -> f64 {
+    let sum: f64 = samples.iter().map(|s| (target(s) - predict(s)).powi(2)).sum();
+    sum / samples.len().max(1) as f64
+}
+
+/// The scale K that fits the targets best with the weights as they are.
 pub fn fit_k(samples: &[Sample], weights: &[(f64, f64)]) -> f64 {
+    best_k(|k| loss(samples, weights, k))
+}
+
+/// The K in [0.05, 5] where `loss` is least, by golden-section search
+/// (the loss of a sigmoid's scale is unimodal in it).
+pub fn best_k(loss: impl Fn(f64) -> f64) -> f64 {
     let (mut lo, mut hi) = (0.05f64, 5.0f64);
     let g = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..60 {
-        let a = hi - g * (hi - lo);
-        let b = lo + g * (hi - lo);
-        if loss(samples, weights, a) < loss(samples, weights, b) {
+        let (a, b) = (hi - g * (hi - lo), lo + g * (hi - lo));
+        if loss(a) < loss(b) {
             hi = b;
         } else {
             lo = a;

@@ -12,7 +12,7 @@
 //! on the same positions and targets.
 
 use super::data::{self, Filter, Sample};
-use super::fit::sigmoid;
+use super::fit::{best_k, mean_squared, sigmoid};
 use crate::core::Color;
 use crate::games::chess::nnue::{self, Network, CLIP, HIDDEN, INPUTS, OUTPUT_CLIP, QA, QB, SCALE};
 use crate::games::Chess;
@@ -181,29 +181,9 @@ fn learn(
     best
 }
 
-fn mean_squared<T>(
-    samples: &[Sample<T>],
-    predict: impl Fn(&Sample<T>) -> f64,
-    target: impl Fn(&Sample<T>) -> f64,
-) -> f64 {
-    samples.iter().map(|s| (target(s) - predict(s)).powi(2)).sum::<f64>() / samples.len().max(1) as f64
-}
-
-/// The K that makes the hand-made evaluation fit the results best
-/// (golden-section search, as `fit::fit_k`).
+/// The K that makes the hand-made evaluation fit the results best.
 fn fit_k(samples: &[Sample<Packed>]) -> f64 {
-    let loss = |k: f64| mean_squared(samples, |s| sigmoid(k, f64::from(s.input.hand_made)), |s| s.result);
-    let (mut lo, mut hi) = (0.05f64, 5.0f64);
-    let g = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..60 {
-        let (a, b) = (hi - g * (hi - lo), lo + g * (hi - lo));
-        if loss(a) < loss(b) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    (lo + hi) / 2.0
+    best_k(|k| mean_squared(samples, |s| sigmoid(k, f64::from(s.input.hand_made)), |s| s.result))
 }
 
 /// The network in floating point, as it learns: the same shape as

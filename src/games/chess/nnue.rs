@@ -193,29 +193,36 @@ impl Network {
 
     /// The position's value in centipawns from white's view.
     pub fn evaluate<V: Variant>(&self, pos: &Position<V>) -> i32 {
-        let mut white: Accumulator = self.hidden_bias[..].try_into().expect("HIDDEN biases");
-        let mut black = white;
-        for_each_feature(pos, |w, b| {
-            add_row(&mut white, &self.hidden_weights[w * HIDDEN..(w + 1) * HIDDEN]);
-            add_row(&mut black, &self.hidden_weights[b * HIDDEN..(b + 1) * HIDDEN]);
-        });
-        self.value(&white, &black, pos.turn().color() == Some(Color::Black))
+        let mut views = self.biases();
+        for_each_feature(pos, |w, b| self.add_input(&mut views, w, b));
+        self.value(&views, pos.turn().color() == Some(Color::Black))
     }
 
     /// The value (white's view) of a position given by white's view's
     /// inputs, for the trainer's packed positions.
     pub fn evaluate_inputs(&self, white_inputs: impl Iterator<Item = usize>, black_to_move: bool) -> i32 {
-        let mut white: Accumulator = self.hidden_bias[..].try_into().expect("HIDDEN biases");
-        let mut black = white;
+        let mut views = self.biases();
         for w in white_inputs {
-            let b = black_view(w);
-            add_row(&mut white, &self.hidden_weights[w * HIDDEN..(w + 1) * HIDDEN]);
-            add_row(&mut black, &self.hidden_weights[b * HIDDEN..(b + 1) * HIDDEN]);
+            self.add_input(&mut views, w, black_view(w));
         }
-        self.value(&white, &black, black_to_move)
+        self.value(&views, black_to_move)
     }
 
-    fn value(&self, white: &Accumulator, black: &Accumulator, black_to_move: bool) -> i32 {
+    /// White's and black's hidden layers of an empty board.
+    #[inline(always)]
+    fn biases(&self) -> [Accumulator; 2] {
+        let bias: Accumulator = self.hidden_bias[..].try_into().expect("HIDDEN biases");
+        [bias, bias]
+    }
+
+    /// Adds one piece, as white's input `w` and black's input `b`.
+    #[inline(always)]
+    fn add_input(&self, [white, black]: &mut [Accumulator; 2], w: usize, b: usize) {
+        add_row(white, &self.hidden_weights[w * HIDDEN..(w + 1) * HIDDEN]);
+        add_row(black, &self.hidden_weights[b * HIDDEN..(b + 1) * HIDDEN]);
+    }
+
+    fn value(&self, [white, black]: &[Accumulator; 2], black_to_move: bool) -> i32 {
         if black_to_move {
             -self.output(black, white)
         } else {
