@@ -200,7 +200,23 @@ struct FloatNet {
 const HIDDEN_BIAS: usize = INPUTS * HIDDEN;
 const OUTPUT: usize = HIDDEN_BIAS + HIDDEN;
 const OUTPUT_BIAS: usize = OUTPUT + 2 * HIDDEN;
-const PARAMS: usize = OUTPUT_BIAS + 1;
+const FACTORS: usize = OUTPUT_BIAS + 1;
+const PARAMS: usize = FACTORS + FACTOR_ROWS * HIDDEN;
+
+/// Factor rows: one per (owner as the view sees it, kind), shared by that
+/// kind's 64 squares. An input's weights in training are its own row plus
+/// its factor's, so what a knight is worth anywhere is learnt from every
+/// knight, and a rare square (a king on h5) starts from it instead of from
+/// noise. `quantize` folds the factor into each row: the engine's network
+/// is unchanged.
+const FACTOR_ROWS: usize = INPUTS / 64;
+
+/// Where the factor row of input `f` starts in the parameters (inputs run
+/// square by square within a kind: see `nnue::feature`).
+#[inline(always)]
+fn factor(f: usize) -> usize {
+    FACTORS + f / 64 * HIDDEN
+}
 
 impl FloatNet {
     fn random(rng: &mut StdRng) -> FloatNet {
@@ -218,8 +234,9 @@ impl FloatNet {
         let mut white: [f32; HIDDEN] = self.p[HIDDEN_BIAS..OUTPUT].try_into().expect("HIDDEN biases");
         let mut black = white;
         for f in s.white_inputs() {
-            let add = |acc: &mut [f32; HIDDEN], row: usize| {
-                acc.iter_mut().zip(&self.p[row * HIDDEN..(row + 1) * HIDDEN]).for_each(|(a, w)| *a += w);
+            let add = |acc: &mut [f32; HIDDEN], f: usize| {
+                let (row, shared) = (&self.p[f * HIDDEN..(f + 1) * HIDDEN], &self.p[factor(f)..factor(f) + HIDDEN]);
+                acc.iter_mut().zip(row).zip(shared).for_each(|((a, w), v)| *a += w + v);
             };
             add(&mut white, f);
             add(&mut black, nnue::black_view(f));
@@ -249,16 +266,23 @@ impl FloatNet {
     fn quantize(&self) -> Network {
         let q = |x: f32, scale: i32| (x * scale as f32).round() as i16;
         Network {
-            hidden_weights: self.p[..HIDDEN_BIAS].iter().map(|&w| q(w, QA)).collect(),
+            hidden_weights: (0..HIDDEN_BIAS).map(|i| q(self.p[i] + self.p[factor(i / HIDDEN) + i % HIDDEN], QA)).collect(),
             hidden_bias: self.p[HIDDEN_BIAS..OUTPUT].iter().map(|&w| q(w, QA)).collect(),
             output_weights: self.p[OUTPUT..OUTPUT_BIAS].iter().map(|&w| q(w, QB)).collect(),
             output_bias: (self.p[OUTPUT_BIAS] * (QA * QB) as f32).round() as i32,
         }
     }
 
-    /// Keeps the parameters where the integer network can hold them.
+    /// Keeps the parameters where the integer network can hold them: a
+    /// row with its factor folded in, too.
     fn clip(&mut self) {
-        self.p[..OUTPUT].iter_mut().for_each(|w| *w = w.clamp(-CLIP, CLIP));
+        self.p[HIDDEN_BIAS..OUTPUT].iter_mut().for_each(|w| *w = w.clamp(-CLIP, CLIP));
+        self.p[FACTORS..].iter_mut().for_each(|w| *w = w.clamp(-CLIP, CLIP));
+        let (rows, shared) = self.p.split_at_mut(FACTORS);
+        for (i, w) in rows[..HIDDEN_BIAS].iter_mut().enumerate() {
+            let v = shared[factor(i / HIDDEN) - FACTORS + i % HIDDEN];
+            *w = w.clamp(-CLIP - v, CLIP - v);
+        }
         self.p[OUTPUT..OUTPUT_BIAS].iter_mut().for_each(|w| *w = w.clamp(-OUTPUT_CLIP, OUTPUT_CLIP));
     }
 }
@@ -322,8 +346,10 @@ fn gradient_part(net: &FloatNet, samples: &[Sample<Packed>], batch: &[usize], k:
             g[HIDDEN_BIAS + n] += white[n] + black[n];
         }
         for f in s.input.white_inputs() {
-            for (row, d) in [(f, white), (nnue::black_view(f), black)] {
-                g[row * HIDDEN..(row + 1) * HIDDEN].iter_mut().zip(d.iter()).for_each(|(g, d)| *g += d);
+            for (f, d) in [(f, white), (nnue::black_view(f), black)] {
+                for start in [f * HIDDEN, factor(f)] {
+                    g[start..start + HIDDEN].iter_mut().zip(d.iter()).for_each(|(g, d)| *g += d);
+                }
             }
         }
     }
@@ -410,7 +436,7 @@ mod tests {
         let (grad, loss) = gradient_part(&net, &samples, &all, 1.0);
         assert!((loss - loss_sum(&net, &samples, 1.0)).abs() < 1e-6);
         // The steepest parameters of each kind, against finite differences.
-        for range in [0..HIDDEN_BIAS, HIDDEN_BIAS..OUTPUT, OUTPUT..OUTPUT_BIAS, OUTPUT_BIAS..PARAMS] {
+        for range in [0..HIDDEN_BIAS, HIDDEN_BIAS..OUTPUT, OUTPUT..OUTPUT_BIAS, OUTPUT_BIAS..FACTORS, FACTORS..PARAMS] {
             let mut steep: Vec<usize> = range.collect();
             steep.sort_by(|&a, &b| grad[b].abs().total_cmp(&grad[a].abs()));
             for &i in &steep[..steep.len().min(5)] {
@@ -437,7 +463,10 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(3);
         let mut net = FloatNet::random(&mut rng);
         let on_grid = |w: &mut f32, scale: i32| *w = (*w * scale as f32).round() / scale as f32;
+        // Factor rows too, so that folding them into the rows is tested.
+        net.p[FACTORS..].iter_mut().for_each(|w| *w = rng.gen_range(-0.2..0.2));
         net.p[..OUTPUT].iter_mut().for_each(|w| on_grid(w, QA));
+        net.p[FACTORS..].iter_mut().for_each(|w| on_grid(w, QA));
         net.p[OUTPUT..OUTPUT_BIAS].iter_mut().for_each(|w| *w *= 8.0);
         net.p[OUTPUT..OUTPUT_BIAS].iter_mut().for_each(|w| on_grid(w, QB));
         net.p[OUTPUT_BIAS] = 0.1;

@@ -601,7 +601,7 @@ impl<V: Variant> Evaluate for Position<V> {
     fn evaluate(&self) -> i32 {
         if !V::CATS {
             if let Some(net) = super::nnue::loaded() {
-                return net.evaluate(self);
+                return net.evaluate_incremental(self);
             }
         }
         self.hand_made_value()

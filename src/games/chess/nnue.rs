@@ -191,11 +191,49 @@ impl Network {
         Ok(())
     }
 
-    /// The position's value in centipawns from white's view.
+    /// The position's value in centipawns from white's view, computed
+    /// from its pieces alone.
     pub fn evaluate<V: Variant>(&self, pos: &Position<V>) -> i32 {
         let mut views = self.biases();
         for_each_feature(pos, |w, b| self.add_input(&mut views, w, b));
         self.value(&views, pos.turn().color() == Some(Color::Black))
+    }
+
+    /// The same value as [`Network::evaluate`], found by updating the
+    /// hidden layers of the position this thread evaluated last: the
+    /// search copies positions rather than undoing moves, so it has no
+    /// parent's layers to hand, but the last position it evaluated is
+    /// nearly always a parent, sibling or cousin, a few pieces away.
+    /// (Sums wrap in i16 as they go; the range check on loading keeps
+    /// the true sums within it, so the result is exact.) The network is
+    /// `'static` so that its address names it for the thread's cache: it
+    /// can never be freed and another put in its place.
+    pub fn evaluate_incremental<V: Variant>(&'static self, pos: &Position<V>) -> i32 {
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            let pieces = Pieces::of(pos);
+            let moved: u32 = last.pieces.0.iter().zip(&pieces.0).map(|(a, b)| (a ^ b).count_ones()).sum();
+            if last.network != self as *const Network || moved > pieces.count() {
+                last.network = self;
+                last.views = self.biases();
+                for_each_feature(pos, |w, b| self.add_input(&mut last.views, w, b));
+            } else {
+                let Last { views, pieces: before, .. } = &mut *last;
+                for (i, (&old, &new)) in before.0.iter().zip(&pieces.0).enumerate() {
+                    let (owner, role) = (Pieces::owner(i), Role::ALL[i % 6]);
+                    for (mut bits, add) in [(old & !new, false), (new & !old, true)] {
+                        while bits != 0 {
+                            let square = bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            let (w, b) = (feature(Color::White, owner, role, square), feature(Color::Black, owner, role, square));
+                            self.change_input(views, w, b, add);
+                        }
+                    }
+                }
+            }
+            last.pieces = pieces;
+            self.value(&last.views, pos.turn().color() == Some(Color::Black))
+        })
     }
 
     /// The value (white's view) of a position given by white's view's
@@ -217,9 +255,22 @@ impl Network {
 
     /// Adds one piece, as white's input `w` and black's input `b`.
     #[inline(always)]
-    fn add_input(&self, [white, black]: &mut [Accumulator; 2], w: usize, b: usize) {
-        add_row(white, &self.hidden_weights[w * HIDDEN..(w + 1) * HIDDEN]);
-        add_row(black, &self.hidden_weights[b * HIDDEN..(b + 1) * HIDDEN]);
+    fn add_input(&self, views: &mut [Accumulator; 2], w: usize, b: usize) {
+        self.change_input(views, w, b, true);
+    }
+
+    /// Adds (`add`) or removes one piece, as white's input `w` and black's
+    /// input `b`.
+    #[inline(always)]
+    fn change_input(&self, [white, black]: &mut [Accumulator; 2], w: usize, b: usize, add: bool) {
+        let row = |f: usize| &self.hidden_weights[f * HIDDEN..(f + 1) * HIDDEN];
+        if add {
+            add_row(white, row(w));
+            add_row(black, row(b));
+        } else {
+            sub_row(white, row(w));
+            sub_row(black, row(b));
+        }
     }
 
     fn value(&self, [white, black]: &[Accumulator; 2], black_to_move: bool) -> i32 {
@@ -247,6 +298,55 @@ fn add_row(acc: &mut Accumulator, row: &[i16]) {
     for (a, &w) in acc.iter_mut().zip(row) {
         *a = a.wrapping_add(w);
     }
+}
+
+/// Takes one input's row from a hidden layer.
+#[inline(always)]
+fn sub_row(acc: &mut Accumulator, row: &[i16]) {
+    for (a, &w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_sub(w);
+    }
+}
+
+/// Where each kind of piece of each side stands: white's pawns to king,
+/// then black's (`Role::ALL` order).
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Pieces([u64; 12]);
+
+impl Pieces {
+    fn of<V: Variant>(pos: &Position<V>) -> Pieces {
+        let mut p = Pieces::default();
+        for (i, slot) in p.0.iter_mut().enumerate() {
+            *slot = pos.pieces(Pieces::owner(i), Role::ALL[i % 6]).0;
+        }
+        p
+    }
+
+    fn owner(i: usize) -> Color {
+        if i < 6 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    fn count(&self) -> u32 {
+        self.0.iter().map(|b| b.count_ones()).sum()
+    }
+}
+
+/// A thread's last evaluated position (see `evaluate_incremental`): its
+/// pieces and hidden layers, and the network they belong to.
+struct Last {
+    network: *const Network,
+    pieces: Pieces,
+    views: [Accumulator; 2],
+}
+
+thread_local! {
+    static LAST: std::cell::RefCell<Last> = const {
+        std::cell::RefCell::new(Last { network: std::ptr::null(), pieces: Pieces([0; 12]), views: [[0; HIDDEN]; 2] })
+    };
 }
 
 /// Σ screlu(acc[i]) · w[i], screlu(x) = clamp(x, 0, QA)².
