@@ -174,6 +174,10 @@ pub struct TrainCliArgs {
     /// Seeds the first weights and the order of the positions.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Learn a correction added to the hand-made evaluation (which it starts from) instead of the
+    /// whole value: what a network learnt from few games can add without relearning the rest.
+    #[arg(long)]
+    pub correction: bool,
     /// Where the network file goes.
     #[arg(long, required = true)]
     pub out: String,
@@ -556,6 +560,7 @@ fn run_train(args: TrainCliArgs) -> Result<(), String> {
     if !(0.0..=1.0).contains(&args.lambda) {
         return Err("train: --lambda must be between 0 and 1".to_string());
     }
+    use crate::games::chess::nnue::Kind;
     let train_args = crate::tune::nnue::TrainArgs {
         records: args.records,
         filter: crate::tune::data::Filter { skip_plies: args.skip_plies },
@@ -565,6 +570,7 @@ fn run_train(args: TrainCliArgs) -> Result<(), String> {
             batch: args.batch,
             threads: args.threads.max(1),
             seed: args.seed,
+            kind: if args.correction { Kind::Correction } else { Kind::Whole },
         },
         lambda: args.lambda,
     };

@@ -7,7 +7,7 @@ mod common;
 #[path = "common/engine.rs"]
 mod engine;
 
-use catchess::games::chess::nnue::{Network, HIDDEN, INPUTS};
+use catchess::games::chess::nnue::{Kind, Network, HIDDEN, INPUTS};
 use catchess::{Chess, MoveList};
 use engine::Engine;
 use std::path::PathBuf;
@@ -16,6 +16,7 @@ use std::path::PathBuf;
 fn patterned() -> Network {
     let w = |i: usize, m: usize| ((i * 7919 + 13) % m) as i16 - (m / 2) as i16;
     Network {
+        kind: Kind::Whole,
         hidden_weights: (0..INPUTS * HIDDEN).map(|i| w(i, 61)).collect(),
         hidden_bias: (0..HIDDEN).map(|i| w(i, 201)).collect(),
         output_weights: (0..2 * HIDDEN).map(|i| w(i, 101)).collect(),
@@ -97,6 +98,33 @@ fn an_eval_file_becomes_the_chess_evaluation() {
             file.path()
         )]
     );
+}
+
+#[test]
+fn a_correction_file_corrects_the_hand_made_evaluation() {
+    let net = Network { kind: Kind::Correction, ..patterned() };
+    let file = TempFile::new("correction.nnue", &net.to_bytes());
+    let fen = "4k3/pp6/8/8/8/8/6PP/4K3 w - - 0 1";
+    let pos = Chess::from_fen(fen).unwrap();
+    let value = |p: &Chess| p.hand_made_value() + net.evaluate(p);
+    let mut e = chess_engine();
+    e.ask(&format!("position fen {fen}"));
+    assert!(e.ask(&format!("setoption name EvalFile value {}", file.path())).is_empty());
+    let eval = e.ask("eval");
+    let line = eval.iter().find(|l| l.starts_with("network:")).expect("eval shows the network");
+    let expected = format!(
+        "network: {} cp (white's view) (the total above corrected by {:+} cp), from {}",
+        value(&pos),
+        net.evaluate(&pos),
+        file.path()
+    );
+    assert!(line.starts_with(&expected), "{line}\n{expected}");
+    assert_ne!(net.evaluate(&pos), 0);
+
+    let mut list = MoveList::default();
+    pos.legal_moves(&mut list);
+    let best = list.iter().map(|&m| value(&pos.play(m))).max().unwrap();
+    assert_eq!(depth_one_score(&mut e), best);
 }
 
 #[test]

@@ -14,7 +14,7 @@
 use super::data::{self, Filter, Sample};
 use super::fit::{best_k, mean_squared, sigmoid};
 use crate::core::Color;
-use crate::games::chess::nnue::{self, Network, CLIP, HIDDEN, INPUTS, OUTPUT_CLIP, QA, QB, SCALE};
+use crate::games::chess::nnue::{self, Kind, Network, CLIP, HIDDEN, INPUTS, OUTPUT_CLIP, QA, QB, SCALE};
 use crate::games::Chess;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -75,6 +75,8 @@ pub struct Settings {
     pub threads: usize,
     /// Seeds the first weights and the order of the samples.
     pub seed: u64,
+    /// The whole value, or a correction to the hand-made evaluation.
+    pub kind: Kind,
 }
 
 /// What a training run did.
@@ -160,8 +162,10 @@ fn learn(
     progress: &mut impl FnMut(&str),
 ) -> (FloatNet, f64, usize) {
     let mut rng = StdRng::seed_from_u64(settings.seed);
-    let mut net = FloatNet::random(&mut rng);
-    let mut best = (net.clone(), f64::INFINITY, 0);
+    let mut net = FloatNet::random(settings.kind, &mut rng);
+    // Pass 0: a correction that never beats its start stays 0.
+    let start = mean_squared(validation, |s| net.predict(&s.input, k), |s| s.target);
+    let mut best = (net.clone(), start, 0);
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut adam = Adam::new(PARAMS);
     for epoch in 1..=settings.epochs {
@@ -191,6 +195,7 @@ fn fit_k(samples: &[Sample<Packed>]) -> f64 {
 /// output in units of `SCALE` centipawns.
 #[derive(Clone)]
 struct FloatNet {
+    kind: Kind,
     /// Every parameter in one vector: the first layer's `INPUTS` rows of
     /// `HIDDEN`, its `HIDDEN` biases, the `2 · HIDDEN` output weights and
     /// the output bias (the order of `Network`).
@@ -219,14 +224,27 @@ fn factor(f: usize) -> usize {
 }
 
 impl FloatNet {
-    fn random(rng: &mut StdRng) -> FloatNet {
+    /// A network to start learning from: random, except that a
+    /// correction's output weights are 0, so that it starts as the
+    /// hand-made evaluation itself.
+    fn random(kind: Kind, rng: &mut StdRng) -> FloatNet {
         let mut p = vec![0.0; PARAMS];
         // The first layer sums about 30 rows: keep the sums near 0..1.
         let a = 1.0 / (32f32).sqrt();
         p[..HIDDEN_BIAS].iter_mut().for_each(|w| *w = rng.gen_range(-a..a));
-        let b = 1.0 / ((2 * HIDDEN) as f32).sqrt();
-        p[OUTPUT..OUTPUT_BIAS].iter_mut().for_each(|w| *w = rng.gen_range(-b..b));
-        FloatNet { p }
+        if kind == Kind::Whole {
+            let b = 1.0 / ((2 * HIDDEN) as f32).sqrt();
+            p[OUTPUT..OUTPUT_BIAS].iter_mut().for_each(|w| *w = rng.gen_range(-b..b));
+        }
+        FloatNet { kind, p }
+    }
+
+    /// What the output is added to (centipawns, white's view).
+    fn base(&self, s: &Packed) -> f64 {
+        match self.kind {
+            Kind::Whole => 0.0,
+            Kind::Correction => f64::from(s.hand_made),
+        }
     }
 
     /// The two hidden layers before activation (the mover's, the other's).
@@ -260,13 +278,16 @@ impl FloatNet {
     fn predict(&self, s: &Packed, k: f64) -> f64 {
         let (us, them) = self.accumulate(s);
         let v = f64::from(self.output(&us, &them)) * f64::from(SCALE);
-        sigmoid(k, if s.black_to_move { -v } else { v })
+        sigmoid(k, if s.black_to_move { -v } else { v } + self.base(s))
     }
 
     fn quantize(&self) -> Network {
         let q = |x: f32, scale: i32| (x * scale as f32).round() as i16;
         Network {
-            hidden_weights: (0..HIDDEN_BIAS).map(|i| q(self.p[i] + self.p[factor(i / HIDDEN) + i % HIDDEN], QA)).collect(),
+            kind: self.kind,
+            hidden_weights: (0..HIDDEN_BIAS)
+                .map(|i| q(self.p[i] + self.p[factor(i / HIDDEN) + i % HIDDEN], QA))
+                .collect(),
             hidden_bias: self.p[HIDDEN_BIAS..OUTPUT].iter().map(|&w| q(w, QA)).collect(),
             output_weights: self.p[OUTPUT..OUTPUT_BIAS].iter().map(|&w| q(w, QB)).collect(),
             output_bias: (self.p[OUTPUT_BIAS] * (QA * QB) as f32).round() as i32,
@@ -290,7 +311,7 @@ impl FloatNet {
 impl Packed {
     /// The integer network's value of this position, white's view.
     fn network_value(&self, net: &Network) -> i32 {
-        net.evaluate_inputs(self.white_inputs(), self.black_to_move)
+        net.value_with(net.evaluate_inputs(self.white_inputs(), self.black_to_move), || self.hand_made as i32)
     }
 }
 
@@ -322,7 +343,7 @@ fn gradient_part(net: &FloatNet, samples: &[Sample<Packed>], batch: &[usize], k:
         let (us, them) = net.accumulate(&s.input);
         let out = net.output(&us, &them);
         let sign = if s.input.black_to_move { -1.0 } else { 1.0 };
-        let p = sigmoid(k, f64::from(out) * f64::from(SCALE) * sign);
+        let p = sigmoid(k, f64::from(out) * f64::from(SCALE) * sign + net.base(&s.input));
         let e = p - s.target;
         loss += e * e;
         // d loss / d out (the mover's output).
@@ -389,7 +410,8 @@ mod tests {
 
     /// Positions from the start with each piece but the kings kept with
     /// probability 0.7, white or black to move; and a target that follows
-    /// material (pawn 1, knight and bishop 3, rook 5, queen 9).
+    /// material (pawn 1, knight and bishop 3, rook 5, queen 9). Their
+    /// "hand-made" value counts the same material but for the knights.
     fn material_samples(n: usize, seed: u64) -> Vec<Sample<Packed>> {
         let mut rng = StdRng::seed_from_u64(seed);
         let back =
@@ -413,7 +435,11 @@ mod tests {
                     if role == Role::King || rng.gen_bool(0.7) {
                         p.inputs[p.count as usize] = nnue::feature(Color::White, owner, role, square) as u16;
                         p.count += 1;
-                        material += if owner == Color::White { worth[role as usize] } else { -worth[role as usize] };
+                        let sign: f32 = if owner == Color::White { 1.0 } else { -1.0 };
+                        material += f64::from(sign) * worth[role as usize];
+                        if role != Role::Knight {
+                            p.hand_made += sign * 100.0 * worth[role as usize] as f32;
+                        }
                     }
                 }
                 let target = sigmoid(1.0, 100.0 * material);
@@ -430,27 +456,36 @@ mod tests {
     fn the_gradient_is_the_slope_of_the_loss() {
         let samples = material_samples(40, 1);
         let mut rng = StdRng::seed_from_u64(2);
-        let mut net = FloatNet::random(&mut rng);
+        let mut net = FloatNet::random(Kind::Whole, &mut rng);
         net.p[OUTPUT..OUTPUT_BIAS].iter_mut().for_each(|w| *w *= 4.0);
+        for kind in [Kind::Whole, Kind::Correction] {
+            net.kind = kind;
+            check_gradient(&net, &samples);
+        }
+    }
+
+    fn check_gradient(net: &FloatNet, samples: &[Sample<Packed>]) {
         let all: Vec<usize> = (0..samples.len()).collect();
-        let (grad, loss) = gradient_part(&net, &samples, &all, 1.0);
-        assert!((loss - loss_sum(&net, &samples, 1.0)).abs() < 1e-6);
+        let (grad, loss) = gradient_part(net, samples, &all, 1.0);
+        assert!((loss - loss_sum(net, samples, 1.0)).abs() < 1e-6);
         // The steepest parameters of each kind, against finite differences.
         for range in [0..HIDDEN_BIAS, HIDDEN_BIAS..OUTPUT, OUTPUT..OUTPUT_BIAS, OUTPUT_BIAS..FACTORS, FACTORS..PARAMS] {
             let mut steep: Vec<usize> = range.collect();
             steep.sort_by(|&a, &b| grad[b].abs().total_cmp(&grad[a].abs()));
             for &i in &steep[..steep.len().min(5)] {
-                let h = 1e-3;
+                // Small enough to seldom straddle a kink of the activation.
+                let h = 1e-4;
                 let mut moved = net.clone();
                 moved.p[i] += h;
-                let up = loss_sum(&moved, &samples, 1.0);
+                let up = loss_sum(&moved, samples, 1.0);
                 moved.p[i] -= 2.0 * h;
-                let down = loss_sum(&moved, &samples, 1.0);
+                let down = loss_sum(&moved, samples, 1.0);
                 let numeric = (up - down) / (2.0 * f64::from(h));
                 let analytic = f64::from(grad[i]);
                 assert!(
                     (numeric - analytic).abs() <= 0.05 * analytic.abs() + 1e-4,
-                    "parameter {i}: {analytic} by the formula, {numeric} by the loss"
+                    "{:?}, parameter {i}: {analytic} by the formula, {numeric} by the loss",
+                    net.kind
                 );
             }
         }
@@ -461,7 +496,7 @@ mod tests {
         // Weights the integers hold exactly: only the arithmetic (scales,
         // views, signs, the final division) can make the two differ.
         let mut rng = StdRng::seed_from_u64(3);
-        let mut net = FloatNet::random(&mut rng);
+        let mut net = FloatNet::random(Kind::Whole, &mut rng);
         let on_grid = |w: &mut f32, scale: i32| *w = (*w * scale as f32).round() / scale as f32;
         // Factor rows too, so that folding them into the rows is tested.
         net.p[FACTORS..].iter_mut().for_each(|w| *w = rng.gen_range(-0.2..0.2));
@@ -488,8 +523,8 @@ mod tests {
     fn a_network_learns_what_material_is_worth() {
         let train = material_samples(3000, 5);
         let validation = material_samples(300, 6);
-        let settings = Settings { epochs: 12, rate: 0.01, batch: 256, threads: 2, seed: 7 };
-        let untrained = FloatNet::random(&mut StdRng::seed_from_u64(settings.seed));
+        let settings = Settings { epochs: 12, rate: 0.01, batch: 256, threads: 2, seed: 7, kind: Kind::Whole };
+        let untrained = FloatNet::random(settings.kind, &mut StdRng::seed_from_u64(settings.seed));
         let before = mean_squared(&validation, |s| untrained.predict(&s.input, 1.0), |s| s.target);
         let (net, after, _) = learn(&train, &validation, 1.0, settings, &mut |_| {});
         assert!(after < before / 4.0, "held-out loss {before} -> {after}");
@@ -501,5 +536,43 @@ mod tests {
         let pawn = value("4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
         let queen = value("4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
         assert!(0 < pawn && pawn < queen, "pawn up {pawn}, queen up {queen}");
+    }
+
+    #[test]
+    fn a_correction_starts_as_the_hand_made_value_and_learns_what_it_misses() {
+        let train = material_samples(3000, 5);
+        let validation = material_samples(300, 6);
+        let settings = Settings { epochs: 12, rate: 0.01, batch: 256, threads: 2, seed: 7, kind: Kind::Correction };
+        let start = FloatNet::random(settings.kind, &mut StdRng::seed_from_u64(settings.seed));
+        let hand_made = |s: &Sample<Packed>| sigmoid(1.0, f64::from(s.input.hand_made));
+        for s in &validation {
+            assert_eq!(start.predict(&s.input, 1.0), hand_made(s));
+        }
+        let before = mean_squared(&validation, hand_made, |s| s.target);
+        let (net, after, _) = learn(&train, &validation, 1.0, settings, &mut |_| {});
+        assert!(after < before / 4.0, "held-out loss {before} (hand-made) -> {after}");
+        // The samples' hand-made values leave the knights out: the integer
+        // network's correction, on average over the held-out positions,
+        // is the knights the sides are up.
+        let network = net.quantize();
+        assert_eq!(network.kind, Kind::Correction);
+        let mut by_knights = std::collections::BTreeMap::<i32, (i32, i32)>::new();
+        for s in &validation {
+            let knights: i32 = s
+                .input
+                .white_inputs()
+                .filter(|f| f % 384 / 64 == Role::Knight as usize)
+                .map(|f| if f < 384 { 1 } else { -1 })
+                .sum();
+            let correction = s.input.network_value(&network) - s.input.hand_made as i32;
+            let entry = by_knights.entry(knights).or_default();
+            *entry = (entry.0 + correction, entry.1 + 1);
+        }
+        for knights in -1..=1 {
+            let (sum, count) = by_knights[&knights];
+            assert!(count >= 20, "{count} held-out positions with {knights} knights up");
+            let mean = sum / count;
+            assert!((mean - 300 * knights).abs() < 100, "{knights} knights up: corrected by {mean} cp on average");
+        }
     }
 }

@@ -601,7 +601,7 @@ impl<V: Variant> Evaluate for Position<V> {
     fn evaluate(&self) -> i32 {
         if !V::CATS {
             if let Some(net) = super::nnue::loaded() {
-                return net.evaluate_incremental(self);
+                return net.value_with(net.evaluate_incremental(self), || self.hand_made_value());
             }
         }
         self.hand_made_value()
@@ -640,7 +640,13 @@ impl<V: Variant> Evaluate for Position<V> {
         let _ = writeln!(s, "tempo: {} cp", e.tempo);
         let _ = writeln!(s, "total: {} cp (white's view)", e.score);
         if let (false, Some(net), Some(file)) = (V::CATS, super::nnue::loaded(), super::nnue::loaded_file()) {
-            let _ = writeln!(s, "network: {} cp (white's view), from {file}; the search uses it", net.evaluate(self));
+            let output = net.evaluate(self);
+            let what = match net.kind {
+                super::nnue::Kind::Whole => String::new(),
+                super::nnue::Kind::Correction => format!(" (the total above corrected by {output:+} cp)"),
+            };
+            let value = net.value_with(output, || e.score);
+            let _ = writeln!(s, "network: {value} cp (white's view){what}, from {file}; the search uses it");
         }
         s
     }

@@ -7,10 +7,13 @@
 //! the project's own games (`tune::nnue`) and kept as integers, so that
 //! evaluating sums 16-bit rows.
 //!
+//! A network's output is either the whole value or a correction added to
+//! the hand-made evaluation (`Kind`).
+//!
 //! The file format (little-endian): `MAGIC`, the hidden size as a u32,
-//! then the first layer's weights (input by input) and biases as i16, the
-//! output weights (the mover's half, then the other's) as i16 and the
-//! output bias as i32.
+//! the kind as a u32 (0 whole, 1 correction), then the first layer's
+//! weights (input by input) and biases as i16, the output weights (the
+//! mover's half, then the other's) as i16 and the output bias as i32.
 
 use super::position::{Position, Variant};
 use super::types::Role;
@@ -32,11 +35,40 @@ pub const SCALE: i32 = 400;
 /// a sum of 32 pieces' rows and the bias stays within i16 (33 × 1.98 × 255
 /// < 32767).
 pub const CLIP: f32 = 1.98;
-/// The output weights stay within ±OUTPUT_CLIP (so that, times QB, they
-/// fit i16 with room).
-pub const OUTPUT_CLIP: f32 = 127.0 / QB as f32;
+/// The largest output weight a network may have: one half's
+/// `HIDDEN` · QA² · 127 sum stays within i32.
+pub const MAX_OUTPUT_WEIGHT: i16 = 127;
+/// The learnt output weights stay within ±OUTPUT_CLIP (`MAX_OUTPUT_WEIGHT`
+/// once times QB).
+pub const OUTPUT_CLIP: f32 = MAX_OUTPUT_WEIGHT as f32 / QB as f32;
+const _: () = assert!(HIDDEN as i64 * (QA * QA) as i64 * MAX_OUTPUT_WEIGHT as i64 <= i32::MAX as i64);
 
-const MAGIC: &[u8; 8] = b"CATNNUE1";
+const MAGIC: &[u8; 8] = b"CATNNUE2";
+
+/// What a network's output is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kind {
+    /// The position's whole value.
+    Whole,
+    /// A correction added to the hand-made evaluation. A network learnt
+    /// from the few games this project can play need not relearn what
+    /// the hand-made evaluation (and the search tuned with it) knows; it
+    /// starts from it and learns what it misses.
+    Correction,
+}
+
+impl Kind {
+    fn code(self) -> u32 {
+        match self {
+            Kind::Whole => 0,
+            Kind::Correction => 1,
+        }
+    }
+
+    fn from_code(code: u32) -> Option<Kind> {
+        [Kind::Whole, Kind::Correction].into_iter().find(|k| k.code() == code)
+    }
+}
 
 /// The network standard chess evaluates with, once the protocol's
 /// `EvalFile` has loaded one (the hand-made evaluation until then), with
@@ -81,7 +113,9 @@ pub fn load(path: &str) -> Result<(), String> {
 }
 
 /// The size of a network file (see the module doc).
-const FILE_BYTES: usize = MAGIC.len() + 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+const FILE_BYTES: usize = HEADER_BYTES + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+/// The magic, the hidden size and the kind.
+const HEADER_BYTES: usize = MAGIC.len() + 4 + 4;
 
 /// The most pieces a chess position holds: every accumulator sum stays
 /// within i16 for this many rows and the bias (checked on loading).
@@ -125,6 +159,7 @@ pub fn for_each_feature<V: Variant>(pos: &Position<V>, mut f: impl FnMut(usize, 
 /// A network with integer weights (see the module doc).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Network {
+    pub kind: Kind,
     /// `INPUTS` rows of `HIDDEN`.
     pub hidden_weights: Vec<i16>,
     pub hidden_bias: Vec<i16>,
@@ -141,17 +176,20 @@ impl Network {
     /// could leave i16 (see `CLIP`).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
         let expected = FILE_BYTES;
-        if bytes.len() < 12 || &bytes[..8] != MAGIC {
-            return Err("not a catchess network file (it does not start with CATNNUE1)".to_string());
+        if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
+            return Err("not a catchess network file (it does not start with CATNNUE2)".to_string());
         }
-        let hidden = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes")) as usize;
+        let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+        let hidden = word(8) as usize;
         if hidden != HIDDEN {
             return Err(format!("the network has {hidden} hidden neurons; this build reads {HIDDEN}"));
         }
+        let kind = Kind::from_code(word(12))
+            .ok_or_else(|| format!("the network's kind is {}; this build reads 0 (whole) and 1 (correction)", word(12)))?;
         if bytes.len() != expected {
             return Err(format!("the network file has {} bytes; a {HIDDEN}-neuron network has {expected}", bytes.len()));
         }
-        let mut at = 12;
+        let mut at = HEADER_BYTES;
         let mut words = |n: usize| {
             let v: Vec<i16> =
                 bytes[at..at + 2 * n].chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]])).collect();
@@ -162,7 +200,7 @@ impl Network {
         let hidden_bias = words(HIDDEN);
         let output_weights = words(2 * HIDDEN);
         let output_bias = i32::from_le_bytes(bytes[expected - 4..].try_into().expect("4 bytes"));
-        let net = Network { hidden_weights, hidden_bias, output_weights, output_bias };
+        let net = Network { kind, hidden_weights, hidden_bias, output_weights, output_bias };
         net.check_range()?;
         Ok(net)
     }
@@ -170,6 +208,7 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         out.extend((HIDDEN as u32).to_le_bytes());
+        out.extend(self.kind.code().to_le_bytes());
         for w in self.hidden_weights.iter().chain(&self.hidden_bias).chain(&self.output_weights) {
             out.extend(w.to_le_bytes());
         }
@@ -178,8 +217,12 @@ impl Network {
     }
 
     /// Every neuron's bias and its `MAX_PIECES` largest rows in size must
-    /// sum within i16, whatever the position.
+    /// sum within i16, whatever the position; and the output weights stay
+    /// within ±`MAX_OUTPUT_WEIGHT`.
     fn check_range(&self) -> Result<(), String> {
+        if let Some(w) = self.output_weights.iter().find(|w| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16) {
+            return Err(format!("an output weight is {w}, beyond ±{MAX_OUTPUT_WEIGHT}: weights out of range"));
+        }
         for n in 0..HIDDEN {
             let mut sizes: Vec<i32> = (0..INPUTS).map(|i| i32::from(self.hidden_weights[i * HIDDEN + n]).abs()).collect();
             sizes.sort_unstable_by(|a, b| b.cmp(a));
@@ -191,8 +234,19 @@ impl Network {
         Ok(())
     }
 
-    /// The position's value in centipawns from white's view, computed
-    /// from its pieces alone.
+    /// The value (white's view) of a position with hand-made evaluation
+    /// `hand_made` whose network `output` is given: the output itself, or
+    /// the hand-made value corrected by it (`Kind`).
+    #[inline(always)]
+    pub fn value_with(&self, output: i32, hand_made: impl FnOnce() -> i32) -> i32 {
+        match self.kind {
+            Kind::Whole => output,
+            Kind::Correction => hand_made() + output,
+        }
+    }
+
+    /// The network's output for the position in centipawns from white's
+    /// view (see `Kind` for what it is), computed from its pieces alone.
     pub fn evaluate<V: Variant>(&self, pos: &Position<V>) -> i32 {
         let mut views = self.biases();
         for_each_feature(pos, |w, b| self.add_input(&mut views, w, b));
@@ -213,7 +267,7 @@ impl Network {
             let mut last = last.borrow_mut();
             let pieces = Pieces::of(pos);
             let moved: u32 = last.pieces.0.iter().zip(&pieces.0).map(|(a, b)| (a ^ b).count_ones()).sum();
-            if last.network != self as *const Network || moved > pieces.count() {
+            if !std::ptr::eq(last.network, self) || moved > pieces.count() {
                 last.network = self;
                 last.views = self.biases();
                 for_each_feature(pos, |w, b| self.add_input(&mut last.views, w, b));
@@ -236,7 +290,7 @@ impl Network {
         })
     }
 
-    /// The value (white's view) of a position given by white's view's
+    /// The output (white's view) for a position given by white's view's
     /// inputs, for the trainer's packed positions.
     pub fn evaluate_inputs(&self, white_inputs: impl Iterator<Item = usize>, black_to_move: bool) -> i32 {
         let mut views = self.biases();
@@ -349,16 +403,20 @@ thread_local! {
     };
 }
 
-/// Σ screlu(acc[i]) · w[i], screlu(x) = clamp(x, 0, QA)².
+/// Σ screlu(acc[i]) · w[i], screlu(x) = clamp(x, 0, QA)². In i32, which
+/// vectorises: each term is at most QA² · `MAX_OUTPUT_WEIGHT` and
+/// `HIDDEN` of them stay below 2³¹ (checked on loading).
 #[inline(always)]
 fn activated_dot(acc: &Accumulator, weights: &[i16]) -> i64 {
-    acc.iter()
+    let sum: i32 = acc
+        .iter()
         .zip(weights)
         .map(|(&a, &w)| {
             let v = i32::from(a).clamp(0, QA);
-            i64::from(v * i32::from(w)) * i64::from(v)
+            v * i32::from(w) * v
         })
-        .sum()
+        .sum();
+    i64::from(sum)
 }
 
 #[cfg(test)]
@@ -371,6 +429,7 @@ mod tests {
     fn patterned() -> Network {
         let w = |i: usize, m: usize| ((i * 7919 + 13) % m) as i16 - (m / 2) as i16;
         Network {
+            kind: Kind::Whole,
             hidden_weights: (0..INPUTS * HIDDEN).map(|i| w(i, 61)).collect(),
             hidden_bias: (0..HIDDEN).map(|i| w(i, 201)).collect(),
             output_weights: (0..2 * HIDDEN).map(|i| w(i, 101)).collect(),
@@ -411,19 +470,69 @@ mod tests {
     }
 
     #[test]
+    fn updating_the_last_position_s_layers_gives_the_full_sum() {
+        // Two networks, so that the thread's cache also changes hands.
+        let a: &'static Network = Box::leak(Box::new(patterned()));
+        let mut other = patterned();
+        other.hidden_weights.iter_mut().for_each(|w| *w = -*w / 2);
+        let b: &'static Network = Box::leak(Box::new(other));
+        // Random games: each position after its parent, a sibling and,
+        // now and then, a position of another game far away.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut checked = 0;
+        for game in 0..6 {
+            let mut pos = Chess::startpos();
+            for ply in 0..120 {
+                let mut list = crate::game::MoveList::default();
+                pos.legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let net = if (game + ply) % 7 == 0 { b } else { a };
+                let sibling = pos.play(list.as_slice()[next(list.len())]);
+                for p in [&pos, &sibling] {
+                    assert_eq!(net.evaluate_incremental(p), net.evaluate(p), "game {game}, ply {ply}");
+                    checked += 1;
+                }
+                pos = pos.play(list.as_slice()[next(list.len())]);
+            }
+            let far = Chess::from_fen("8/8/4k3/8/8/3K4/8/8 w - - 0 1").unwrap();
+            assert_eq!(a.evaluate_incremental(&far), a.evaluate(&far));
+        }
+        assert!(checked > 500, "{checked} positions");
+    }
+
+    #[test]
     fn files_round_trip_and_bad_ones_are_refused() {
         let net = patterned();
         let bytes = net.to_bytes();
         assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
         assert!(Network::from_bytes(&bytes[..bytes.len() - 1]).unwrap_err().contains("bytes"));
-        assert!(Network::from_bytes(b"not a network").unwrap_err().contains("CATNNUE1"));
+        assert!(Network::from_bytes(b"not a network").unwrap_err().contains("CATNNUE2"));
         let mut wide = bytes.clone();
         wide[8..12].copy_from_slice(&64u32.to_le_bytes());
         assert!(Network::from_bytes(&wide).unwrap_err().contains("64 hidden"));
+        let correction = Network { kind: Kind::Correction, ..net.clone() };
+        assert_eq!(Network::from_bytes(&correction.to_bytes()).unwrap(), correction);
+        let mut strange = bytes.clone();
+        strange[12..16].copy_from_slice(&2u32.to_le_bytes());
+        assert!(Network::from_bytes(&strange).unwrap_err().contains("kind is 2"));
         // Weights whose sums could overflow 16 bits.
         let mut big = net.clone();
         big.hidden_weights[5 * HIDDEN + 3] = 20_000;
         big.hidden_weights[9 * HIDDEN + 3] = 20_000;
         assert!(Network::from_bytes(&big.to_bytes()).unwrap_err().contains("neuron 3"));
+        // An output weight whose products could overflow 32 bits.
+        let mut loud = net.clone();
+        loud.output_weights[7] = -(MAX_OUTPUT_WEIGHT + 1);
+        assert!(Network::from_bytes(&loud.to_bytes()).unwrap_err().contains("output weight is -128"));
+        loud.output_weights[7] = -MAX_OUTPUT_WEIGHT;
+        assert!(Network::from_bytes(&loud.to_bytes()).is_ok());
     }
 }
