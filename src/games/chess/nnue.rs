@@ -144,15 +144,8 @@ pub fn black_view(f: usize) -> usize {
 /// Calls `f(white's input, black's input)` for every piece of `pos`.
 #[inline]
 pub fn for_each_feature<V: Variant>(pos: &Position<V>, mut f: impl FnMut(usize, usize)) {
-    for owner in [Color::White, Color::Black] {
-        for role in Role::ALL {
-            let mut bits = pos.pieces(owner, role).0;
-            while bits != 0 {
-                let square = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                f(feature(Color::White, owner, role, square), feature(Color::Black, owner, role, square));
-            }
-        }
+    for (slot, &bits) in Pieces::of(pos).0.iter().enumerate() {
+        Pieces::features(slot, bits, &mut f);
     }
 }
 
@@ -273,16 +266,9 @@ impl Network {
                 for_each_feature(pos, |w, b| self.add_input(&mut last.views, w, b));
             } else {
                 let Last { views, pieces: before, .. } = &mut *last;
-                for (i, (&old, &new)) in before.0.iter().zip(&pieces.0).enumerate() {
-                    let (owner, role) = (Pieces::owner(i), Role::ALL[i % 6]);
-                    for (mut bits, add) in [(old & !new, false), (new & !old, true)] {
-                        while bits != 0 {
-                            let square = bits.trailing_zeros() as usize;
-                            bits &= bits - 1;
-                            let (w, b) = (feature(Color::White, owner, role, square), feature(Color::Black, owner, role, square));
-                            self.change_input(views, w, b, add);
-                        }
-                    }
+                for (slot, (&old, &new)) in before.0.iter().zip(&pieces.0).enumerate() {
+                    Pieces::features(slot, old & !new, |w, b| self.change_input(views, w, b, false));
+                    Pieces::features(slot, new & !old, |w, b| self.change_input(views, w, b, true));
                 }
             }
             last.pieces = pieces;
@@ -376,11 +362,23 @@ impl Pieces {
         p
     }
 
-    fn owner(i: usize) -> Color {
-        if i < 6 {
+    fn owner(slot: usize) -> Color {
+        if slot < 6 {
             Color::White
         } else {
             Color::Black
+        }
+    }
+
+    /// Calls `f(white's input, black's input)` for each square of `bits`
+    /// holding a piece of slot `slot`'s side and kind.
+    #[inline(always)]
+    fn features(slot: usize, mut bits: u64, mut f: impl FnMut(usize, usize)) {
+        let (owner, role) = (Pieces::owner(slot), Role::ALL[slot % 6]);
+        while bits != 0 {
+            let square = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            f(feature(Color::White, owner, role, square), feature(Color::Black, owner, role, square));
         }
     }
 
