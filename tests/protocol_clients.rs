@@ -143,17 +143,25 @@ fn pondering_waits_for_ponderhit_or_stop() {
 #[test]
 fn multipv_reports_distinct_lines_best_first() {
     let mut e = Engine::start();
-    e.ask("setoption name MultiPV value 3");
+    e.ask("setoption name MultiPV value 4");
     e.ask("position startpos");
-    let (info, best) = e.go("depth 5");
-    let last_depth: Vec<&String> = info.iter().filter(|l| l.starts_with("info depth 5 ")).collect();
-    assert_eq!(last_depth.len(), 3, "{info:#?}");
-    let firsts: Vec<&str> = last_depth.iter().map(|l| field(l, "pv").unwrap()).collect();
-    assert_eq!(last_depth.iter().map(|l| field(l, "multipv").unwrap()).collect::<Vec<_>>(), ["1", "2", "3"]);
-    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2], "{firsts:?}");
-    assert_eq!(firsts[0], best);
-    let cps: Vec<i32> = last_depth.iter().map(|l| field(l, "cp").unwrap().parse().unwrap()).collect();
-    assert!(cps[0] >= cps[1] && cps[1] >= cps[2], "{cps:?}");
+    let (info, best) = e.go("depth 6");
+    // Every depth, not only the last: a later line's search can find more
+    // than an earlier one's (at depths 3 and 4 here, before lines were
+    // sorted).
+    for depth in 1..=6 {
+        let lines: Vec<&String> = info.iter().filter(|l| l.starts_with(&format!("info depth {depth} "))).collect();
+        assert_eq!(lines.len(), 4, "depth {depth}: {info:#?}");
+        assert_eq!(lines.iter().map(|l| field(l, "multipv").unwrap()).collect::<Vec<_>>(), ["1", "2", "3", "4"]);
+        let firsts: Vec<&str> = lines.iter().map(|l| field(l, "pv").unwrap()).collect();
+        let distinct: std::collections::HashSet<&str> = firsts.iter().copied().collect();
+        assert_eq!(distinct.len(), 4, "depth {depth}: {firsts:?}");
+        let cps: Vec<i32> = lines.iter().map(|l| field(l, "cp").unwrap().parse().unwrap()).collect();
+        assert!(cps.windows(2).all(|w| w[0] >= w[1]), "depth {depth}: {cps:?}");
+        if depth == 6 {
+            assert_eq!(firsts[0], best);
+        }
+    }
 }
 
 #[test]

@@ -133,7 +133,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let lines = lines.clamp(1, list.len());
         let mut last = vec![0; lines];
         let mut stability = Stability::default();
-        'deepening: for depth in 1..=max_depth {
+        for depth in 1..=max_depth {
             if self.id == 0
                 && depth > 1
                 && !self.shared.time.may_start_iteration(self.shared.control, stability.scale())
@@ -146,36 +146,45 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
             self.seldepth = 0;
             self.excluded.clear();
-            for (line, last) in last.iter_mut().enumerate() {
-                let value = self.aspiration(root, depth, *last);
+            // Each line's root search excludes the lines before it; a later
+            // one can still come out better (the searches differ), so the
+            // lines are reported once all are found, best first.
+            let mut found: Vec<(i32, Vec<G::Move>)> = Vec::with_capacity(lines);
+            let mut best_share = None;
+            let mut interrupted = false;
+            for &last in &last {
+                let value = self.aspiration(root, depth, last);
                 if self.stopped {
                     // A first iteration cut short still beats the first legal
                     // move: keep the best root move it found.
-                    if depth == 1 && line == 0 && self.pv_len[0] > 0 {
+                    if depth == 1 && found.is_empty() && self.pv_len[0] > 0 {
                         result.best = Some(self.pv[0][0]);
                     }
-                    break 'deepening;
+                    interrupted = true;
+                    break;
                 }
-                *last = value;
+                if found.is_empty() {
+                    // A cats' root does not count its moves' nodes.
+                    let spent = self.nodes - self.root_start_nodes;
+                    best_share =
+                        (self.root_best_nodes > 0 && spent > 0).then(|| self.root_best_nodes as f64 / spent as f64);
+                }
                 let pv: Vec<G::Move> = self.pv[0][..self.pv_len[0]].to_vec();
+                let first = pv.first().copied();
+                found.push((value, pv));
+                match first {
+                    Some(m) => self.excluded.push(m),
+                    None => break,
+                }
+            }
+            // Stable: equal lines keep the order they were found in.
+            found.sort_by_key(|(value, _)| std::cmp::Reverse(*value));
+            self.flush_nodes();
+            result.nodes = self.shared.nodes.load(Ordering::Relaxed);
+            for (line, (value, pv)) in found.into_iter().enumerate() {
+                last[line] = value;
                 let score = uci_score(root, &pv, value);
                 let white_view = value * perspective(root);
-                if line == 0 {
-                    if let Some(&best) = pv.first() {
-                        result.best = Some(best);
-                        // A cats' root does not count its moves' nodes.
-                        let spent = self.nodes - self.root_start_nodes;
-                        let share =
-                            (self.root_best_nodes > 0 && spent > 0).then(|| self.root_best_nodes as f64 / spent as f64);
-                        stability.update(G::move_bits(best), share);
-                    }
-                    result.score = score;
-                    result.white_view = white_view;
-                    result.depth = depth as u32;
-                    result.pv = pv.clone();
-                }
-                self.flush_nodes();
-                result.nodes = self.shared.nodes.load(Ordering::Relaxed);
                 if self.id == 0 {
                     on_info(&SearchInfo {
                         depth: depth as u32,
@@ -189,10 +198,22 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                         multipv: line + 1,
                     });
                 }
-                match pv.first() {
-                    Some(&m) => self.excluded.push(m),
-                    None => break,
+                if line == 0 {
+                    if let Some(&best) = pv.first() {
+                        result.best = Some(best);
+                        // The node share measured is the first search's best
+                        // move's: it says nothing of another.
+                        let share = best_share.filter(|_| self.excluded.first() == Some(&best));
+                        stability.update(G::move_bits(best), share);
+                    }
+                    result.score = score;
+                    result.white_view = white_view;
+                    result.depth = depth as u32;
+                    result.pv = pv;
                 }
+            }
+            if interrupted {
+                break;
             }
             if self.shared.stopped() {
                 break;
