@@ -23,22 +23,25 @@ use std::collections::HashSet;
 
 /// What a sample keeps of its position: its pieces as white's view's
 /// inputs, who is to move, and the hand-made evaluation (white's view) to
-/// compare with.
+/// compare with, with its scale in 1/64 (a correction is scaled with it).
 #[derive(Clone, Copy, Debug)]
 pub struct Packed {
     inputs: [u16; 32],
     count: u8,
     black_to_move: bool,
+    hand_made_scale: u8,
     hand_made: f32,
 }
 
 impl Packed {
     pub fn of(pos: &Chess) -> Option<Packed> {
+        let hand_made = pos.hand_made();
         let mut p = Packed {
             inputs: [0; 32],
             count: 0,
             black_to_move: pos.turn().color() == Some(Color::Black),
-            hand_made: pos.hand_made_value() as f32,
+            hand_made_scale: u8::try_from(hand_made.scale).ok()?,
+            hand_made: hand_made.value as f32,
         };
         let mut fits = true;
         nnue::for_each_feature(pos, |white, _| match p.inputs.get_mut(p.count as usize) {
@@ -239,11 +242,12 @@ impl FloatNet {
         FloatNet { kind, p }
     }
 
-    /// What the output is added to (centipawns, white's view).
-    fn base(&self, s: &Packed) -> f64 {
+    /// What the output is added to (centipawns, white's view), and by
+    /// what it is multiplied first: as `Network::value_with`.
+    fn base(&self, s: &Packed) -> (f64, f64) {
         match self.kind {
-            Kind::Whole => 0.0,
-            Kind::Correction => f64::from(s.hand_made),
+            Kind::Whole => (0.0, 1.0),
+            Kind::Correction => (f64::from(s.hand_made), f64::from(s.hand_made_scale) / 64.0),
         }
     }
 
@@ -278,7 +282,8 @@ impl FloatNet {
     fn predict(&self, s: &Packed, k: f64) -> f64 {
         let (us, them) = self.accumulate(s);
         let v = f64::from(self.output(&us, &them)) * f64::from(SCALE);
-        sigmoid(k, if s.black_to_move { -v } else { v } + self.base(s))
+        let (base, gain) = self.base(s);
+        sigmoid(k, if s.black_to_move { -v } else { v } * gain + base)
     }
 
     fn quantize(&self) -> Network {
@@ -311,7 +316,10 @@ impl FloatNet {
 impl Packed {
     /// The integer network's value of this position, white's view.
     fn network_value(&self, net: &Network) -> i32 {
-        net.value_with(net.evaluate_inputs(self.white_inputs(), self.black_to_move), || self.hand_made as i32)
+        net.value_with(net.evaluate_inputs(self.white_inputs(), self.black_to_move), || nnue::HandMade {
+            value: self.hand_made as i32,
+            scale: i32::from(self.hand_made_scale),
+        })
     }
 }
 
@@ -342,8 +350,10 @@ fn gradient_part(net: &FloatNet, samples: &[Sample<Packed>], batch: &[usize], k:
         let s = &samples[i];
         let (us, them) = net.accumulate(&s.input);
         let out = net.output(&us, &them);
-        let sign = if s.input.black_to_move { -1.0 } else { 1.0 };
-        let p = sigmoid(k, f64::from(out) * f64::from(SCALE) * sign + net.base(&s.input));
+        let (base, gain) = net.base(&s.input);
+        // The mover's output counts for white with this sign and gain.
+        let sign = if s.input.black_to_move { -gain } else { gain };
+        let p = sigmoid(k, f64::from(out) * f64::from(SCALE) * sign + base);
         let e = p - s.target;
         loss += e * e;
         // d loss / d out (the mover's output).
@@ -429,7 +439,13 @@ mod tests {
         let worth = [1.0, 3.0, 3.0, 5.0, 9.0, 0.0];
         (0..n)
             .map(|game| {
-                let mut p = Packed { inputs: [0; 32], count: 0, black_to_move: rng.gen_bool(0.5), hand_made: 0.0 };
+                let mut p = Packed {
+                    inputs: [0; 32],
+                    count: 0,
+                    black_to_move: rng.gen_bool(0.5),
+                    hand_made_scale: 64,
+                    hand_made: 0.0,
+                };
                 let mut material = 0.0;
                 for &(owner, role, square) in &start {
                     if role == Role::King || rng.gen_bool(0.7) {
@@ -454,7 +470,9 @@ mod tests {
 
     #[test]
     fn the_gradient_is_the_slope_of_the_loss() {
-        let samples = material_samples(40, 1);
+        let mut samples = material_samples(40, 1);
+        // A correction counts as much as the hand-made scale lets it.
+        samples.iter_mut().enumerate().for_each(|(i, s)| s.input.hand_made_scale = [64, 40, 16, 0][i % 4]);
         let mut rng = StdRng::seed_from_u64(2);
         let mut net = FloatNet::random(Kind::Whole, &mut rng);
         net.p[OUTPUT..OUTPUT_BIAS].iter_mut().for_each(|w| *w *= 4.0);

@@ -592,7 +592,14 @@ impl<V: Variant> Position<V> {
     /// The hand-made evaluation (white's view), whether or not a network
     /// is loaded: what a network is measured against.
     pub fn hand_made_value(&self) -> i32 {
-        evaluate::<V, false>(self, &mut Acc::<false>::new()).score
+        self.hand_made().value
+    }
+
+    /// The hand-made evaluation with its scale, as a correction network
+    /// needs it.
+    pub fn hand_made(&self) -> super::nnue::HandMade {
+        let e = evaluate::<V, false>(self, &mut Acc::<false>::new());
+        super::nnue::HandMade { value: e.score, scale: e.scale }
     }
 }
 
@@ -601,7 +608,7 @@ impl<V: Variant> Evaluate for Position<V> {
     fn evaluate(&self) -> i32 {
         if !V::CATS {
             if let Some(net) = super::nnue::loaded() {
-                return net.value_with(net.evaluate_incremental(self), || self.hand_made_value());
+                return net.value_with(net.evaluate_incremental(self), || self.hand_made());
             }
         }
         self.hand_made_value()
@@ -640,12 +647,11 @@ impl<V: Variant> Evaluate for Position<V> {
         let _ = writeln!(s, "tempo: {} cp", e.tempo);
         let _ = writeln!(s, "total: {} cp (white's view)", e.score);
         if let (false, Some(net), Some(file)) = (V::CATS, super::nnue::loaded(), super::nnue::loaded_file()) {
-            let output = net.evaluate(self);
+            let value = net.value_with(net.evaluate(self), || super::nnue::HandMade { value: e.score, scale: e.scale });
             let what = match net.kind {
                 super::nnue::Kind::Whole => String::new(),
-                super::nnue::Kind::Correction => format!(" (the total above corrected by {output:+} cp)"),
+                super::nnue::Kind::Correction => format!(" (the total above corrected by {:+} cp)", value - e.score),
             };
-            let value = net.value_with(output, || e.score);
             let _ = writeln!(s, "network: {value} cp (white's view){what}, from {file}; the search uses it");
         }
         s

@@ -53,8 +53,20 @@ pub enum Kind {
     /// A correction added to the hand-made evaluation. A network learnt
     /// from the few games this project can play need not relearn what
     /// the hand-made evaluation (and the search tuned with it) knows; it
-    /// starts from it and learns what it misses.
+    /// starts from it and learns what it misses. The correction is an
+    /// advantage like any other, so the hand-made evaluation's scale
+    /// (`HandMade::scale`) shrinks it too: a dead draw stays a draw.
     Correction,
+}
+
+/// What a correction needs of the hand-made evaluation.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct HandMade {
+    /// Centipawns, white's view.
+    pub value: i32,
+    /// How much of an advantage counts, in 1/64 (0 for insufficient
+    /// material).
+    pub scale: i32,
 }
 
 impl Kind {
@@ -229,12 +241,16 @@ impl Network {
 
     /// The value (white's view) of a position with hand-made evaluation
     /// `hand_made` whose network `output` is given: the output itself, or
-    /// the hand-made value corrected by it (`Kind`).
+    /// the hand-made value corrected by it, scaled as the hand-made
+    /// advantage is (`Kind`).
     #[inline(always)]
-    pub fn value_with(&self, output: i32, hand_made: impl FnOnce() -> i32) -> i32 {
+    pub fn value_with(&self, output: i32, hand_made: impl FnOnce() -> HandMade) -> i32 {
         match self.kind {
             Kind::Whole => output,
-            Kind::Correction => hand_made() + output,
+            Kind::Correction => {
+                let h = hand_made();
+                h.value + output * h.scale / 64
+            }
         }
     }
 
@@ -504,6 +520,18 @@ mod tests {
             assert_eq!(a.evaluate_incremental(&far), a.evaluate(&far));
         }
         assert!(checked > 500, "{checked} positions");
+    }
+
+    #[test]
+    fn a_correction_is_scaled_as_the_hand_made_advantage() {
+        let whole = patterned();
+        let correction = Network { kind: Kind::Correction, ..patterned() };
+        let hand_made = |scale| move || HandMade { value: 30, scale };
+        assert_eq!(whole.value_with(100, hand_made(0)), 100);
+        assert_eq!(correction.value_with(100, hand_made(64)), 130);
+        assert_eq!(correction.value_with(100, hand_made(16)), 55);
+        // A dead draw (scale 0) stays the hand-made value.
+        assert_eq!(correction.value_with(100, hand_made(0)), 30);
     }
 
     #[test]
