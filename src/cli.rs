@@ -78,7 +78,8 @@ pub enum Command {
         /// Search threads (the node count is deterministic only with 1; default 1).
         #[arg(long)]
         threads: Option<String>,
-        /// Standard chess evaluates with this network (the protocol's `EvalFile`).
+        /// Standard chess evaluates with this network file, or `<none>` (the hand-made evaluation
+        /// alone); the default is the built-in network (the protocol's `EvalFile`).
         #[arg(long, value_name = "FILE")]
         eval_file: Option<String>,
     },

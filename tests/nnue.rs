@@ -69,8 +69,11 @@ fn an_eval_file_becomes_the_chess_evaluation() {
     let pos = Chess::from_fen(fen).unwrap();
     let mut e = chess_engine();
     e.ask(&format!("position fen {fen}"));
-    assert!(!e.ask("eval").iter().any(|l| l.starts_with("network:")));
-    let hand_made = depth_one_score(&mut e);
+    assert!(e
+        .ask("eval")
+        .iter()
+        .any(|l| l.starts_with("network:") && l.ends_with("from <built-in>; the search uses it")));
+    let built_in = depth_one_score(&mut e);
 
     let out = e.ask(&format!("setoption name EvalFile value {}", file.path()));
     assert!(out.is_empty(), "{out:?}");
@@ -81,11 +84,11 @@ fn an_eval_file_becomes_the_chess_evaluation() {
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
     let best = list.iter().map(|&m| net.evaluate(&pos.play(m))).max().unwrap();
-    // The search that came before left the hand-made static values in the
-    // table: loading the network must forget them.
+    // The search that came before left the built-in network's static
+    // values in the table: loading the network must forget them.
     let searched = depth_one_score(&mut e);
     assert_eq!(searched, best);
-    assert_ne!(searched, hand_made, "the patterned network should not agree with the hand-made evaluation");
+    assert_ne!(searched, built_in, "the patterned network should not agree with the built-in one");
 
     // The same file again is fine; another is refused.
     assert!(e.ask(&format!("setoption name EvalFile value {}", file.path())).is_empty());
@@ -94,9 +97,32 @@ fn an_eval_file_becomes_the_chess_evaluation() {
     assert_eq!(
         out,
         [format!(
-            "info string error: setoption: the network {} is loaded already; restart the engine to use another",
+            "info string error: setoption: the network {} is chosen already; restart the engine to use another",
             file.path()
         )]
+    );
+}
+
+#[test]
+fn no_network_leaves_the_hand_made_evaluation() {
+    let fen = "4k3/pp6/8/8/8/8/6PP/4K3 w - - 0 1";
+    let pos = Chess::from_fen(fen).unwrap();
+    let mut e = chess_engine();
+    assert!(e.ask("uci").contains(&"option name EvalFile type string default <built-in>".to_string()));
+    e.ask(&format!("position fen {fen}"));
+    let built_in = depth_one_score(&mut e);
+    assert!(e.ask("setoption name EvalFile value <none>").is_empty());
+    assert!(!e.ask("eval").iter().any(|l| l.starts_with("network:")));
+    let mut list = MoveList::default();
+    pos.legal_moves(&mut list);
+    let best = list.iter().map(|&m| pos.play(m).hand_made_value()).max().unwrap();
+    assert_eq!(depth_one_score(&mut e), best);
+    assert_ne!(best, built_in, "the built-in network should correct the hand-made evaluation here");
+    // The choice is made: the built-in network is refused now.
+    let out = e.ask("setoption name EvalFile value <built-in>");
+    assert_eq!(
+        out,
+        ["info string error: setoption: the network <none> is chosen already; restart the engine to use another"]
     );
 }
 

@@ -507,7 +507,10 @@ impl AnySession {
                 out.line(&format!("option name Ponder type check default {}", d.ponder));
                 out.line(&format!("option name UCI_ShowWDL type check default {}", d.show_wdl));
                 out.line("option name Clear Hash type button");
-                out.line("option name EvalFile type string default <empty>");
+                out.line(&format!(
+                    "option name EvalFile type string default {}",
+                    crate::games::chess::nnue::BUILT_IN_NAME
+                ));
                 out.line("uciok");
             }
             Command::SetOption { name, value } => {
@@ -558,18 +561,21 @@ impl AnySession {
             "multipv" => options.multipv = number(need(value)?, 1, MULTIPV_MAX as u64)? as usize,
             "ponder" => options.ponder = check(need(value)?)?,
             "uci_showwdl" => options.show_wdl = check(need(value)?)?,
-            // Standard chess's network (the hand-made evaluation without one).
-            "evalfile" => match need(value)? {
-                "<empty>" if crate::games::chess::nnue::loaded().is_none() => {}
-                path => {
-                    let fresh = crate::games::chess::nnue::loaded().is_none();
-                    crate::games::chess::nnue::load(path)?;
-                    if fresh {
-                        // The table keeps static values: the old evaluation's.
-                        self.game.clear(options);
-                    }
+            // Standard chess's network: a file, the built-in one or none.
+            "evalfile" => {
+                use crate::games::chess::nnue;
+                // A GUI's empty string field: the default.
+                let name = match need(value)? {
+                    "<empty>" => nnue::BUILT_IN_NAME,
+                    name => name,
+                };
+                let before = nnue::loaded().map(|n| n as *const nnue::Network);
+                nnue::load(name)?;
+                if nnue::loaded().map(|n| n as *const nnue::Network) != before {
+                    // The table keeps static values: the old evaluation's.
+                    self.game.clear(options);
                 }
-            },
+            }
             "clear hash" => {
                 if value.is_some() {
                     return Err("'Clear Hash' is a button and takes no value".into());

@@ -18,7 +18,7 @@
 use super::position::{Position, Variant};
 use super::types::Role;
 use crate::core::Color;
-use once_cell::sync::OnceCell;
+use once_cell::sync::{Lazy, OnceCell};
 use std::io::Read;
 
 /// Inputs per view: 2 owners × 6 kinds × 64 squares.
@@ -82,34 +82,65 @@ impl Kind {
     }
 }
 
-/// The network standard chess evaluates with, once the protocol's
-/// `EvalFile` has loaded one (the hand-made evaluation until then), with
-/// its file's path. Set at most once per process: a search never sees its
-/// evaluation change under it, and no client can make the engine hold more
-/// than one network.
-static LOADED: OnceCell<(String, Network)> = OnceCell::new();
+/// The network built into the engine: a correction to the hand-made
+/// evaluation, learnt from 28,747 of the project's own games (see README,
+/// "A chess network", for the command and its measured strength).
+static BUILT_IN_FILE: &[u8] = include_bytes!("correction.nnue");
+static BUILT_IN: Lazy<Network> =
+    Lazy::new(|| Network::from_bytes(BUILT_IN_FILE).expect("the built-in network is a valid network file (tested)"));
 
-/// The network loaded by [`load`], if any.
+/// What the protocol's `EvalFile` calls the built-in network (its default)
+/// and no network (the hand-made evaluation alone).
+pub const BUILT_IN_NAME: &str = "<built-in>";
+pub const NO_NETWORK: &str = "<none>";
+
+/// The network standard chess evaluates with once the protocol's
+/// `EvalFile` has chosen one (`None`: no network), with its name. The
+/// built-in network serves until then. Chosen at most once per process: a
+/// search never sees its evaluation change but for that first choice, and
+/// no client can make the engine hold more than one file's network.
+static CHOSEN: OnceCell<(String, Option<&'static Network>)> = OnceCell::new();
+
+/// The network standard chess evaluates with, if any.
 #[inline(always)]
 pub fn loaded() -> Option<&'static Network> {
-    LOADED.get().map(|(_, net)| net)
+    match CHOSEN.get() {
+        Some((_, net)) => *net,
+        None => Some(&*BUILT_IN),
+    }
 }
 
-/// The path of the network file loaded, if any.
-pub fn loaded_file() -> Option<&'static str> {
-    LOADED.get().map(|(path, _)| path.as_str())
+/// The name (a path, `BUILT_IN_NAME` or `NO_NETWORK`) of what standard
+/// chess evaluates with.
+pub fn loaded_file() -> &'static str {
+    CHOSEN.get().map_or(BUILT_IN_NAME, |(name, _)| name.as_str())
 }
 
-/// Loads the network file at `path` for standard chess (see `LOADED`).
-/// Asking again for the file already loaded changes nothing.
-pub fn load(path: &str) -> Result<(), String> {
-    if let Some((current, _)) = LOADED.get() {
-        return if current == path {
+/// Chooses what standard chess evaluates with (see `CHOSEN`): the network
+/// file at `name`, the built-in network or none. Asking again for what is
+/// chosen changes nothing; asking for anything else after a choice is
+/// refused.
+pub fn load(name: &str) -> Result<(), String> {
+    if let Some((current, _)) = CHOSEN.get() {
+        return if current == name {
             Ok(())
         } else {
-            Err(format!("the network {current} is loaded already; restart the engine to use another"))
+            Err(format!("the network {current} is chosen already; restart the engine to use another"))
         };
     }
+    let net = match name {
+        BUILT_IN_NAME => Some(&*BUILT_IN),
+        NO_NETWORK => None,
+        path => Some(&*Box::leak(Box::new(read_file(path)?))),
+    };
+    // Another thread may have won the race: then its choice stays (and a
+    // file's network read for nothing stays in memory, once per process).
+    let _ = CHOSEN.set((name.to_string(), net));
+    load(name)
+}
+
+/// Reads a network file.
+fn read_file(path: &str) -> Result<Network, String> {
     // Only a regular file, and no more of it than a network takes: a
     // device or a pipe named by a client must not hang or fill memory.
     let cannot = |e: std::io::Error| format!("cannot read {path}: {e}");
@@ -118,10 +149,7 @@ pub fn load(path: &str) -> Result<(), String> {
     }
     let mut bytes = Vec::new();
     std::fs::File::open(path).and_then(|f| f.take(FILE_BYTES as u64 + 1).read_to_end(&mut bytes)).map_err(cannot)?;
-    let net = Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
-    // Another thread may have won the race: then its network stays.
-    let _ = LOADED.set((path.to_string(), net));
-    load(path)
+    Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))
 }
 
 /// The size of a network file (see the module doc).
@@ -532,6 +560,15 @@ mod tests {
         assert_eq!(correction.value_with(100, hand_made(16)), 55);
         // A dead draw (scale 0) stays the hand-made value.
         assert_eq!(correction.value_with(100, hand_made(0)), 30);
+    }
+
+    #[test]
+    fn the_built_in_network_is_a_valid_correction() {
+        let net = Network::from_bytes(BUILT_IN_FILE).unwrap();
+        assert_eq!(net.kind, Kind::Correction);
+        // It corrects, but does not overturn, the hand-made evaluation.
+        let start = Chess::startpos();
+        assert!(net.evaluate(&start).abs() < 100, "{}", net.evaluate(&start));
     }
 
     #[test]
