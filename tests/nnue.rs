@@ -97,7 +97,7 @@ fn an_eval_file_becomes_the_chess_evaluation() {
     assert_eq!(
         out,
         [format!(
-            "info string error: setoption: the network {} is chosen already; restart the engine to use another",
+            "info string error: setoption: EvalFile is {} already; restart the engine to choose another",
             file.path()
         )]
     );
@@ -120,10 +120,7 @@ fn no_network_leaves_the_hand_made_evaluation() {
     assert_ne!(best, built_in, "the built-in network should correct the hand-made evaluation here");
     // The choice is made: the built-in network is refused now.
     let out = e.ask("setoption name EvalFile value <built-in>");
-    assert_eq!(
-        out,
-        ["info string error: setoption: the network <none> is chosen already; restart the engine to use another"]
-    );
+    assert_eq!(out, ["info string error: setoption: EvalFile is <none> already; restart the engine to choose another"]);
 }
 
 #[test]

@@ -8,7 +8,9 @@
 //! evaluating sums 16-bit rows.
 //!
 //! A network's output is either the whole value or a correction added to
-//! the hand-made evaluation (`Kind`).
+//! the hand-made evaluation (`Kind`). Standard chess evaluates with the
+//! correction built into the engine unless the protocol's `EvalFile`
+//! chooses another network or none (`load`).
 //!
 //! The file format (little-endian): `MAGIC`, the hidden size as a u32,
 //! the kind as a u32 (0 whole, 1 correction), then the first layer's
@@ -125,7 +127,7 @@ pub fn load(name: &str) -> Result<(), String> {
         return if current == name {
             Ok(())
         } else {
-            Err(format!("the network {current} is chosen already; restart the engine to use another"))
+            Err(format!("EvalFile is {current} already; restart the engine to choose another"))
         };
     }
     let net = match name {
