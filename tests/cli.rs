@@ -49,7 +49,7 @@ fn perft_suite_reports_and_fails_on_a_mismatch() {
     let (ok, out, _) = catchess(&["perft", "--suite", "perft/catchess.epd", "--depth", "3"]);
     assert!(ok, "{out}");
     assert!(out.contains("0 failed"));
-    let dir = std::env::temp_dir().join(format!("catchess-suite-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("suite-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let bad = dir.join("bad.epd");
     std::fs::write(&bad, "rnbqkbnr/pppppppp/8/7*/*7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 19 ;D2 360\n").unwrap();

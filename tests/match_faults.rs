@@ -14,8 +14,11 @@ use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_catchess");
 
+/// A file in this run's directory under cargo's for test files
+/// (`target/tmp`, which `cargo clean` empties), not the system's `/tmp`,
+/// where every run left its directory behind.
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("catchess-faults-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("faults-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }

@@ -13,8 +13,11 @@ fn catchess(args: &[&str]) -> (bool, String, String) {
     )
 }
 
+/// A file in this run's directory under cargo's for test files
+/// (`target/tmp`, which `cargo clean` empties), not the system's `/tmp`,
+/// where every run left its directory behind.
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("catchess-tune-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("tune-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
