@@ -142,24 +142,29 @@ fn pondering_waits_for_ponderhit_or_stop() {
 
 #[test]
 fn multipv_reports_distinct_lines_best_first() {
-    let mut e = Engine::start();
-    e.ask("setoption name MultiPV value 4");
-    e.ask("position startpos");
-    let (info, best) = e.go("depth 6");
-    // Every depth, not only the last: a later line's search can find more
-    // than an earlier one's (at depths 3 and 4 here, before lines were
-    // sorted).
-    for depth in 1..=6 {
-        let lines: Vec<&String> = info.iter().filter(|l| l.starts_with(&format!("info depth {depth} "))).collect();
-        assert_eq!(lines.len(), 4, "depth {depth}: {info:#?}");
-        assert_eq!(lines.iter().map(|l| field(l, "multipv").unwrap()).collect::<Vec<_>>(), ["1", "2", "3", "4"]);
-        let firsts: Vec<&str> = lines.iter().map(|l| field(l, "pv").unwrap()).collect();
-        let distinct: std::collections::HashSet<&str> = firsts.iter().copied().collect();
-        assert_eq!(distinct.len(), 4, "depth {depth}: {firsts:?}");
-        let cps: Vec<i32> = lines.iter().map(|l| field(l, "cp").unwrap().parse().unwrap()).collect();
-        assert!(cps.windows(2).all(|w| w[0] >= w[1]), "depth {depth}: {cps:?}");
-        if depth == 6 {
-            assert_eq!(firsts[0], best);
+    // Chess, and the cats' turn in Cat Chess, where the best is nearest 0
+    // (reported as minus the distance from 0).
+    for (variant, moves) in [("chess", ""), ("catchess", " moves e2e4 e7e5")] {
+        let mut e = Engine::start();
+        e.ask(&format!("setoption name UCI_Variant value {variant}"));
+        e.ask("setoption name MultiPV value 4");
+        e.ask(&format!("position startpos{moves}"));
+        let (info, best) = e.go("depth 6");
+        // Every depth, not only the last: a later line's search can find
+        // more than an earlier one's (in chess at depths 3 and 4 here,
+        // before lines were sorted).
+        for depth in 1..=6 {
+            let lines: Vec<&String> = info.iter().filter(|l| l.starts_with(&format!("info depth {depth} "))).collect();
+            assert_eq!(lines.len(), 4, "{variant} depth {depth}: {info:#?}");
+            assert_eq!(lines.iter().map(|l| field(l, "multipv").unwrap()).collect::<Vec<_>>(), ["1", "2", "3", "4"]);
+            let firsts: Vec<&str> = lines.iter().map(|l| field(l, "pv").unwrap()).collect();
+            let distinct: std::collections::HashSet<&str> = firsts.iter().copied().collect();
+            assert_eq!(distinct.len(), 4, "{variant} depth {depth}: {firsts:?}");
+            let cps: Vec<i32> = lines.iter().map(|l| field(l, "cp").unwrap().parse().unwrap()).collect();
+            assert!(cps.windows(2).all(|w| w[0] >= w[1]), "{variant} depth {depth}: {cps:?}");
+            if depth == 6 {
+                assert_eq!(firsts[0], best, "{variant}");
+            }
         }
     }
 }

@@ -177,8 +177,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     None => break,
                 }
             }
-            // Stable: equal lines keep the order they were found in.
-            found.sort_by_key(|(value, _)| std::cmp::Reverse(*value));
+            // Best for the seat to move first (the cats' best is nearest 0);
+            // stable: equal lines keep the order they were found in.
+            found.sort_by_key(|(value, _)| std::cmp::Reverse(root_preference(root, *value)));
             self.flush_nodes();
             result.nodes = self.shared.nodes.load(Ordering::Relaxed);
             for (line, (value, pv)) in found.into_iter().enumerate() {
@@ -835,5 +836,16 @@ pub(super) fn from_tt(v: i32, ply: usize) -> i32 {
         v + ply as i32
     } else {
         v
+    }
+}
+
+/// How much the seat to move at `root` likes a root value (higher is
+/// better): the value itself, which is its own view, or for a near-zero
+/// seat such as the cats, how near 0 it is.
+fn root_preference<G: SearchGame>(root: &G, value: i32) -> i32 {
+    if goal(root) == Goal::NearZero {
+        -value.abs()
+    } else {
+        value
     }
 }
