@@ -459,7 +459,7 @@ pub fn run() -> ExitCode {
         Some(Command::Bench { hash_mb, threads_n, depth_n, depth, variant, hash, threads, eval_file }) => {
             BenchArgs::parse(hash_mb.or(hash), threads_n.or(threads), depth_n.or(depth)).and_then(|args| {
                 if let Some(file) = eval_file {
-                    crate::games::chess::nnue::load(&file).map_err(|e| format!("bench: {e}"))?;
+                    crate::games::chess::nnue::load(&file, || {}).map_err(|e| format!("bench: {e}"))?;
                 }
                 run_bench(args, variant)
             })

@@ -15,8 +15,9 @@ use std::time::{Duration, Instant};
 const BIN: &str = env!("CARGO_BIN_EXE_catchess");
 
 /// A file in this run's directory under cargo's for test files
-/// (`target/tmp`, which `cargo clean` empties), not the system's `/tmp`,
-/// where every run left its directory behind.
+/// (`target/tmp`). Each run leaves its directory there, to look at after
+/// a failure: in the build's own folder, which `cargo clean` empties, not
+/// in the system's `/tmp`.
 fn temp(name: &str) -> PathBuf {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("faults-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -173,3 +173,21 @@ fn bad_network_files_are_refused_and_the_evaluation_stays() {
     assert_eq!(e.ask("eval"), before);
     assert!(e.ask("setoption name EvalFile value <empty>").is_empty());
 }
+
+#[test]
+fn bench_takes_the_same_choices() {
+    let nodes = |eval_file: Option<&str>| {
+        let mut args = vec!["bench", "--variant", "chess", "--depth", "4"];
+        args.extend(eval_file.map(|f| ["--eval-file", f]).into_iter().flatten());
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_catchess")).args(&args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8(out.stdout).unwrap();
+        let line = text.lines().find(|l| l.starts_with("Nodes searched")).unwrap_or_else(|| panic!("{text}"));
+        line.rsplit(' ').next().unwrap().parse::<u64>().unwrap()
+    };
+    let default = nodes(None);
+    assert_eq!(nodes(Some("<built-in>")), default);
+    // A GUI's empty field is the default, not a file named "<empty>".
+    assert_eq!(nodes(Some("<empty>")), default);
+    assert_ne!(nodes(Some("<none>")), default, "the built-in network should change the search");
+}

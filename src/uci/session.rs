@@ -564,14 +564,10 @@ impl AnySession {
             // Standard chess's network: a file, the built-in one or none.
             "evalfile" => {
                 use crate::games::chess::nnue;
-                // A GUI's empty string field: the default.
-                let name = match need(value)? {
-                    "<empty>" => nnue::BUILT_IN_NAME,
-                    name => name,
-                };
-                let before = nnue::loaded().map(|n| n as *const nnue::Network);
-                nnue::load(name)?;
-                if nnue::loaded().map(|n| n as *const nnue::Network) != before {
+                let address = || nnue::loaded().map(|n| n as *const nnue::Network);
+                let before = address();
+                nnue::load(need(value)?, || self.game.stop(options))?;
+                if address() != before {
                     // The table keeps static values: the old evaluation's.
                     self.game.clear(options);
                 }

@@ -91,10 +91,12 @@ static BUILT_IN_FILE: &[u8] = include_bytes!("correction.nnue");
 static BUILT_IN: Lazy<Network> =
     Lazy::new(|| Network::from_bytes(BUILT_IN_FILE).expect("the built-in network is a valid network file (tested)"));
 
-/// What the protocol's `EvalFile` calls the built-in network (its default)
-/// and no network (the hand-made evaluation alone).
+/// What the protocol's `EvalFile` calls the built-in network (its default),
+/// no network (the hand-made evaluation alone), and the default (what a
+/// GUI's empty string field sends).
 pub const BUILT_IN_NAME: &str = "<built-in>";
 pub const NO_NETWORK: &str = "<none>";
+pub const DEFAULT_NAME: &str = "<empty>";
 
 /// The network standard chess evaluates with once the protocol's
 /// `EvalFile` has chosen one (`None`: no network), with its name. The
@@ -119,26 +121,40 @@ pub fn loaded_file() -> &'static str {
 }
 
 /// Chooses what standard chess evaluates with (see `CHOSEN`): the network
-/// file at `name`, the built-in network or none. Asking again for what is
-/// chosen changes nothing; asking for anything else after a choice is
-/// refused.
-pub fn load(name: &str) -> Result<(), String> {
-    if let Some((current, _)) = CHOSEN.get() {
-        return if current == name {
-            Ok(())
-        } else {
-            Err(format!("EvalFile is {current} already; restart the engine to choose another"))
-        };
+/// file at `name`, the built-in network (`DEFAULT_NAME` too) or none.
+/// Asking again for what is chosen changes nothing; asking for anything
+/// else after a choice is refused. `before_change` runs just before the
+/// evaluation changes, once the new network is read: the caller stops any
+/// search there, which must not see two evaluations.
+pub fn load(name: &str, before_change: impl FnOnce()) -> Result<(), String> {
+    let name = if name == DEFAULT_NAME { BUILT_IN_NAME } else { name };
+    if let Some(answer) = answer_if_chosen(name) {
+        return answer;
     }
     let net = match name {
         BUILT_IN_NAME => Some(&*BUILT_IN),
         NO_NETWORK => None,
         path => Some(&*Box::leak(Box::new(read_file(path)?))),
     };
+    let address = |net: Option<&'static Network>| net.map(|n| n as *const Network);
+    if address(net) != address(loaded()) {
+        before_change();
+    }
     // Another thread may have won the race: then its choice stays (and a
     // file's network read for nothing stays in memory, once per process).
     let _ = CHOSEN.set((name.to_string(), net));
-    load(name)
+    answer_if_chosen(name).expect("a choice was made just now")
+}
+
+/// `load`'s answer once a choice is made, if one is: fine for the same
+/// name, refused for another.
+fn answer_if_chosen(name: &str) -> Option<Result<(), String>> {
+    let (current, _) = CHOSEN.get()?;
+    Some(if current == name {
+        Ok(())
+    } else {
+        Err(format!("EvalFile is {current} already; restart the engine to choose another"))
+    })
 }
 
 /// Reads a network file.
