@@ -564,10 +564,7 @@ impl AnySession {
             // Standard chess's network: a file, the built-in one or none.
             "evalfile" => {
                 use crate::games::chess::nnue;
-                let address = || nnue::loaded().map(|n| n as *const nnue::Network);
-                let before = address();
-                nnue::load(need(value)?, || self.game.stop(options))?;
-                if address() != before {
+                if nnue::load(need(value)?, || self.game.stop(options))? {
                     // The table keeps static values: the old evaluation's.
                     self.game.clear(options);
                 }

@@ -127,11 +127,12 @@ pub fn loaded_file() -> &'static str {
 /// Asking again for what is chosen changes nothing; asking for anything
 /// else after a choice is refused. `before_change` runs just before the
 /// evaluation changes, once the new network is read: the caller stops any
-/// search there, which must not see two evaluations.
-pub fn load(name: &str, before_change: impl FnOnce()) -> Result<(), String> {
+/// search there, which must not see two evaluations. Answers whether the
+/// evaluation changed (then what the caller's table keeps is stale).
+pub fn load(name: &str, before_change: impl FnOnce()) -> Result<bool, String> {
     let name = if name == DEFAULT_NAME { BUILT_IN_NAME } else { name };
     if let Some(answer) = answer_if_chosen(name) {
-        return answer;
+        return answer.map(|()| false);
     }
     let net = match name {
         BUILT_IN_NAME => Some(&*BUILT_IN),
@@ -139,13 +140,14 @@ pub fn load(name: &str, before_change: impl FnOnce()) -> Result<(), String> {
         path => Some(&*Box::leak(Box::new(read_file(path)?))),
     };
     let address = |net: Option<&'static Network>| net.map(|n| n as *const Network);
-    if address(net) != address(loaded()) {
+    let changes = address(net) != address(loaded());
+    if changes {
         before_change();
     }
     // Another thread may have won the race: then its choice stays (and a
     // file's network read for nothing stays in memory, once per process).
-    let _ = CHOSEN.set((name.to_string(), net));
-    answer_if_chosen(name).expect("a choice was made just now")
+    let won = CHOSEN.set((name.to_string(), net)).is_ok();
+    answer_if_chosen(name).expect("a choice was made just now").map(|()| won && changes)
 }
 
 /// `load`'s answer once a choice is made, if one is: fine for the same
