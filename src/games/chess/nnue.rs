@@ -532,6 +532,16 @@ mod tests {
         }
     }
 
+    /// Repeatable pseudo-random numbers (xorshift): `below(n)` is in 0..n.
+    fn numbers(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |n| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        }
+    }
+
     #[test]
     fn each_view_sees_its_own_pieces_first_and_moving_up() {
         // White's pawn on e2 is, to black, an enemy pawn on e7; black's
@@ -573,13 +583,8 @@ mod tests {
         let b: &'static Network = Box::leak(Box::new(other));
         // Random games: each position after its parent, a sibling and,
         // now and then, a position of another game far away.
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut below = numbers(0x2545_f491_4f6c_dd1d);
+        let mut next = |n: usize| below(n as u64) as usize;
         let mut checked = 0;
         for game in 0..6 {
             let mut pos = Chess::startpos();
@@ -607,13 +612,8 @@ mod tests {
     fn the_vector_output_sum_is_the_scalar_one() {
         // Layers below 0, within the clip and beyond it, against the
         // largest output weights of either sign.
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: i32| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as i32
-        };
+        let mut below = numbers(0x9e37_79b9_7f4a_7c15);
+        let mut next = |n: i32| below(n as u64) as i32;
         let big = i32::from(MAX_OUTPUT_WEIGHT);
         for round in 0..200 {
             let acc: Accumulator = std::array::from_fn(|_| (next(2 * 600) - 600) as i16);
