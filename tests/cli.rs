@@ -1,6 +1,10 @@
 //! The `catchess` binary's tool commands, run as a user would.
 
+#[path = "common/temp.rs"]
+mod temp;
+
 use std::process::Command;
+use temp::temp;
 
 fn catchess(args: &[&str]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_catchess")).args(args).output().expect("binary runs");
@@ -49,9 +53,7 @@ fn perft_suite_reports_and_fails_on_a_mismatch() {
     let (ok, out, _) = catchess(&["perft", "--suite", "perft/catchess.epd", "--depth", "3"]);
     assert!(ok, "{out}");
     assert!(out.contains("0 failed"));
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("suite-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let bad = dir.join("bad.epd");
+    let bad = temp("bad.epd");
     std::fs::write(&bad, "rnbqkbnr/pppppppp/8/7*/*7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 19 ;D2 360\n").unwrap();
     let (ok, out, err) = catchess(&["perft", "--suite", bad.to_str().unwrap()]);
     assert!(!ok);

@@ -3,9 +3,12 @@
 //! told to misbehave (its `Faults` option: illegal moves, crashes, hangs,
 //! time losses) — checked through their PGN records and final tables.
 
+#[path = "common/temp.rs"]
+mod temp;
+
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::process::Command;
+use temp::temp;
 
 const BIN: &str = env!("CARGO_BIN_EXE_catchess");
 
@@ -38,16 +41,6 @@ fn records(pgn: &str) -> Vec<Record> {
         out.push(Record { tags, moves: moves.trim().to_string() });
     }
     out
-}
-
-/// A file in this run's directory under cargo's for test files
-/// (`target/tmp`). Each run leaves its directory there, to look at after
-/// a failure: in the build's own folder, which `cargo clean` empties, not
-/// in the system's `/tmp`.
-fn temp(name: &str) -> PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("match-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
 }
 
 struct Run {

@@ -7,22 +7,16 @@
 //! SIGTERM in the middle of a match with two games at a time must lose no
 //! finished game, kill the engines and still print the table.
 
+#[path = "common/temp.rs"]
+mod temp;
+
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+use temp::temp;
 
 const BIN: &str = env!("CARGO_BIN_EXE_catchess");
-
-/// A file in this run's directory under cargo's for test files
-/// (`target/tmp`). Each run leaves its directory there, to look at after
-/// a failure: in the build's own folder, which `cargo clean` empties, not
-/// in the system's `/tmp`.
-fn temp(name: &str) -> PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("faults-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
 
 fn fake(mode: &str) -> String {
     format!("sh {}/tests/fake/engine.sh {mode}", env!("CARGO_MANIFEST_DIR"))

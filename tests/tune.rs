@@ -1,8 +1,12 @@
 //! `catchess tune` end to end: records from a real `catchess match`, a fit,
 //! the weights file it writes, and its errors.
 
+#[path = "common/temp.rs"]
+mod temp;
+
 use std::path::PathBuf;
 use std::process::Command;
+use temp::temp;
 
 fn catchess(args: &[&str]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_catchess")).args(args).output().expect("binary runs");
@@ -11,16 +15,6 @@ fn catchess(args: &[&str]) -> (bool, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
-}
-
-/// A file in this run's directory under cargo's for test files
-/// (`target/tmp`). Each run leaves its directory there, to look at after
-/// a failure: in the build's own folder, which `cargo clean` empties, not
-/// in the system's `/tmp`.
-fn temp(name: &str) -> PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("tune-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
 }
 
 /// Self-play records of `variant`: the engine at depth 1 against itself
