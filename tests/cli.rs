@@ -1,19 +1,12 @@
 //! The `catchess` binary's tool commands, run as a user would.
 
+#[path = "common/run.rs"]
+mod run;
 #[path = "common/temp.rs"]
 mod temp;
 
-use std::process::Command;
+use run::catchess;
 use temp::temp;
-
-fn catchess(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_catchess")).args(args).output().expect("binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn perft_prints_the_total_last_and_speed_on_stderr() {

@@ -6,11 +6,16 @@ mod common;
 #[allow(dead_code)]
 #[path = "common/engine.rs"]
 mod engine;
+#[path = "common/run.rs"]
+mod run;
+#[path = "common/temp.rs"]
+mod temp;
 
 use catchess::games::chess::nnue::{Kind, Network, HIDDEN, INPUTS};
 use catchess::{Chess, MoveList};
 use engine::Engine;
-use std::path::PathBuf;
+use run::catchess;
+use temp::temp;
 
 /// A network with small, varied weights (a fixed pattern, no training).
 fn patterned() -> Network {
@@ -24,25 +29,12 @@ fn patterned() -> Network {
     }
 }
 
-/// A file under the system's temporary directory, removed when dropped.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(name: &str, bytes: &[u8]) -> TempFile {
-        let path = std::env::temp_dir().join(format!("catchess-nnue-{}-{name}", std::process::id()));
-        std::fs::write(&path, bytes).unwrap();
-        TempFile(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
+/// Writes `bytes` to a file of this run's (see [`temp`]) and returns its
+/// path for `setoption`.
+fn written(name: &str, bytes: &[u8]) -> String {
+    let path = temp(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.to_str().unwrap().to_string()
 }
 
 fn chess_engine() -> Engine {
@@ -62,7 +54,7 @@ fn depth_one_score(e: &mut Engine) -> i32 {
 #[test]
 fn an_eval_file_becomes_the_chess_evaluation() {
     let net = patterned();
-    let file = TempFile::new("good.nnue", &net.to_bytes());
+    let file = written("good.nnue", &net.to_bytes());
     // No captures anywhere: a depth-1 search is the best static value of
     // the positions one move on, as the mover sees them.
     let fen = "4k3/pp6/8/8/8/8/6PP/4K3 w - - 0 1";
@@ -75,11 +67,11 @@ fn an_eval_file_becomes_the_chess_evaluation() {
         .any(|l| l.starts_with("network:") && l.ends_with("from <built-in>; the search uses it")));
     let built_in = depth_one_score(&mut e);
 
-    let out = e.ask(&format!("setoption name EvalFile value {}", file.path()));
+    let out = e.ask(&format!("setoption name EvalFile value {}", file));
     assert!(out.is_empty(), "{out:?}");
     let eval = e.ask("eval");
     let line = eval.iter().find(|l| l.starts_with("network:")).expect("eval shows the network");
-    assert!(line.starts_with(&format!("network: {} cp (white's view), from {}", net.evaluate(&pos), file.path())));
+    assert!(line.starts_with(&format!("network: {} cp (white's view), from {}", net.evaluate(&pos), file)));
 
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
@@ -91,15 +83,12 @@ fn an_eval_file_becomes_the_chess_evaluation() {
     assert_ne!(searched, built_in, "the patterned network should not agree with the built-in one");
 
     // The same file again is fine; another is refused.
-    assert!(e.ask(&format!("setoption name EvalFile value {}", file.path())).is_empty());
-    let other = TempFile::new("other.nnue", &net.to_bytes());
-    let out = e.ask(&format!("setoption name EvalFile value {}", other.path()));
+    assert!(e.ask(&format!("setoption name EvalFile value {}", file)).is_empty());
+    let other = written("other.nnue", &net.to_bytes());
+    let out = e.ask(&format!("setoption name EvalFile value {}", other));
     assert_eq!(
         out,
-        [format!(
-            "info string error: setoption: EvalFile is {} already; restart the engine to choose another",
-            file.path()
-        )]
+        [format!("info string error: setoption: EvalFile is {} already; restart the engine to choose another", file)]
     );
 }
 
@@ -128,20 +117,20 @@ fn no_network_leaves_the_hand_made_evaluation() {
 #[test]
 fn a_correction_file_corrects_the_hand_made_evaluation() {
     let net = Network { kind: Kind::Correction, ..patterned() };
-    let file = TempFile::new("correction.nnue", &net.to_bytes());
+    let file = written("correction.nnue", &net.to_bytes());
     let fen = "4k3/pp6/8/8/8/8/6PP/4K3 w - - 0 1";
     let pos = Chess::from_fen(fen).unwrap();
     let value = |p: &Chess| p.hand_made_value() + net.evaluate(p);
     let mut e = chess_engine();
     e.ask(&format!("position fen {fen}"));
-    assert!(e.ask(&format!("setoption name EvalFile value {}", file.path())).is_empty());
+    assert!(e.ask(&format!("setoption name EvalFile value {}", file)).is_empty());
     let eval = e.ask("eval");
     let line = eval.iter().find(|l| l.starts_with("network:")).expect("eval shows the network");
     let expected = format!(
         "network: {} cp (white's view) (the total above corrected by {:+} cp), from {}",
         value(&pos),
         net.evaluate(&pos),
-        file.path()
+        file
     );
     assert!(line.starts_with(&expected), "{line}\n{expected}");
     assert_ne!(net.evaluate(&pos), 0);
@@ -154,16 +143,16 @@ fn a_correction_file_corrects_the_hand_made_evaluation() {
 
 #[test]
 fn bad_network_files_are_refused_and_the_evaluation_stays() {
-    let short = TempFile::new("short.nnue", &patterned().to_bytes()[..1000]);
-    let text = TempFile::new("text.nnue", b"hello");
+    let short = written("short.nnue", &patterned().to_bytes()[..1000]);
+    let text = written("text.nnue", b"hello");
     let mut e = chess_engine();
     e.ask("position startpos");
     let before = e.ask("eval");
     let missing = "/nonexistent/catchess.nnue";
     for (path, reason) in [
         (missing, format!("cannot read {missing}: ")),
-        (short.path(), format!("{}: the network file has 1000 bytes", short.path())),
-        (text.path(), format!("{}: not a catchess network file", text.path())),
+        (short.as_str(), format!("{}: the network file has 1000 bytes", short)),
+        (text.as_str(), format!("{}: not a catchess network file", text)),
         // Neither hangs nor fills memory.
         ("/dev/zero", "/dev/zero is not a regular file".to_string()),
         ("/tmp", "/tmp is not a regular file".to_string()),
@@ -181,9 +170,8 @@ fn bench_takes_the_same_choices() {
     let nodes = |eval_file: Option<&str>| {
         let mut args = vec!["bench", "--variant", "chess", "--depth", "4"];
         args.extend(eval_file.map(|f| ["--eval-file", f]).into_iter().flatten());
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_catchess")).args(&args).output().unwrap();
-        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-        let text = String::from_utf8(out.stdout).unwrap();
+        let (ok, text, err) = catchess(&args);
+        assert!(ok, "{args:?}: {err}");
         let line = text.lines().find(|l| l.starts_with("Nodes searched")).unwrap_or_else(|| panic!("{text}"));
         line.rsplit(' ').next().unwrap().parse::<u64>().unwrap()
     };

@@ -12,8 +12,11 @@
 
 #[path = "support/skipping.rs"]
 mod skipping;
+#[path = "common/temp.rs"]
+mod temp;
 
 use std::process::{Command, ExitCode};
+use temp::temp;
 
 const BIN: &str = env!("CARGO_BIN_EXE_catchess");
 
@@ -38,9 +41,7 @@ fn python_chess_plays_a_game_and_analyses() {
 }
 
 fn chess_records_are_read_by_python_chess() {
-    let dir = std::env::temp_dir().join(format!("catchess-python-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pgn = dir.join("python.pgn");
+    let pgn = temp("python.pgn");
     let out = Command::new(BIN)
         .args(["match", "--variant", "chess", "--tc", "depth=2", "--games", "4", "--random-plies", "3", "--seed", "2"])
         .args(["--engine", &format!("name=cc cmd={BIN}")])
@@ -56,7 +57,6 @@ fn chess_records_are_read_by_python_chess() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
     assert!(stdout.contains("4 passed, 0 failed"), "{stdout}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn main() -> ExitCode {

@@ -1,21 +1,14 @@
 //! `catchess tune` end to end: records from a real `catchess match`, a fit,
 //! the weights file it writes, and its errors.
 
+#[path = "common/run.rs"]
+mod run;
 #[path = "common/temp.rs"]
 mod temp;
 
+use run::catchess;
 use std::path::PathBuf;
-use std::process::Command;
 use temp::temp;
-
-fn catchess(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_catchess")).args(args).output().expect("binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// Self-play records of `variant`: the engine at depth 1 against itself
 /// at depth 2 (two engines, so no game repeats), random openings.
