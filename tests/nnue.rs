@@ -141,6 +141,40 @@ fn a_correction_file_corrects_the_hand_made_evaluation() {
     assert_eq!(depth_one_score(&mut e), best);
 }
 
+/// A network file may be valid yet value positions far beyond any real
+/// advantage: every weight at its limit gives the mover about +2000
+/// pawns. The search must keep such values below its mate scores (and
+/// within what its table stores), so it reports centipawns, never a mate
+/// it has not found, and still answers with a legal move.
+#[test]
+fn a_loud_network_never_scores_a_mate() {
+    let loud = Network {
+        kind: Kind::Whole,
+        hidden_weights: vec![0; INPUTS * HIDDEN],
+        hidden_bias: vec![255; HIDDEN],
+        output_weights: vec![127; 2 * HIDDEN],
+        output_bias: 0,
+    };
+    let pos = Chess::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+    assert!(loud.evaluate(&pos) > 100_000, "the file must be loud for the test to mean anything");
+    let file = written("loud.nnue", &loud.to_bytes());
+    let mut e = chess_engine();
+    assert!(e.ask(&format!("setoption name EvalFile value {file}")).is_empty());
+    e.ask("position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    for depth in 1..=4 {
+        let (lines, best) = e.go(&format!("depth {depth}"));
+        let scores: Vec<&str> = lines.iter().filter_map(|l| l.split(" score ").nth(1)).collect();
+        assert!(!scores.is_empty(), "{lines:?}");
+        for s in scores {
+            let words: Vec<&str> = s.split_whitespace().collect();
+            assert_eq!(words[0], "cp", "depth {depth}: {s}");
+            let cp: i32 = words[1].parse().unwrap();
+            assert!(cp.abs() < 31_000, "depth {depth}: {s}");
+        }
+        assert!(["e1d1", "e1f1", "e1d2", "e1f2", "e2e3", "e2e4"].contains(&best.as_str()), "{best}");
+    }
+}
+
 #[test]
 fn bad_network_files_are_refused_and_the_evaluation_stays() {
     let short = written("short.nnue", &patterned().to_bytes()[..1000]);

@@ -45,6 +45,9 @@ use worker::Worker;
 pub const MATE: i32 = 32_000;
 /// Values beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - 1_000;
+/// The largest static value the search takes from an evaluation, below
+/// every mate score.
+pub const MAX_STATIC: i32 = MATE_BOUND - 1;
 pub const INF: i32 = MATE + 1;
 pub const DRAW: i32 = 0;
 pub const MAX_PLY: usize = 128;

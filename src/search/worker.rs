@@ -9,7 +9,7 @@ use super::timeman::Stability;
 use super::tt::{Bound, Entry, Table};
 use super::{
     goal, perspective, uci_score, win_value, Score, SearchGame, SearchInfo, SearchResult, Shared, DRAW, INF, MATE,
-    MATE_BOUND, MAX_PLY,
+    MATE_BOUND, MAX_PLY, MAX_STATIC,
 };
 use crate::game::MoveList;
 use crate::game::{Goal, Seat};
@@ -425,8 +425,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         win_value::<G>(winner, ply) * perspective(pos)
     }
 
+    /// The evaluation from the mover's seat, kept below the mate scores:
+    /// a network file may be valid yet value a position beyond any mate
+    /// (or beyond what the table's 16 bits hold), and a static value must
+    /// never pass for a mate the search has not found.
     pub(super) fn static_value(pos: &G) -> i32 {
-        pos.evaluate() * perspective(pos)
+        (pos.evaluate() * perspective(pos)).clamp(-MAX_STATIC, MAX_STATIC)
     }
 
     pub(super) fn update_pv(&mut self, ply: usize, m: G::Move) {
@@ -463,7 +467,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             Entry {
                 mv: mv.map_or(0, G::move_bits),
                 value: to_tt(value, ply) as i16,
-                eval: eval.clamp(NO_EVAL, 30_000) as i16,
+                eval: eval.clamp(NO_EVAL, MAX_STATIC) as i16,
                 depth: depth.clamp(-1, 127) as i8,
                 bound,
             },
