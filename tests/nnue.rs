@@ -11,7 +11,7 @@ mod run;
 #[path = "common/temp.rs"]
 mod temp;
 
-use catchess::games::chess::nnue::{Kind, Network, HIDDEN, INPUTS};
+use catchess::games::chess::nnue::{Kind, Network, HIDDEN, INPUTS, MAX_OUTPUT_WEIGHT, QA};
 use catchess::{Chess, MoveList};
 use engine::Engine;
 use run::catchess;
@@ -151,8 +151,8 @@ fn a_loud_network_never_scores_a_mate() {
     let loud = Network {
         kind: Kind::Whole,
         hidden_weights: vec![0; INPUTS * HIDDEN],
-        hidden_bias: vec![255; HIDDEN],
-        output_weights: vec![127; 2 * HIDDEN],
+        hidden_bias: vec![QA as i16; HIDDEN],
+        output_weights: vec![MAX_OUTPUT_WEIGHT; 2 * HIDDEN],
         output_bias: 0,
     };
     let pos = Chess::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
