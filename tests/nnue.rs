@@ -155,12 +155,15 @@ fn a_loud_network_never_scores_a_mate() {
         output_weights: vec![MAX_OUTPUT_WEIGHT; 2 * HIDDEN],
         output_bias: 0,
     };
-    let pos = Chess::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
-    assert!(loud.evaluate(&pos) > 100_000, "the file must be loud for the test to mean anything");
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    assert!(
+        loud.evaluate(&Chess::from_fen(fen).unwrap()) > 100_000,
+        "the file must be loud for the test to mean anything"
+    );
     let file = written("loud.nnue", &loud.to_bytes());
     let mut e = chess_engine();
     assert!(e.ask(&format!("setoption name EvalFile value {file}")).is_empty());
-    e.ask("position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    e.ask(&format!("position fen {fen}"));
     for depth in 1..=4 {
         let (lines, best) = e.go(&format!("depth {depth}"));
         let scores: Vec<&str> = lines.iter().filter_map(|l| l.split(" score ").nth(1)).collect();
