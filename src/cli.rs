@@ -162,6 +162,10 @@ pub struct TrainCliArgs {
     /// Adam's step size.
     #[arg(long, default_value_t = 0.003)]
     pub rate: f32,
+    /// The step size at the last step: it falls in a straight line from `--rate` over the run
+    /// (default: `--rate` throughout).
+    #[arg(long)]
+    pub final_rate: Option<f32>,
     /// Positions per step.
     #[arg(long, default_value_t = 1024)]
     pub batch: usize,
@@ -558,6 +562,10 @@ fn run_train(args: TrainCliArgs) -> Result<(), String> {
     if !(args.rate > 0.0 && args.rate.is_finite()) || args.epochs == 0 || args.batch == 0 {
         return Err("train: --rate must be a positive number, --epochs and --batch at least 1".to_string());
     }
+    let final_rate = args.final_rate.unwrap_or(args.rate);
+    if !(final_rate >= 0.0 && final_rate.is_finite()) {
+        return Err("train: --final-rate must be a number of at least 0".to_string());
+    }
     if !(0.0..=1.0).contains(&args.lambda) {
         return Err("train: --lambda must be between 0 and 1".to_string());
     }
@@ -568,6 +576,7 @@ fn run_train(args: TrainCliArgs) -> Result<(), String> {
         settings: crate::tune::nnue::Settings {
             epochs: args.epochs,
             rate: args.rate,
+            final_rate,
             batch: args.batch,
             threads: args.threads.max(1),
             seed: args.seed,

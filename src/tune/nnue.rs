@@ -72,8 +72,11 @@ pub struct TrainArgs {
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
     pub epochs: usize,
-    /// Adam's step size.
+    /// Adam's step size at the first step and at the last: it falls in
+    /// a straight line between them. Ending small lets the last steps
+    /// settle instead of jumping about the minimum at full size.
     pub rate: f32,
+    pub final_rate: f32,
     pub batch: usize,
     pub threads: usize,
     /// Seeds the first weights and the order of the samples.
@@ -171,13 +174,16 @@ fn learn(
     let mut best = (net.clone(), start, 0);
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut adam = Adam::new(PARAMS);
+    let steps = settings.epochs * train.len().div_ceil(settings.batch.max(1));
+    let mut step = 0;
     for epoch in 1..=settings.epochs {
         order.shuffle(&mut rng);
         let mut sum = 0.0;
         for batch in order.chunks(settings.batch.max(1)) {
             let (grad, loss) = gradient(&net, train, batch, k, settings.threads.max(1));
             sum += loss;
-            adam.step(&mut net, &grad, settings.rate);
+            adam.step(&mut net, &grad, rate_at(settings, step, steps));
+            step += 1;
         }
         let held = mean_squared(validation, |s| net.predict(&s.input, k), |s| s.target);
         progress(&format!("epoch {epoch}: loss {:.6} (held out {held:.6})", sum / train.len().max(1) as f64));
@@ -186,6 +192,12 @@ fn learn(
         }
     }
     best
+}
+
+/// The step size at step `step` of `steps` (see `Settings::rate`).
+fn rate_at(settings: Settings, step: usize, steps: usize) -> f32 {
+    let done = step as f32 / (steps.max(2) - 1) as f32;
+    settings.rate + (settings.final_rate - settings.rate) * done.min(1.0)
 }
 
 /// The K that makes the hand-made evaluation fit the results best.
@@ -541,7 +553,8 @@ mod tests {
     fn a_network_learns_what_material_is_worth() {
         let train = material_samples(3000, 5);
         let validation = material_samples(300, 6);
-        let settings = Settings { epochs: 12, rate: 0.01, batch: 256, threads: 2, seed: 7, kind: Kind::Whole };
+        let settings =
+            Settings { epochs: 12, rate: 0.01, final_rate: 0.01, batch: 256, threads: 2, seed: 7, kind: Kind::Whole };
         let untrained = FloatNet::random(settings.kind, &mut StdRng::seed_from_u64(settings.seed));
         let before = mean_squared(&validation, |s| untrained.predict(&s.input, 1.0), |s| s.target);
         let (net, after, _) = learn(&train, &validation, 1.0, settings, &mut |_| {});
@@ -560,7 +573,15 @@ mod tests {
     fn a_correction_starts_as_the_hand_made_value_and_learns_what_it_misses() {
         let train = material_samples(3000, 5);
         let validation = material_samples(300, 6);
-        let settings = Settings { epochs: 12, rate: 0.01, batch: 256, threads: 2, seed: 7, kind: Kind::Correction };
+        let settings = Settings {
+            epochs: 12,
+            rate: 0.01,
+            final_rate: 0.01,
+            batch: 256,
+            threads: 2,
+            seed: 7,
+            kind: Kind::Correction,
+        };
         let start = FloatNet::random(settings.kind, &mut StdRng::seed_from_u64(settings.seed));
         let hand_made = |s: &Sample<Packed>| sigmoid(1.0, f64::from(s.input.hand_made));
         for s in &validation {
@@ -592,5 +613,20 @@ mod tests {
             let mean = sum / count;
             assert!((mean - 300 * knights).abs() < 100, "{knights} knights up: corrected by {mean} cp on average");
         }
+    }
+
+    #[test]
+    fn the_step_size_falls_in_a_straight_line_from_the_rate_to_the_final_rate() {
+        let settings =
+            Settings { epochs: 2, rate: 0.002, final_rate: 0.0, batch: 256, threads: 1, seed: 1, kind: Kind::Whole };
+        let steps = 5;
+        for (step, expected) in [0.002, 0.0015, 0.001, 0.0005, 0.0].into_iter().enumerate() {
+            let rate = rate_at(settings, step, steps);
+            assert!((rate - expected).abs() < 1e-9, "step {step}: rate {rate}, expected {expected}");
+        }
+        let constant = Settings { final_rate: 0.002, ..settings };
+        assert!((0..steps).all(|step| rate_at(constant, step, steps) == 0.002));
+        // A run of one step takes the first rate.
+        assert_eq!(rate_at(settings, 0, 1), 0.002);
     }
 }
