@@ -174,12 +174,13 @@ fn learn(
     let mut best = (net.clone(), start, 0);
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut adam = Adam::new(PARAMS);
-    let steps = settings.epochs * train.len().div_ceil(settings.batch.max(1));
+    let batch_size = settings.batch.max(1);
+    let steps = settings.epochs * train.len().div_ceil(batch_size);
     let mut step = 0;
     for epoch in 1..=settings.epochs {
         order.shuffle(&mut rng);
         let mut sum = 0.0;
-        for batch in order.chunks(settings.batch.max(1)) {
+        for batch in order.chunks(batch_size) {
             let (grad, loss) = gradient(&net, train, batch, k, settings.threads.max(1));
             sum += loss;
             adam.step(&mut net, &grad, rate_at(settings, step, steps));
