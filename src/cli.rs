@@ -183,6 +183,10 @@ pub struct TrainCliArgs {
     /// whole value: what a network learnt from few games can add without relearning the rest.
     #[arg(long)]
     pub correction: bool,
+    /// Go on learning from this network (a file, or `<built-in>`) instead of random weights: new
+    /// games refine it without the records it was learnt from. Its kind must match --correction.
+    #[arg(long, value_name = "NETWORK")]
+    pub init: Option<String>,
     /// Where the network file goes.
     #[arg(long, required = true)]
     pub out: String,
@@ -583,6 +587,12 @@ fn run_train(args: TrainCliArgs) -> Result<(), String> {
             kind: if args.correction { Kind::Correction } else { Kind::Whole },
         },
         lambda: args.lambda,
+        init: args
+            .init
+            .as_deref()
+            .map(crate::games::chess::nnue::read)
+            .transpose()
+            .map_err(|e| format!("train: --init: {e}"))?,
     };
     let report = crate::tune::nnue::run(&train_args, |line| eprintln!("{line}"))?;
     std::fs::write(&args.out, report.network.to_bytes()).map_err(|e| format!("cannot write {}: {e}", args.out))?;

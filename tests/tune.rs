@@ -103,6 +103,24 @@ fn tune_fits_match_records_and_writes_a_weights_file() {
     assert!(err.contains("held-out loss against the targets: hand-made 0."), "{err}");
     let network = catchess::games::chess::nnue::Network::from_bytes(&std::fs::read(&net).unwrap()).unwrap();
     assert!(network.hidden_weights.iter().any(|&w| w != 0));
+    // Learning goes on from that network (a whole evaluation, so no --correction).
+    let refined = temp("refined.nnue");
+    let (ok, _, err) = catchess(&[
+        "train",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--epochs",
+        "1",
+        "--threads",
+        "1",
+        "--init",
+        net.to_str().unwrap(),
+        "--out",
+        refined.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(err.contains("epoch 1: loss"), "{err}");
+    assert!(catchess::games::chess::nnue::Network::from_bytes(&std::fs::read(&refined).unwrap()).is_ok());
 }
 
 #[test]
@@ -136,9 +154,15 @@ fn tune_refuses_what_it_cannot_do() {
     std::fs::write(&one_game, "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n")
         .unwrap();
     let path = one_game.to_str().unwrap();
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 11] = [
         (&["tune", "--pgn", path], "tuning needs at least 1000"),
         (&["train", "--pgn", path, "--out", "/tmp/x.nnue"], "training needs at least 1000"),
+        (
+            &["train", "--pgn", path, "--out", "/tmp/x.nnue", "--init", "<built-in>"],
+            "the network to start from is a correction: add --correction",
+        ),
+        (&["train", "--pgn", path, "--out", "/tmp/x.nnue", "--init", "/nonexistent/x.nnue"], "--init: cannot read"),
+        (&["train", "--pgn", path, "--out", "/tmp/x.nnue", "--init", "<none>"], "<none> is no network"),
         (&["train", "--pgn", path, "--out", "/tmp/x.nnue", "--rate", "0"], "--rate must be a positive number"),
         (&["train", "--pgn", path, "--out", "/tmp/x.nnue", "--lambda", "1.5"], "--lambda must be between 0 and 1"),
         (&["tune", "--variant", "catschess10", "--pgn", path], "the catschess10 evaluation has no tunable weights"),

@@ -67,6 +67,10 @@ pub struct TrainArgs {
     pub settings: Settings,
     /// The share of the game result in each target (see `TuneArgs::lambda`).
     pub lambda: f64,
+    /// A network to go on learning from instead of random weights (of
+    /// `settings.kind`): the records a network was learnt from need not be
+    /// kept, since new games can refine it.
+    pub init: Option<Network>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -118,6 +122,15 @@ pub fn run(args: &TrainArgs, mut progress: impl FnMut(&str)) -> Result<TrainRepo
         games += h.games;
         read += h.read_games;
     }
+    if let Some(init) = &args.init {
+        if init.kind != args.settings.kind {
+            return Err(match init.kind {
+                Kind::Correction => "the network to start from is a correction: add --correction",
+                Kind::Whole => "the network to start from is a whole evaluation: leave out --correction",
+            }
+            .to_string());
+        }
+    }
     if samples.len() < 1000 {
         return Err(format!("only {} quiet positions: training needs at least 1000 (play more games)", samples.len()));
     }
@@ -139,7 +152,7 @@ pub fn run(args: &TrainArgs, mut progress: impl FnMut(&str)) -> Result<TrainRepo
         train.len(),
         validation.len()
     ));
-    let (net, float_loss, epoch) = learn(&train, &validation, k, args.settings, &mut progress);
+    let (net, float_loss, epoch) = learn(&train, &validation, k, args.settings, args.init.as_ref(), &mut progress);
     progress(&format!("kept the network of epoch {epoch}, where the held-out loss was lowest"));
     let network = net.quantize();
     let chess_eval = |s: &Sample<Packed>| sigmoid(k, f64::from(s.input.network_value(&network)));
@@ -157,19 +170,24 @@ pub fn run(args: &TrainArgs, mut progress: impl FnMut(&str)) -> Result<TrainRepo
     })
 }
 
-/// Learns a network from `train` for `settings.epochs` passes, and keeps
-/// the one of the pass whose held-out loss was lowest: (that network, its
-/// loss, its pass).
+/// Learns a network from `train` for `settings.epochs` passes, starting
+/// from `init` or random weights, and keeps the one of the pass whose
+/// held-out loss was lowest: (that network, its loss, its pass).
 fn learn(
     train: &[Sample<Packed>],
     validation: &[Sample<Packed>],
     k: f64,
     settings: Settings,
+    init: Option<&Network>,
     progress: &mut impl FnMut(&str),
 ) -> (FloatNet, f64, usize) {
     let mut rng = StdRng::seed_from_u64(settings.seed);
-    let mut net = FloatNet::random(settings.kind, &mut rng);
-    // Pass 0: a correction that never beats its start stays 0.
+    let mut net = match init {
+        Some(network) => FloatNet::from_network(network),
+        None => FloatNet::random(settings.kind, &mut rng),
+    };
+    // Pass 0: a correction that never beats its start stays 0, and a
+    // network learning goes on from stays as it was.
     let start = mean_squared(validation, |s| net.predict(&s.input, k), |s| s.target);
     let mut best = (net.clone(), start, 0);
     let mut order: Vec<usize> = (0..train.len()).collect();
@@ -253,6 +271,20 @@ impl FloatNet {
             p[OUTPUT..OUTPUT_BIAS].iter_mut().for_each(|w| *w = rng.gen_range(-b..b));
         }
         FloatNet { kind, p }
+    }
+
+    /// The float network that `quantize` turns into `network` again,
+    /// weight for weight. The file holds each row with its factor folded
+    /// in, so the factor rows start at 0 and learn only what is shared
+    /// from here on.
+    fn from_network(network: &Network) -> FloatNet {
+        let mut p = vec![0.0; PARAMS];
+        let float = |w: i16, scale: i32| f32::from(w) / scale as f32;
+        let rows = network.hidden_weights.iter().chain(&network.hidden_bias);
+        p[..OUTPUT].iter_mut().zip(rows).for_each(|(p, &w)| *p = float(w, QA));
+        p[OUTPUT..OUTPUT_BIAS].iter_mut().zip(&network.output_weights).for_each(|(p, &w)| *p = float(w, QB));
+        p[OUTPUT_BIAS] = network.output_bias as f32 / (QA * QB) as f32;
+        FloatNet { kind: network.kind, p }
     }
 
     /// What the output is added to (centipawns, white's view), and by
@@ -558,7 +590,7 @@ mod tests {
             Settings { epochs: 12, rate: 0.01, final_rate: 0.01, batch: 256, threads: 2, seed: 7, kind: Kind::Whole };
         let untrained = FloatNet::random(settings.kind, &mut StdRng::seed_from_u64(settings.seed));
         let before = mean_squared(&validation, |s| untrained.predict(&s.input, 1.0), |s| s.target);
-        let (net, after, _) = learn(&train, &validation, 1.0, settings, &mut |_| {});
+        let (net, after, _) = learn(&train, &validation, 1.0, settings, None, &mut |_| {});
         assert!(after < before / 4.0, "held-out loss {before} -> {after}");
         // A queen up is worth more than a pawn up, for either side to move.
         let value = |fen: &str| {
@@ -589,7 +621,7 @@ mod tests {
             assert_eq!(start.predict(&s.input, 1.0), hand_made(s));
         }
         let before = mean_squared(&validation, hand_made, |s| s.target);
-        let (net, after, _) = learn(&train, &validation, 1.0, settings, &mut |_| {});
+        let (net, after, _) = learn(&train, &validation, 1.0, settings, None, &mut |_| {});
         assert!(after < before / 4.0, "held-out loss {before} (hand-made) -> {after}");
         // The samples' hand-made values leave the knights out: the integer
         // network's correction, on average over the held-out positions,
@@ -614,6 +646,31 @@ mod tests {
             let mean = sum / count;
             assert!((mean - 300 * knights).abs() < 100, "{knights} knights up: corrected by {mean} cp on average");
         }
+    }
+
+    #[test]
+    fn a_network_read_back_is_the_network_written() {
+        let built_in = nnue::read(nnue::BUILT_IN_NAME).unwrap();
+        assert_eq!(FloatNet::from_network(&built_in).quantize(), built_in);
+    }
+
+    #[test]
+    fn learning_goes_on_from_a_network() {
+        let train = material_samples(3000, 5);
+        let validation = material_samples(300, 6);
+        let held_out = |net: &FloatNet| mean_squared(&validation, |s| net.predict(&s.input, 1.0), |s| s.target);
+        let first =
+            Settings { epochs: 1, rate: 0.01, final_rate: 0.01, batch: 256, threads: 2, seed: 7, kind: Kind::Whole };
+        let network = learn(&train, &validation, 1.0, first, None, &mut |_| {}).0.quantize();
+        let start = held_out(&FloatNet::from_network(&network));
+        assert!(start < held_out(&FloatNet::random(Kind::Whole, &mut StdRng::seed_from_u64(7))) / 2.0);
+        // At step size 0 the run keeps its start: the network given.
+        let still = Settings { rate: 0.0, final_rate: 0.0, ..first };
+        let (kept, loss, epoch) = learn(&train, &validation, 1.0, still, Some(&network), &mut |_| {});
+        assert_eq!((kept.quantize(), loss, epoch), (network.clone(), start, 0));
+        let more = Settings { epochs: 2, ..first };
+        let (_, loss, epoch) = learn(&train, &validation, 1.0, more, Some(&network), &mut |_| {});
+        assert!(epoch > 0 && loss < start * 0.9, "held-out loss {start} -> {loss} (pass {epoch})");
     }
 
     #[test]

@@ -150,6 +150,16 @@ pub fn load(name: &str, before_change: impl FnOnce()) -> Result<bool, String> {
     answer_if_chosen(name).expect("a choice was made just now").map(|()| won && changes)
 }
 
+/// The network `name` (as `EvalFile` names one: a file, or the built-in)
+/// without choosing it for play: what `catchess train --init` starts from.
+pub fn read(name: &str) -> Result<Network, String> {
+    match name {
+        BUILT_IN_NAME | DEFAULT_NAME => Ok(BUILT_IN.clone()),
+        NO_NETWORK => Err(format!("{NO_NETWORK} is no network: name a network file or {BUILT_IN_NAME}")),
+        path => read_file(path),
+    }
+}
+
 /// `load`'s answer once a choice is made, if one is: fine for the same
 /// name, refused for another.
 fn answer_if_chosen(name: &str) -> Option<Result<(), String>> {
