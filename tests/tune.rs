@@ -119,6 +119,7 @@ fn tune_fits_match_records_and_writes_a_weights_file() {
         refined.to_str().unwrap(),
     ]);
     assert!(ok, "{err}");
+    assert!(err.contains("epoch 0 (the start): held out 0."), "{err}");
     assert!(err.contains("epoch 1: loss"), "{err}");
     assert!(catchess::games::chess::nnue::Network::from_bytes(&std::fs::read(&refined).unwrap()).is_ok());
 }

@@ -189,6 +189,7 @@ fn learn(
     // Pass 0: a correction that never beats its start stays 0, and a
     // network learning goes on from stays as it was.
     let start = mean_squared(validation, |s| net.predict(&s.input, k), |s| s.target);
+    progress(&format!("epoch 0 (the start): held out {start:.6}"));
     let mut best = (net.clone(), start, 0);
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut adam = Adam::new(PARAMS);
