@@ -87,7 +87,8 @@ impl Kind {
 }
 
 /// The network built into the engine: a correction to the hand-made
-/// evaluation, learnt from 59,630 of the project's own games (see README,
+/// evaluation, learnt from 59,630 of the project's own games and refined
+/// by 8,917 more of its own self-play (see README,
 /// "A chess network", for the command and its measured strength).
 static BUILT_IN_FILE: &[u8] = include_bytes!("correction.nnue");
 static BUILT_IN: Lazy<Network> =
