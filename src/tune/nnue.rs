@@ -110,6 +110,16 @@ pub struct TrainReport {
 const VALIDATION_EVERY: usize = 10;
 
 pub fn run(args: &TrainArgs, mut progress: impl FnMut(&str)) -> Result<TrainReport, String> {
+    // Before the records are read: a wrong kind needs no games to refuse.
+    if let Some(init) = &args.init {
+        if init.kind != args.settings.kind {
+            return Err(match init.kind {
+                Kind::Correction => "the network to start from is a correction: add --correction",
+                Kind::Whole => "the network to start from is a whole evaluation: leave out --correction",
+            }
+            .to_string());
+        }
+    }
     let mut samples: Vec<Sample<Packed>> = Vec::new();
     let (mut games, mut read) = (0, 0);
     let mut seen = HashSet::new();
@@ -121,15 +131,6 @@ pub fn run(args: &TrainArgs, mut progress: impl FnMut(&str)) -> Result<TrainRepo
         ));
         games += h.games;
         read += h.read_games;
-    }
-    if let Some(init) = &args.init {
-        if init.kind != args.settings.kind {
-            return Err(match init.kind {
-                Kind::Correction => "the network to start from is a correction: add --correction",
-                Kind::Whole => "the network to start from is a whole evaluation: leave out --correction",
-            }
-            .to_string());
-        }
     }
     if samples.len() < 1000 {
         return Err(format!("only {} quiet positions: training needs at least 1000 (play more games)", samples.len()));
