@@ -43,15 +43,6 @@ pub struct TimeManager {
 /// third of the clock left (Stockfish had used nearly all of it).
 const DEFAULT_MOVES_TO_GO: u32 = 20;
 
-/// The share of the (scaled) soft limit after which no new iteration
-/// starts. An iteration costs about as much as all before it together, so
-/// one started this late runs past the soft limit (the hard limit still
-/// caps it). At one half, with the soft limit shrunk for a settled best
-/// move, catchess ended its 10 s + 0.1 s games against Stockfish with
-/// 2–7 s of its clock unused, having spent 0.2–0.5 s a move where
-/// Stockfish spent about 1 s.
-const ITERATION_GATE: f64 = 0.8;
-
 impl TimeManager {
     pub fn new(limits: &Limits) -> TimeManager {
         if limits.infinite {
@@ -77,11 +68,12 @@ impl TimeManager {
         TimeManager { soft: Some(soft.max(floor)), hard: Some(hard.max(floor)) }
     }
 
-    /// Whether another iteration may start: not once [`ITERATION_GATE`] of
-    /// the soft budget, stretched by `scale` (see [`Stability`]), is spent.
+    /// Whether another iteration may start: not once most of the soft
+    /// budget, stretched by `scale` (see [`Stability`]), is spent (the next
+    /// iteration would not finish in time).
     pub fn may_start_iteration(&self, control: &SearchControl, scale: f64) -> bool {
         match (self.soft, control.clock_elapsed()) {
-            (Some(s), Some(used)) => used.as_secs_f64() < s.as_secs_f64() * scale * ITERATION_GATE,
+            (Some(s), Some(used)) => used.as_secs_f64() < s.as_secs_f64() * scale / 2.0,
             _ => true,
         }
     }
@@ -206,8 +198,8 @@ mod tests {
     fn the_iteration_gate_follows_the_scale() {
         let limits = Limits { time_left: Some(ms(10_000)), movestogo: Some(1), ..Default::default() };
         let tm = TimeManager::new(&limits);
-        // Soft is 4 s: after 60 ms, a scale of 0.01 (a 32 ms gate) closes
-        // it and 1 (3.2 s) keeps it open.
+        // Soft is 4 s: after 60 ms, a scale of 0.01 (a 20 ms gate) closes
+        // it and 1 (2 s) keeps it open.
         let control = SearchControl::new();
         std::thread::sleep(ms(60));
         assert!(!tm.may_start_iteration(&control, 0.01));
