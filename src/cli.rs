@@ -145,6 +145,11 @@ catchess tune --variant chess --pgn selfplay.pgn --skip-plies 10 --lambda 0.3 --
     #[command(after_help = "Example:\n  \
 catchess train --pgn selfplay.pgn --skip-plies 10 --lambda 0.3 --epochs 30 --out chess.nnue")]
     Train(TrainCliArgs),
+    /// Endgame tables (Cat Chess with both cats, and chess): generate and probe.
+    Tb {
+        #[command(subcommand)]
+        action: crate::tb::cli::TbCommand,
+    },
 }
 
 /// `catchess train` options.
@@ -497,6 +502,7 @@ pub fn run() -> ExitCode {
         Some(Command::Serve(args)) => args.config().and_then(crate::serve::run),
         Some(Command::Tune(args)) => run_tune(args),
         Some(Command::Train(args)) => run_train(args),
+        Some(Command::Tb { action }) => return crate::tb::cli::run(action),
         Some(Command::Random) => {
             let stdin = std::io::stdin();
             crate::uci::random::run(stdin.lock(), crate::uci::Output::new(std::io::stdout()));
