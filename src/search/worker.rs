@@ -197,6 +197,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                         white_view,
                         pv: pv.iter().map(|m| m.to_string()).collect(),
                         multipv: line + 1,
+                        tbhits: self.shared.tbhits.load(Ordering::Relaxed),
                     });
                 }
                 if line == 0 {
@@ -507,6 +508,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
             if let Some(o) = pos.position_outcome(false) {
                 return Self::outcome_value(pos, o.winner, ply);
+            }
+            if let Some((winner, plies)) = pos.table_result() {
+                self.shared.tbhits.fetch_add(1, Ordering::Relaxed);
+                let to_end = (ply + plies as usize).min((MATE - MATE_BOUND) as usize - 1);
+                return Self::outcome_value(pos, winner, to_end);
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);

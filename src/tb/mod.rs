@@ -20,6 +20,7 @@
 //! tb`).
 
 pub mod cli;
+pub mod engine;
 pub mod file;
 pub mod generate;
 pub mod index;

@@ -209,6 +209,9 @@ impl<G: Playable> Session<G> {
                     Some(o) => out.line(&format!("Outcome: {}", describe::<G>(&o))),
                     None => out.line("Outcome: none (game in progress)"),
                 }
+                if let Some(words) = pos.table_words() {
+                    out.line(&words);
+                }
             }
             Command::Eval => {
                 for line in self.history.current().eval_breakdown().lines() {
@@ -374,6 +377,9 @@ impl Report {
             info.hashfull,
             score
         ));
+        if info.tbhits > 0 {
+            line.push_str(&format!(" tbhits {}", info.tbhits));
+        }
         // A game with a near-zero seat (Cat Chess's cats, who win every
         // draw) reports each seat's own chance.
         let chances = G::SEATS.iter().any(|s| s.goal == Goal::NearZero).then(|| outlook(G::SEATS, info));
@@ -511,10 +517,11 @@ impl AnySession {
                     "option name EvalFile type string default {}",
                     crate::games::chess::nnue::BUILT_IN_NAME
                 ));
+                out.line(&format!("option name TablebasePath type string default {}", crate::tb::engine::EMPTY));
                 out.line("uciok");
             }
             Command::SetOption { name, value } => {
-                if let Err(e) = self.set_option(&name, value.as_deref(), options) {
+                if let Err(e) = self.set_option(&name, value.as_deref(), options, out) {
                     out.error(&format!("setoption: {e}"));
                 }
             }
@@ -522,7 +529,13 @@ impl AnySession {
         }
     }
 
-    fn set_option<'a>(&mut self, name: &str, value: Option<&'a str>, options: &mut Options) -> Result<(), String> {
+    fn set_option<'a>(
+        &mut self,
+        name: &str,
+        value: Option<&'a str>,
+        options: &mut Options,
+        out: &Output,
+    ) -> Result<(), String> {
         let need = |v: Option<&'a str>| -> Result<&'a str, String> {
             v.ok_or_else(|| format!("option '{name}' needs a value"))
         };
@@ -568,6 +581,14 @@ impl AnySession {
                     // The table keeps static values: the old evaluation's.
                     self.game.clear(options);
                 }
+            }
+            // Endgame tables (Cat Chess and chess): a directory, or <empty>.
+            "tablebasepath" => {
+                self.game.stop(options);
+                let report = crate::tb::engine::set_path(value.unwrap_or(""), options.variant.name())?;
+                out.line(&format!("info string TablebasePath: {report}"));
+                // The table keeps values found without the tables.
+                self.game.clear(options);
             }
             "clear hash" => {
                 if value.is_some() {

@@ -6,8 +6,9 @@
 use super::position::{Position, Variant, SEE_VALUE};
 use super::types::{Role, Side};
 use super::Move;
-use crate::game::MoveList;
+use crate::game::{Game, MoveList, Seat};
 use crate::search::SearchGame;
+use crate::tb::{engine as tables, Verdict};
 
 /// Bench positions: openings, middlegames and endings, every seat to move.
 const CAT_CHESS_BENCH: &[&str] = &[
@@ -99,6 +100,23 @@ impl<V: Variant> SearchGame for Position<V> {
     /// only if the check is searched.
     fn keep_quiet(&self, m: Move) -> bool {
         self.gives_check(m)
+    }
+
+    /// The endgame tables (`TablebasePath`, `crate::tb`), the half-move
+    /// clock applied.
+    fn table_result(&self) -> Option<(Option<Seat>, u32)> {
+        Some(match tables::probe(self)?.verdict {
+            Verdict::Draw => (Self::draw_winner(), 0),
+            Verdict::Win { winner, plies } => (Some(Seat::new(Side::from(winner).index())), plies as u32),
+        })
+    }
+
+    fn table_move(&self) -> Option<Move> {
+        tables::best_move(self).map(|(m, _)| m)
+    }
+
+    fn table_words(&self) -> Option<String> {
+        tables::describe(self)
     }
 
     fn reversible_plies(&self) -> usize {
