@@ -98,3 +98,30 @@ fn cat_chess_one_cat_tables_are_consistent_with_their_moves() {
         assert!(s.seats.iter().all(|(_, c)| c.draw > 0), "the cats hold somewhere");
     }
 }
+
+/// The full Cat Chess tables, made by `catchess tb generate --variant
+/// catchess --material all --dir DIR` (minutes each; see the README):
+/// a random sample of every table's entries checked against their moves.
+/// `CATCHESS_TB_DIR=DIR cargo test --test tb -- --ignored`.
+#[test]
+#[ignore = "needs the full Cat Chess tables: set CATCHESS_TB_DIR"]
+fn full_cat_chess_tables_agree_with_their_moves_on_a_random_sample() {
+    use rand::{Rng, SeedableRng};
+    let dir = std::env::var("CATCHESS_TB_DIR").expect("CATCHESS_TB_DIR must name the tables' directory");
+    let dir = std::path::Path::new(&dir);
+    let tables = Tablebase::<CatChessRules>::open(dir).unwrap();
+    let present = tables.present();
+    for needed in ["KQvK", "KvKQ", "KRvK", "KvKR"] {
+        assert!(present.contains(&material(needed)), "{needed} missing in {}", dir.display());
+    }
+    let mut rng = rand::rngs::StdRng::seed_from_u64(43);
+    for m in present {
+        let layout = catchess::tb::probe::layout::<CatChessRules>(m);
+        let table = tables.table(m).unwrap();
+        let sample: Vec<u64> = (0..300_000).map(|_| rng.gen_range(0..layout.len())).collect();
+        let outside = |p: &Position<CatChessRules>| tables.verdict(p).ok().map(|(v, _)| v);
+        let checked = verify::check::<CatChessRules>(&layout, |i| table.code(i), outside, sample).unwrap();
+        eprintln!("{m}: {checked} positions of the sample checked");
+        assert!(checked > 100_000, "{m}: {checked}");
+    }
+}

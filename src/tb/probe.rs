@@ -213,3 +213,18 @@ pub fn army_moves(mut seat: Side, plies: u16, seats: u8) -> u32 {
     }
     n
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fifty_move_count_skips_the_cats_moves() {
+        // Cat Chess: white, black, cats, white: three army moves in four plies.
+        assert_eq!(army_moves(Side::White, 4, 3), 3);
+        assert_eq!(army_moves(Side::Cats, 4, 3), 3);
+        assert_eq!(army_moves(Side::Cats, 1, 3), 0);
+        // Chess: every ply.
+        assert_eq!(army_moves(Side::Black, 19, 2), 19);
+    }
+}
