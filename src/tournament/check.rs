@@ -2,8 +2,9 @@
 //! variant, with the engine's own rules, and reports the first illegal
 //! move of a game or a result the game does not support.
 
-use super::openings::{parse_record_turn, pgn_start, pgn_variant, read_bounded, split_pgn, PgnGame};
+use super::openings::{parse_record_turn, pgn_start, pgn_variant, split_pgn, PgnGame};
 use super::record::{result_text, seat_of, standard_termination, winner_of_result};
+use crate::files::read_bounded;
 use crate::game::{Arbitration, History, Notation, Seat};
 use crate::games::with_game;
 use crate::games::VariantKind;

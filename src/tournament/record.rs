@@ -44,7 +44,8 @@ fn pgn_date(date: time::Date) -> String {
     format!("{:04}.{:02}.{:02}", date.year(), u8::from(date.month()), date.day())
 }
 
-fn capitalised(s: &str) -> String {
+/// `white` as `White`: a seat's name as a PGN tag.
+pub fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
         Some(first) => first.to_uppercase().chain(c).collect(),
