@@ -16,6 +16,20 @@ pub struct CheckReport {
     pub problems: Vec<String>,
 }
 
+/// `catchess pgn check`: prints each problem and a count; an error if
+/// any game has a problem.
+pub fn command(path: &str, default: VariantKind) -> Result<(), String> {
+    let report = check_file(path, default)?;
+    for p in &report.problems {
+        println!("{p}");
+    }
+    println!("{} games checked, {} with problems", report.games, report.problems.len());
+    match report.problems.len() {
+        0 => Ok(()),
+        n => Err(format!("{n} of {} games have problems", report.games)),
+    }
+}
+
 /// Checks every game of `path`; its variant is its `Variant` tag, else
 /// `default`.
 pub fn check_file(path: &str, default: VariantKind) -> Result<CheckReport, String> {

@@ -10,7 +10,7 @@
 //!
 //! | file | what it owns |
 //! | --- | --- |
-//! | `mod.rs` | a match from start to end ([`run`]), and `--merge` |
+//! | `mod.rs` | a match from start to end ([`run`], [`command`]), and `--merge` |
 //! | `config.rs` | the settings of a match, their bounds and every check of them |
 //! | `spec.rs` | parsing engines, time controls, SPRT bounds, adjudication rules |
 //! | `engine.rs` | one engine process: lines in, lines out with deadlines; the log |
@@ -54,6 +54,7 @@ use record::capitalised;
 use resume::Resumed;
 use schedule::pair_of;
 use standings::Standings;
+use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use workers::{Plan, State};
@@ -69,6 +70,17 @@ pub struct MatchSummary {
     pub interrupted: Option<i32>,
     /// Why the log stopped, if a write failed.
     pub log_error: Option<String>,
+}
+
+/// `catchess match`: runs the match and prints its table on stdout; the
+/// exit status is 128 + the signal's number if a signal stopped it.
+pub fn command(config: &MatchConfig) -> Result<ExitCode, String> {
+    let summary = run(config)?;
+    print!("\n{}", summary.table);
+    Ok(match summary.interrupted {
+        Some(sig) => ExitCode::from((128 + sig).clamp(1, 255) as u8),
+        None => ExitCode::SUCCESS,
+    })
 }
 
 /// Runs a match and prints progress to stderr; the records go where
