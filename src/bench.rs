@@ -59,7 +59,10 @@ pub fn command(
 ) -> Result<(), String> {
     let args = BenchArgs::parse(hash, threads, depth)?;
     if let Some(file) = eval_file {
-        crate::games::chess::nnue::load(&file, || {}).map_err(|e| format!("bench: {e}"))?;
+        // The protocol's EvalFile, a game's option (standard chess's network).
+        let option =
+            crate::games::options().into_iter().find(|o| o.name == "EvalFile").expect("a game declares EvalFile");
+        (option.set)(&file, &mut || {}).map_err(|e| format!("bench: {e}"))?;
     }
     print_bench(args, variant);
     Ok(())
