@@ -26,7 +26,7 @@ fn the_root_plays_the_table_move_and_d_shows_the_result() {
     let dir = chess_tables();
     let mut e = Engine::start();
     let said = e.ask(&format!("setoption name TablebasePath value {dir}"));
-    assert!(said.iter().any(|l| l.contains("2 chess table(s)") && l.contains("KQvK KRvK")), "{said:?}");
+    assert!(said.is_empty(), "{said:?}");
     e.ask("position fen 8/8/8/5k2/8/8/1Q6/K7 w - - 0 1");
     let shown = e.ask("d");
     assert!(shown.iter().any(|l| l.starts_with("Tablebase: white mates in 19 plies")), "{shown:?}");
@@ -44,7 +44,7 @@ fn the_root_plays_the_table_move_and_d_shows_the_result() {
     assert!(info.last().unwrap().contains("score mate -9"), "{info:?}");
     // Unset: no tables, no Tablebase line.
     let said = e.ask("setoption name TablebasePath value <empty>");
-    assert!(said.iter().any(|l| l.contains("no tablebases")), "{said:?}");
+    assert!(said.is_empty(), "{said:?}");
     assert!(!e.ask("d").iter().any(|l| l.starts_with("Tablebase")));
 }
 

@@ -2,10 +2,10 @@
 //! protocol's `TablebasePath`, whose tables the search probes (through
 //! the chess family's search hooks) and `d` shows.
 
-use super::material::Material;
 use super::probe::{Probe, Tablebase};
 use super::value::Verdict;
 use crate::core::Color;
+use crate::game::GameOption;
 use crate::games::chess::{CatChessRules, ChessRules, Move, Position, Variant};
 use std::any::Any;
 use std::path::Path;
@@ -22,42 +22,44 @@ static ACTIVE: AtomicBool = AtomicBool::new(false);
 /// The value that sets no path, as Stockfish's `SyzygyPath`.
 pub const EMPTY: &str = "<empty>";
 
+/// The protocol's `TablebasePath`, an option of Cat Chess and chess.
+pub const TABLEBASE_PATH: GameOption = GameOption {
+    name: "TablebasePath",
+    default: EMPTY,
+    set: |value, before_change| {
+        before_change();
+        set_path(value).map(|_| true)
+    },
+};
+
 /// Sets the directory (or none, with `<empty>` or an empty value) and
-/// reads the tables of `variant` it holds now, so that a damaged file is
-/// reported here, not in the middle of a search. Returns what was found.
-pub fn set_path(value: &str, variant: &str) -> Result<String, String> {
+/// reads every table it holds now, each as the variant its header names,
+/// so that a damaged file is reported here, not in the middle of a search.
+/// Returns the tables found (`catchess KQvK`, ...).
+pub fn set_path(value: &str) -> Result<Vec<String>, String> {
     let value = value.trim();
     if value.is_empty() || value == EMPTY {
         *INSTALLED.write().unwrap_or_else(|e| e.into_inner()) = None;
         ACTIVE.store(false, Ordering::Relaxed);
-        return Ok("no tablebases".into());
+        return Ok(Vec::new());
     }
     let dir = Path::new(value);
     let cat = Tablebase::<CatChessRules>::open(dir)?;
     let chess = Tablebase::<ChessRules>::open(dir)?;
-    let report = match variant {
-        "catchess" => load_all(&cat)?,
-        "chess" => load_all(&chess)?,
-        other => format!("tables serve catchess and chess, not {other}"),
-    };
+    let mut found = Vec::new();
+    for m in cat.present() {
+        let path = dir.join(super::file::file_name(&super::probe::layout::<ChessRules>(m)));
+        if super::file::variant_of(&path)? == ChessRules::NAME {
+            chess.table(m)?;
+            found.push(format!("{} {m}", ChessRules::NAME));
+        } else {
+            cat.table(m)?;
+            found.push(format!("{} {m}", CatChessRules::NAME));
+        }
+    }
     *INSTALLED.write().unwrap_or_else(|e| e.into_inner()) = Some((Arc::new(cat), Arc::new(chess)));
     ACTIVE.store(true, Ordering::Relaxed);
-    Ok(report)
-}
-
-fn load_all<V: Variant>(tables: &Tablebase<V>) -> Result<String, String> {
-    let present = tables.present();
-    for m in &present {
-        tables.table(*m)?;
-    }
-    let names: Vec<String> = present.iter().map(Material::to_string).collect();
-    Ok(format!(
-        "{} {} table(s) in {}: {}",
-        present.len(),
-        V::NAME,
-        tables.dir().display(),
-        if names.is_empty() { "none".to_string() } else { names.join(" ") }
-    ))
+    Ok(found)
 }
 
 /// The tables of variant `V`, if a path is set.

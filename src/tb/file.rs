@@ -111,11 +111,33 @@ pub fn write(dir: &Path, variant: &str, layout: &Layout, data: &TableData) -> Re
     Ok(path)
 }
 
+/// The variant a table file's header names (the header not yet checked
+/// beyond its magic: [`read`] checks everything).
+pub fn variant_of(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let fail = |why: String| format!("table file {}: {why}", path.display());
+    let mut h = [0u8; 32];
+    std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut h)).map_err(|e| fail(e.to_string()))?;
+    if &h[..8] != MAGIC {
+        return Err(fail("not a catchess table (bad magic)".into()));
+    }
+    Ok(String::from_utf8_lossy(&h[16..32]).trim_end_matches('\0').to_string())
+}
+
 /// Reads the table of `layout` from `path`, refusing anything that is not
 /// exactly that table, whole.
 pub fn read(path: &Path, variant: &str, layout: &Layout) -> Result<TableData, String> {
     let fail = |why: String| format!("table file {}: {why}", path.display());
-    let mut bytes = std::fs::read(path).map_err(|e| fail(e.to_string()))?;
+    // Never more than the largest table of this layout: a device or a
+    // huge file is refused, not read without end.
+    let most = (HEADER as u64 + 2 * layout.len()) + 1;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| {
+            use std::io::Read;
+            f.take(most).read_to_end(&mut bytes)
+        })
+        .map_err(|e| fail(e.to_string()))?;
     if bytes.len() < HEADER {
         return Err(fail(format!("{} bytes, shorter than the {HEADER}-byte header (truncated?)", bytes.len())));
     }

@@ -6,7 +6,7 @@
 use super::position::{Position, Variant, SEE_VALUE};
 use super::types::{Role, Side};
 use super::Move;
-use crate::game::{Game, MoveList, Seat};
+use crate::game::{Game, GameOption, MoveList, Seat};
 use crate::search::SearchGame;
 use crate::tb::{engine as tables, Verdict};
 
@@ -40,6 +40,10 @@ const CHESS_BENCH: &[&str] = &[
 impl<V: Variant> SearchGame for Position<V> {
     const BENCH: &'static [&'static str] = if V::CATS { CAT_CHESS_BENCH } else { CHESS_BENCH };
     const BENCH_DEPTH: u32 = if V::CATS { 11 } else { 16 };
+    /// Standard chess's network (Cat Chess evaluates without one), and the
+    /// endgame tables of both (`crate::tb::engine`).
+    const OPTIONS: &'static [GameOption] =
+        if V::CATS { &[tables::TABLEBASE_PATH] } else { &[super::nnue::EVAL_FILE, tables::TABLEBASE_PATH] };
     #[inline(always)]
     fn move_bits(m: Move) -> u32 {
         m.bits() as u32
