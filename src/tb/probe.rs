@@ -220,9 +220,10 @@ mod tests {
 
     #[test]
     fn the_fifty_move_count_skips_the_cats_moves() {
-        // Cat Chess: white, black, cats, white: three army moves in four plies.
+        // Cat Chess: white, black, cats, white: three army moves in four plies;
+        // cats, white, black, cats: two.
         assert_eq!(army_moves(Side::White, 4, 3), 3);
-        assert_eq!(army_moves(Side::Cats, 4, 3), 3);
+        assert_eq!(army_moves(Side::Cats, 4, 3), 2);
         assert_eq!(army_moves(Side::Cats, 1, 3), 0);
         // Chess: every ply.
         assert_eq!(army_moves(Side::Black, 19, 2), 19);
