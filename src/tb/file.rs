@@ -34,6 +34,11 @@ impl TableData {
         }
     }
 
+    /// The result an entry holds (`None`: the index is no position).
+    pub fn verdict(&self, index: u64) -> Option<super::Verdict> {
+        super::value::code::decode(self.code(index))
+    }
+
     #[inline]
     pub fn code(&self, index: u64) -> u16 {
         let i = index as usize;
