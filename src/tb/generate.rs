@@ -30,6 +30,9 @@ use crate::game::MoveList;
 use crate::games::chess::{attacks, Move, Position, Role, Side, Variant};
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU8, Ordering};
 
+/// More than the un-moves into any position: a king's 8 and a queen's 27.
+const MAX_UN_MOVES: usize = 64;
+
 /// The verdict of a position outside the table (after a capture or a
 /// promotion), or `None` if it cannot be judged (a table missing).
 pub type Outside<'a, V> = dyn Fn(&Position<V>) -> Option<Verdict> + Sync + 'a;
@@ -126,23 +129,26 @@ impl<V: Variant> Work<'_, V> {
         let mover = pos.turn();
         let mut inside = [0u64; crate::game::MAX_MOVES];
         let mut n_inside = 0;
-        let mut outside = Vec::new();
+        let mut outside_children = [Verdict::Draw; crate::game::MAX_MOVES];
+        let mut n_outside = 0;
         for &m in moves.iter() {
             let child = pos.play(m);
             if self.inside(&child) {
                 inside[n_inside] = layout.index(&layout.placement_of(&child)).expect("a legal position has an entry");
                 n_inside += 1;
             } else {
-                outside.push(self.outside(&child));
+                outside_children[n_outside] = self.outside(&child);
+                n_outside += 1;
             }
         }
+        let outside = &outside_children[..n_outside];
         let inside = &mut inside[..n_inside];
         inside.sort_unstable();
         let distinct = inside.iter().enumerate().filter(|(k, c)| *k == 0 || inside[k - 1] != **c).count();
         let blocked = outside.contains(&Verdict::Draw);
         let count = distinct + blocked as usize;
         if count == 0 {
-            let v = Verdict::choose(mover, outside).expect("moves exist");
+            let v = Verdict::choose(mover, outside.iter().copied()).expect("moves exist");
             return self.set(i, code::encode(v));
         }
         self.counts[i as usize].store(count as u8, Ordering::Relaxed);
@@ -172,12 +178,17 @@ impl<V: Variant> Work<'_, V> {
         let layout = self.layout();
         let child = layout.placement(i);
         let mover = layout.previous_seat(child.seat);
-        let mut parents = Vec::with_capacity(48);
+        // At most 8 king steps and 27 queen moves back, or 2 × 8 cat steps
+        // and the pass: a fixed array, no allocation per entry.
+        let mut found = [(0u64, child, Move::PASS); MAX_UN_MOVES];
+        let mut n = 0;
         un_moves(layout, &child, mover, |parent, m| {
             if let Some(pi) = layout.index(&parent) {
-                parents.push((pi, parent, m));
+                found[n] = (pi, parent, m);
+                n += 1;
             }
         });
+        let parents = &mut found[..n];
         parents.sort_unstable_by_key(|(pi, _, _)| *pi);
         let mut k = 0;
         while k < parents.len() {
@@ -241,7 +252,7 @@ impl<V: Variant> Work<'_, V> {
                 self.outside(&child)
             }
         });
-        Verdict::choose(pos.turn(), children.collect::<Vec<_>>()).expect("a counted entry has moves")
+        Verdict::choose(pos.turn(), children).expect("a counted entry has moves")
     }
 }
 
