@@ -2,8 +2,7 @@
 //! chess facts, and every entry of small tables agrees with its moves by
 //! forward search (which proves a table exact: see `catchess::tb::verify`).
 
-#[path = "common/temp.rs"]
-mod temp;
+mod common;
 
 use catchess::games::chess::{CatChessRules, ChessRules, Position, Variant};
 use catchess::tb::generate::{generate, Settings};
@@ -11,7 +10,7 @@ use catchess::tb::index::Layout;
 use catchess::tb::progress::Bar;
 use catchess::tb::stats;
 use catchess::tb::{generate_to_dir, verify, Material, Tablebase, Verdict};
-use temp::temp;
+use common::temp::temp;
 
 fn material(name: &str) -> Material {
     name.parse().unwrap()

@@ -1,12 +1,10 @@
 //! `catchess tb` from the command line: generate, probe (one FEN, stdin,
 //! `--moves`, bad lines), and damaged files refused.
 
-#[path = "common/run.rs"]
-mod run;
-#[path = "common/temp.rs"]
-mod temp;
+mod common;
 
-use run::catchess;
+use common::run::catchess;
+use common::temp;
 use std::io::Write;
 use std::process::{Command, Stdio};
 

@@ -1,15 +1,10 @@
 //! The engine with endgame tables (issue #43): `TablebasePath`, the root's
 //! table move, exact values in the tree (`tbhits`), `d`.
 
-#[allow(dead_code)]
-#[path = "common/engine.rs"]
-mod engine;
-#[path = "common/run.rs"]
-mod run;
-#[path = "common/temp.rs"]
-mod temp;
+mod common;
 
-use engine::Engine;
+use common::engine::Engine;
+use common::{run, temp};
 
 fn chess_tables() -> String {
     let dir = temp::temp("tables");

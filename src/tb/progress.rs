@@ -2,10 +2,11 @@
 //!
 //! The work is a range of entries cut into chunks that the threads take in
 //! turn; the calling thread draws the bar while they run. On a terminal the
-//! bar is redrawn in place; otherwise (a log file) a line is written at
+//! bar is indicatif's, redrawn in place; otherwise (a log file) a line is written at
 //! every tenth of a stage that takes more than a few seconds and at its
 //! end, so logs stay short.
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -51,41 +52,41 @@ pub fn run_parallel(total: u64, threads: usize, bar: Bar, label: &str, work: imp
 }
 
 fn draw<T>(label: &str, done: &AtomicU64, chunks: u64, workers: &[std::thread::ScopedJoinHandle<'_, T>]) {
-    let tty = std::io::stderr().is_terminal();
+    let finished = || workers.iter().all(|w| w.is_finished());
+    if std::io::stderr().is_terminal() {
+        // On a terminal: indicatif's bar, redrawn in place.
+        let bar = ProgressBar::with_draw_target(Some(chunks), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{msg:<24} [{bar:30}] {percent:>3}% {elapsed_precise}")
+                .expect("a valid template")
+                .progress_chars("#>-"),
+        );
+        bar.set_message(label.to_string());
+        while !finished() {
+            bar.set_position(done.load(Ordering::Relaxed));
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        bar.set_position(chunks);
+        bar.finish();
+        return;
+    }
+    // Elsewhere (a log file): a line at every tenth of a long stage, and
+    // at its end.
     let start = Instant::now();
     let mut last_tenth = 0;
     loop {
-        let finished = workers.iter().all(|w| w.is_finished());
-        let n = done.load(Ordering::Relaxed);
-        let share = if chunks == 0 { 1.0 } else { n as f64 / chunks as f64 };
-        let mut err = std::io::stderr().lock();
-        if tty {
-            let filled = (share * 30.0) as usize;
-            let _ = write!(
-                err,
-                "\r{label:<24} [{}{}] {:5.1}% {:6.1}s",
-                "#".repeat(filled),
-                " ".repeat(30 - filled),
-                share * 100.0,
-                start.elapsed().as_secs_f64()
-            );
-            if finished {
-                let _ = writeln!(err);
-            }
-        } else {
-            let tenth = (share * 10.0) as u32;
-            if (tenth > last_tenth && start.elapsed() > Duration::from_secs(5)) || finished {
-                last_tenth = tenth;
-                let _ = writeln!(err, "{label}: {:.0}% {:.1}s", share * 100.0, start.elapsed().as_secs_f64());
-            }
+        let over = finished();
+        let share = if chunks == 0 { 1.0 } else { done.load(Ordering::Relaxed) as f64 / chunks as f64 };
+        let tenth = (share * 10.0) as u32;
+        if (tenth > last_tenth && start.elapsed() > Duration::from_secs(5)) || over {
+            last_tenth = tenth;
+            let _ = writeln!(std::io::stderr(), "{label}: {:.0}% {:.1}s", share * 100.0, start.elapsed().as_secs_f64());
         }
-        drop(err);
-        if finished {
+        if over {
             break;
         }
-        // Redraw every 200 ms, but notice the end within 5 ms.
         let drawn = Instant::now();
-        while drawn.elapsed() < Duration::from_millis(200) && !workers.iter().all(|w| w.is_finished()) {
+        while drawn.elapsed() < Duration::from_millis(200) && !finished() {
             std::thread::sleep(Duration::from_millis(5));
         }
     }
