@@ -357,7 +357,9 @@ pub struct MatchArgs {
     /// program's file name), `dir=<working directory>`, `option.<Name>=<value>` (a setoption sent
     /// after uciok; quote the word if the name has spaces: `'option.Move Overhead=100'`),
     /// `tc=<tc>` (this engine's own limit in every seat, overriding --tc: handicap matches such
-    /// as `tc=depth=6` against `tc=depth=3`). Repeat for each engine.
+    /// as `tc=depth=6` against `tc=depth=3`), `seat=<seat>` (this engine plays that seat, by the
+    /// variant's name for it, in every game; the others rotate through the rest: `seat=cats`).
+    /// Repeat for each engine.
     #[arg(long = "engine", value_name = "SPEC", required_unless_present = "merge")]
     pub engines: Vec<String>,
     /// The game; the engines take its seats (Cat Chess: white, black and the cats).

@@ -3,6 +3,7 @@
 //! settings, in one place, made before any engine starts.
 
 use super::record;
+use super::schedule;
 use super::spec::{Adjudication, EngineSpec, SprtSpec, TimeControl};
 use super::stats::Model;
 use crate::game::Game;
@@ -111,15 +112,64 @@ impl MatchConfig {
                 return Err("--shard and --sprt: a slice cannot stop the whole match; use --sprt with --merge".into());
             }
         }
-        if let Some(s) = &self.sprt {
-            if self.engines.len() != 2 {
-                return Err(format!("--sprt {},{},{},{} needs exactly two engines", s.elo0, s.elo1, s.alpha, s.beta));
-            }
-        }
         if self.resume && self.pgn.as_deref().is_none_or(|p| p == "-") {
             return Err("--resume needs --pgn FILE: the records of the match to continue".into());
         }
-        with_game!(self.variant, G => self.seat_time_controls::<G>()).map(|_| ())
+        let pins = with_game!(self.variant, G => self.seat_time_controls::<G>().and_then(|_| self.pins::<G>()))?;
+        if let Some(s) = &self.sprt {
+            if schedule::rotating(&pins).len() != 2 {
+                return Err(format!(
+                    "--sprt {},{},{},{} needs exactly two engines that are not pinned to a seat",
+                    s.elo0, s.elo1, s.alpha, s.beta
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The seat each engine is pinned to (`seat=` in its spec), by index in
+    /// `G::SEATS`; `None` for the engines that rotate. Checks that each
+    /// name is one of the variant's seats, that no two engines share a
+    /// seat, and that at least one seat is left free and one engine
+    /// rotates through the free seats.
+    pub fn pins<G: Game>(&self) -> Result<Vec<Option<usize>>, String> {
+        let names: Vec<&str> = G::SEATS.iter().map(|s| s.name).collect();
+        let mut pins: Vec<Option<usize>> = Vec::new();
+        for e in &self.engines {
+            let pin = match &e.seat {
+                None => None,
+                Some(seat) => Some(record::seat_of::<G>(seat).ok_or_else(|| {
+                    format!(
+                        "engine {}: seat={seat}: {} has no seat {seat:?} (seats: {})",
+                        e.name,
+                        G::VARIANT,
+                        names.join(", ")
+                    )
+                })?),
+            };
+            if let Some(other) = pin.and_then(|p| pins.iter().position(|o| *o == Some(p))) {
+                return Err(format!(
+                    "engines {} and {} are both pinned to {}: one engine per seat",
+                    self.engines[other].name,
+                    e.name,
+                    names[pin.unwrap_or_default()]
+                ));
+            }
+            pins.push(pin);
+        }
+        let pinned = pins.iter().flatten().count();
+        if pinned == names.len() {
+            return Err(format!(
+                "every seat ({}) has an engine pinned to it: leave at least one seat to the engines that rotate",
+                names.join(", ")
+            ));
+        }
+        if pinned > 0 && pinned == pins.len() {
+            return Err(
+                "every engine is pinned to a seat: at least one engine without seat= must play the other seats".into(),
+            );
+        }
+        Ok(pins)
     }
 
     /// The time control of each seat: the last `--tc` for all seats,
@@ -214,6 +264,43 @@ mod tests {
             },
             "chess has no seat \"cats\"",
         );
+        let pin = |c: &mut MatchConfig, e: usize, seat: &str| c.engines[e].seat = Some(seat.into());
+        fails(&|c| pin(c, 0, "red"), "engine a: seat=red: catchess has no seat \"red\" (seats: white, black, cats)");
+        fails(&|c| pin(c, 1, "felines"), "catchess has no seat \"felines\"");
+        fails(
+            &|c| {
+                pin(c, 0, "cats");
+                pin(c, 1, "cats")
+            },
+            "engines a and b are both pinned to cats",
+        );
+        fails(
+            &|c| {
+                c.variant = VariantKind::Chess;
+                pin(c, 0, "white");
+                pin(c, 1, "black")
+            },
+            "every seat (white, black) has an engine pinned",
+        );
+        fails(
+            &|c| {
+                c.engines.truncate(1);
+                pin(c, 0, "cats")
+            },
+            "every engine is pinned to a seat",
+        );
+        fails(
+            &|c| {
+                pin(c, 0, "cats");
+                c.sprt = Some(SprtSpec { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 });
+            },
+            "needs exactly two engines that are not pinned",
+        );
+        let mut three = config(vec![]);
+        three.engines.push(EngineSpec::parse("name=r cmd=x seat=Cats").unwrap());
+        assert_eq!(three.pins::<CatChess>(), Ok(vec![None, None, Some(2)]));
+        three.sprt = Some(SprtSpec { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 });
+        assert_eq!(three.validate(), Ok(()));
         // Merging plays no game: no engine needed.
         let mut merge = config(vec![]);
         merge.engines.clear();

@@ -141,10 +141,13 @@ fn merge_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSum
         }
     }
     all.sort_by_key(|r| r.number);
-    let round = schedule::round(names.len(), G::SEATS.len());
-    let mut standings = Standings::new::<G>(names.clone(), config.model);
+    let mut pins = merge_pins::<G>(config, &all)?;
+    pins.resize(names.len(), None);
+    let round = schedule::pinned_round(&pins, G::SEATS.len());
+    let rotating = schedule::rotating(&pins);
+    let mut standings = Standings::new::<G>(names.clone(), rotating.clone(), config.model);
     for r in &all {
-        standings.add(r, pair_of(&round, r.number - 1, names.len()));
+        standings.add(r, pair_of(&round, r.number - 1, &rotating));
     }
     let sprt = config.sprt.as_ref().map(|spec| standings.sprt(spec, None));
     if let Some(path) = config.pgn.as_deref().filter(|p| *p != "-") {
@@ -164,12 +167,38 @@ fn merge_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSum
     Ok(MatchSummary { games: all, table, sprt, interrupted: None, log_error: None })
 }
 
+/// The seats of the engines of merged records: the `seat=` of the
+/// `--engine` specs given (pinned engines cannot be told from the records
+/// of part of a match). With pins, every record must sit as the schedule
+/// says: records of another match, or specs without the same `seat=`,
+/// are refused rather than paired wrongly.
+fn merge_pins<G: Notation + Arbitration>(
+    config: &MatchConfig,
+    all: &[GameReport],
+) -> Result<Vec<Option<usize>>, String> {
+    if config.engines.is_empty() {
+        return Ok(Vec::new());
+    }
+    let pins = config.pins::<G>()?;
+    if pins.iter().any(Option::is_some) {
+        let round = schedule::pinned_round(&pins, G::SEATS.len());
+        if let Some(r) = all.iter().find(|r| r.seating != round[(r.number - 1) % round.len()]) {
+            return Err(format!(
+                "--merge: game {} is not seated as the engines given (and their seat=) would seat it",
+                r.number
+            ));
+        }
+    }
+    Ok(pins)
+}
+
 /// A match to play: the resume state, the openings, the engines started
 /// once to check them, the records opened, then the games.
 fn run_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSummary, String> {
     let time_controls = config.seat_time_controls::<G>()?;
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
-    let round = schedule::round(names.len(), G::SEATS.len());
+    let pins = config.pins::<G>()?;
+    let round = schedule::pinned_round(&pins, G::SEATS.len());
     let games = config.games.unwrap_or(round.len());
     let settings = resume::settings(config, &time_controls);
     // A resumed match takes its seed from the state file and must have
@@ -199,7 +228,7 @@ fn run_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSumma
         config.concurrency.max(1)
     );
 
-    let mut state = State::new::<G>(names.clone(), config.model);
+    let mut state = State::new::<G>(names.clone(), schedule::rotating(&pins), config.model);
     // The games still to play, in schedule order.
     let mut todo: Vec<usize> = (0..games).collect();
     if let Some(Resumed { done, cut, .. }) = resumed {

@@ -59,13 +59,18 @@ impl State {
 }
 
 /// Every setting the schedule and the games depend on, as the state file
-/// keeps them (a resumed match must have the same; `--games`,
+/// keeps them, pinned seats included (a resumed match must have the same; `--games`,
 /// `--concurrency`, the statistics and the log may change).
 pub fn settings(config: &MatchConfig, tcs: &[TimeControl]) -> String {
     let engines: Vec<String> = config
         .engines
         .iter()
-        .map(|e| format!("{} {:?} {:?} {:?} {:?}", e.name, e.command, e.dir, e.options, e.tc.map(|t| t.to_string())))
+        .map(|e| {
+            // The pin only when there is one: state files written before
+            // `seat=` existed still match.
+            let seat = e.seat.as_ref().map(|s| format!(" seat {s:?}")).unwrap_or_default();
+            format!("{} {:?} {:?} {:?} {:?}{seat}", e.name, e.command, e.dir, e.options, e.tc.map(|t| t.to_string()))
+        })
         .collect();
     let tcs: Vec<String> = tcs.iter().map(TimeControl::to_string).collect();
     format!(

@@ -20,6 +20,10 @@ pub struct EngineSpec {
     /// matches such as a deeper search against a shallower one); `None`
     /// follows the seat's `--tc`.
     pub tc: Option<TimeControl>,
+    /// The seat this engine plays in every game (`seat=cats`), by the
+    /// variant's name for it; `None` rotates through the seats left. The
+    /// name is checked against the variant in `MatchConfig::validate`.
+    pub seat: Option<String>,
 }
 
 /// Splits a line into words as a POSIX shell would for plain words (the
@@ -38,13 +42,14 @@ impl EngineSpec {
     /// (quote a value or a whole word that holds spaces), each `key=value`.
     /// `cmd` is required and is itself split into program and arguments;
     /// `name` defaults to the program's file name; `tc` overrides the seat's
-    /// time control for this engine.
+    /// time control for this engine; `seat` pins it to one seat.
     pub fn parse(text: &str) -> Result<EngineSpec, String> {
         let mut name = None;
         let mut command = None;
         let mut dir = None;
         let mut options = Vec::new();
         let mut tc = None;
+        let mut seat = None;
         for word in shell_words(text)? {
             let Some((key, value)) = word.split_once('=') else {
                 return Err(format!("engine {text:?}: expected key=value, got {word:?}"));
@@ -58,6 +63,8 @@ impl EngineSpec {
                     }
                     command = Some(words);
                 }
+                "seat" if value.is_empty() => return Err(format!("engine {text:?}: seat=: expected a seat name")),
+                "seat" => seat = Some(value.to_string()),
                 "dir" => dir = Some(PathBuf::from(value)),
                 "tc" => tc = Some(TimeControl::parse(value).map_err(|e| format!("engine {text:?}: tc: {e}"))?),
                 _ => match key.strip_prefix("option.") {
@@ -66,7 +73,7 @@ impl EngineSpec {
                     }
                     _ => {
                         return Err(format!(
-                            "engine {text:?}: unknown key {key:?} (known: name, cmd, dir, tc, option.<Name>)"
+                            "engine {text:?}: unknown key {key:?} (known: name, cmd, dir, tc, seat, option.<Name>)"
                         ))
                     }
                 },
@@ -77,7 +84,7 @@ impl EngineSpec {
             let program = &command[0];
             program.rsplit('/').next().unwrap_or(program).to_string()
         });
-        Ok(EngineSpec { name, command, dir, options, tc })
+        Ok(EngineSpec { name, command, dir, options, tc, seat })
     }
 }
 

@@ -39,14 +39,21 @@ pub struct Standings {
     draws: u32,
     games: u32,
     model: Model,
-    /// The first engine's game pairs, and its points in pairs with one
+    /// The engines not pinned to a seat: with two of them, the Elo, the
+    /// SPRT and the game pairs are theirs (pinned engines are the setting).
+    rotating: Vec<usize>,
+    /// The first rotating engine's games against the second, scored
+    /// head to head: its points minus the other's, mapped to 0..1 (a game
+    /// a pinned engine wins is a draw between them).
+    duel: Wdl,
+    /// The first rotating engine's game pairs, and its points in pairs with one
     /// game in so far (by pair id).
     penta: Penta,
     half_pairs: BTreeMap<(usize, usize), f64>,
 }
 
 impl Standings {
-    pub fn new<G: Game>(names: Vec<String>, model: Model) -> Standings {
+    pub fn new<G: Game>(names: Vec<String>, rotating: Vec<usize>, model: Model) -> Standings {
         let seats = G::SEATS.len();
         let blank = Totals { seat_points: vec![0.0; seats], seat_games: vec![0; seats], ..Totals::default() };
         Standings {
@@ -57,16 +64,22 @@ impl Standings {
             draws: 0,
             games: 0,
             model,
+            rotating,
+            duel: Wdl::default(),
             penta: Penta::default(),
             half_pairs: BTreeMap::new(),
         }
     }
 
-    /// Adds a game; `pair` names the pair of games (same opening, engines
-    /// swapped) it belongs to, in a match of two engines.
+    /// Adds a game; `pair` names the pair of games (same opening, the two
+    /// rotating engines swapped) it belongs to.
     pub fn add(&mut self, r: &GameReport, pair: Option<(usize, usize)>) {
-        if let Some(id) = pair {
-            let first: f64 = r.seating.iter().zip(&r.points).filter(|(e, _)| **e == 0).map(|(_, p)| p).sum();
+        let points_of =
+            |e: usize| -> f64 { r.seating.iter().zip(&r.points).filter(|(x, _)| **x == e).map(|(_, p)| p).sum() };
+        if let &[a, b] = self.rotating.as_slice() {
+            let first = (1.0 + points_of(a) - points_of(b)) / 2.0;
+            self.duel.add(first);
+            let Some(id) = pair else { return self.add_seats(r) };
             match self.half_pairs.remove(&id) {
                 Some(other) => self.penta.add(first + other),
                 None => {
@@ -74,6 +87,11 @@ impl Standings {
                 }
             }
         }
+        self.add_seats(r);
+    }
+
+    /// Adds a game to every engine's and every seat's totals.
+    fn add_seats(&mut self, r: &GameReport) {
         self.games += 1;
         let mut seen = Vec::new();
         for (s, &e) in r.seating.iter().enumerate() {
@@ -97,9 +115,9 @@ impl Standings {
         }
     }
 
-    /// How many engines play.
-    pub fn engines(&self) -> usize {
-        self.names.len()
+    /// The engines not pinned to a seat.
+    pub fn rotating(&self) -> &[usize] {
+        &self.rotating
     }
 
     /// Points per engine, in engine order.
@@ -120,15 +138,15 @@ impl Standings {
         if self.model == Model::Pentanomial && self.penta.pairs() > 0 {
             (Outcomes::pentanomial(&self.penta), "game pair")
         } else {
-            (Outcomes::trinomial(&self.engines[0].wdl), "game")
+            (Outcomes::trinomial(&self.duel), "game")
         }
     }
 
-    /// The first engine's LLR under the match's model.
+    /// The first rotating engine's LLR under the match's model.
     fn llr(&self, spec: &SprtSpec) -> f64 {
         match self.model {
             Model::Pentanomial => sprt_llr_of(&Outcomes::pentanomial(&self.penta), spec.elo0, spec.elo1),
-            Model::Trinomial => sprt_llr(&self.engines[0].wdl, spec.elo0, spec.elo1),
+            Model::Trinomial => sprt_llr(&self.duel, spec.elo0, spec.elo1),
         }
     }
 
@@ -152,17 +170,17 @@ impl Standings {
     /// else every engine's points.
     pub fn progress_parts(&self) -> Vec<String> {
         let mut parts = Vec::new();
-        if self.names.len() != 2 {
+        let &[a, b] = self.rotating.as_slice() else {
             parts.push(self.line());
             return parts;
-        }
-        let r = &self.engines[0].wdl;
+        };
+        let r = &self.duel;
         let score = 100.0 * r.points() / r.games().max(1) as f64;
         parts.push(format!(
             "{} {:.1} - {} {:.1} ({score:.1} %)",
-            self.names[0],
+            self.names[a],
             r.points(),
-            self.names[1],
+            self.names[b],
             r.games() as f64 - r.points()
         ));
         let (o, _) = self.outcomes();
@@ -179,13 +197,19 @@ impl Standings {
     }
 
     /// Elo, normalised Elo, LOS and the counts they come from, for a match
-    /// of two engines; bounds the data cannot give are said, not printed
-    /// as infinities.
+    /// of two rotating engines; bounds the data cannot give are said, not
+    /// printed as infinities.
     fn elo_lines(&self) -> String {
-        let r = &self.engines[0].wdl;
+        let &[a, b] = self.rotating.as_slice() else { return String::new() };
+        let r = &self.duel;
         let (o, unit) = self.outcomes();
         let Some(e) = estimate(&o) else { return String::new() };
-        let (a, b) = (&self.names[0], &self.names[1]);
+        let (a, b) = (&self.names[a], &self.names[b]);
+        let against = if self.names.len() > 2 {
+            format!(" against {b} (a game the pinned engines win counts as a draw)")
+        } else {
+            String::new()
+        };
         let elo = match (e.elo, e.low, e.high) {
             (Some(x), low, high) => format!("{x:+.1} ({})", interval_text(low, high)),
             (None, Bound::At(l), _) => format!("at least {l:+.1} (95 %: every {unit} won, no upper bound yet)"),
@@ -211,7 +235,7 @@ impl Standings {
         let games = r.games().max(1) as f64;
         format!(
             "Elo difference {a} vs {b}: {elo}, nElo {nelo}, LOS {:.1} %, from {from}\n\
-             Games of {a}: W {} D {} L {}, score {:.1} %, draw ratio {:.1} %\n",
+             Games of {a}{against}: W {} D {} L {}, score {:.1} %, draw ratio {:.1} %\n",
             e.los * 100.0,
             r.wins,
             r.draws,
@@ -274,9 +298,7 @@ impl Standings {
                 out.push_str(&format!("Faults of {}: {}\n", self.names[e], kinds.join(", ")));
             }
         }
-        if self.names.len() == 2 {
-            out.push_str(&self.elo_lines());
-        }
+        out.push_str(&self.elo_lines());
         if let Some((spec, status)) = sprt {
             let verdict = match status.decision {
                 Some(true) => "H1 accepted",
@@ -330,7 +352,7 @@ mod tests {
 
     #[test]
     fn standings_count_an_engine_in_two_seats_once_per_game() {
-        let mut s = Standings::new::<CatChess>(vec!["a".into(), "b".into()], Model::default());
+        let mut s = Standings::new::<CatChess>(vec!["a".into(), "b".into()], vec![0, 1], Model::default());
         // a holds white and black: black wins, a gets 1.
         s.add(&report(1, &[0, 0, 1], Some(Seat::new(1)), &[0.0, 1.0, 0.0]), None);
         // b's cats faulted, the game was drawn: a (white) ½, b (black) ½, cats 0.
@@ -352,20 +374,20 @@ mod tests {
     fn pentanomial_counts_complete_pairs_only() {
         let chess = round(2, 2);
         // 2-0 in one pair, then a 1-1 pair: pentanomial [0, 0, 1, 0, 1].
-        let mut s = Standings::new::<Chess>(vec!["a".into(), "b".into()], Model::default());
-        s.add(&report(1, &[0, 1], Some(Seat::new(0)), &[1.0, 0.0]), pair_of(&chess, 0, 2));
+        let mut s = Standings::new::<Chess>(vec!["a".into(), "b".into()], vec![0, 1], Model::default());
+        s.add(&report(1, &[0, 1], Some(Seat::new(0)), &[1.0, 0.0]), pair_of(&chess, 0, &[0, 1]));
         let t = s.table(None);
         assert!(t.contains("from 1 games (trinomial)") && t.contains("at least"), "no pair complete yet: {t}");
-        s.add(&report(2, &[1, 0], Some(Seat::new(1)), &[0.0, 1.0]), pair_of(&chess, 1, 2));
+        s.add(&report(2, &[1, 0], Some(Seat::new(1)), &[0.0, 1.0]), pair_of(&chess, 1, &[0, 1]));
         let t = s.table(None);
         assert!(!t.contains("inf"), "{t}");
         assert!(
             t.contains("Elo difference a vs b: at least -511.5 (95 %: every game pair won, no upper bound yet)"),
             "{t}"
         );
-        s.add(&report(3, &[0, 1], Some(Seat::new(0)), &[1.0, 0.0]), pair_of(&chess, 2, 2));
-        s.add(&report(5, &[0, 1], None, &[0.5, 0.5]), pair_of(&chess, 4, 2));
-        s.add(&report(4, &[1, 0], Some(Seat::new(0)), &[1.0, 0.0]), pair_of(&chess, 3, 2));
+        s.add(&report(3, &[0, 1], Some(Seat::new(0)), &[1.0, 0.0]), pair_of(&chess, 2, &[0, 1]));
+        s.add(&report(5, &[0, 1], None, &[0.5, 0.5]), pair_of(&chess, 4, &[0, 1]));
+        s.add(&report(4, &[1, 0], Some(Seat::new(0)), &[1.0, 0.0]), pair_of(&chess, 3, &[0, 1]));
         assert_eq!(s.penta.counts, [0, 0, 1, 0, 1]);
         let t = s.table(None);
         assert!(t.contains("from 2 game pairs (pentanomial, pairs scoring 0/0.5/1/1.5/2: 0 0 1 0 1; 1 games outside complete pairs)"), "{t}");

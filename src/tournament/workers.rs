@@ -48,9 +48,9 @@ pub struct State {
 }
 
 impl State {
-    pub fn new<G: Game>(names: Vec<String>, model: Model) -> State {
+    pub fn new<G: Game>(names: Vec<String>, rotating: Vec<usize>, model: Model) -> State {
         State {
-            standings: Standings::new::<G>(names, model),
+            standings: Standings::new::<G>(names, rotating, model),
             finished: Vec::new(),
             sprt: None,
             stop: AtomicBool::new(false),
@@ -62,7 +62,8 @@ impl State {
     /// the SPRT updated; a decision it had reached starts no new game.
     pub fn take_up(&mut self, done: Vec<GameReport>, round: &[Vec<usize>], sprt: Option<&SprtSpec>) {
         for r in &done {
-            self.standings.add(r, pair_of(round, r.number - 1, self.standings.engines()));
+            let pair = pair_of(round, r.number - 1, self.standings.rotating());
+            self.standings.add(r, pair);
         }
         if let Some(spec) = sprt {
             let status = self.standings.sprt(spec, None);
@@ -146,7 +147,8 @@ pub fn play_all<G: Notation + Arbitration>(
                     }
                 }
             }
-            state.standings.add(&report, pair_of(plan.round, report.number - 1, plan.names.len()));
+            let pair = pair_of(plan.round, report.number - 1, state.standings.rotating());
+            state.standings.add(&report, pair);
             let line = game_line(&report, plan.games, plan.names, G::SEATS);
             let mut notice = String::new();
             if let Some(spec) = plan.sprt {
