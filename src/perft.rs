@@ -84,6 +84,12 @@ fn split<G: Game>(
     steps: &mut Vec<G::Move>,
     on_root: &mut impl FnMut(&[G::Move], u64),
 ) -> Option<u64> {
+    // Asked at every root step too: below a root turn `count` asks only
+    // three turns above the leaves, never in a count of depth 3 or less,
+    // whose root turns alone can take long in a game of many steps.
+    if stopped() {
+        return None;
+    }
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
     let mut total = 0;
