@@ -16,8 +16,9 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
 }
 
 /// `perft`, or `None` once `stopped` says so. It is asked only at nodes
-/// three or more turns above the leaves: a deep count stops within
-/// milliseconds, and the leaves pay nothing.
+/// three or more turns above the leaves (two in a game of several steps
+/// a turn, whose turns are many): a deep count stops within milliseconds,
+/// and the leaves pay nothing.
 fn count<G: Game>(pos: &G, depth: u32, stopped: &dyn Fn() -> bool) -> Option<u64> {
     if depth == 0 {
         return Some(1);
@@ -25,7 +26,8 @@ fn count<G: Game>(pos: &G, depth: u32, stopped: &dyn Fn() -> bool) -> Option<u64
     if depth == 1 && G::ONE_MOVE_TURNS {
         return Some(pos.count_legal_moves());
     }
-    if depth >= 3 && stopped() {
+    let asks_from = if G::ONE_MOVE_TURNS { 3 } else { 2 };
+    if depth >= asks_from && stopped() {
         return None;
     }
     let mut list = MoveList::default();

@@ -90,6 +90,7 @@ pub(crate) struct App {
 
 impl App {
     fn open(config: Config) -> Result<Arc<App>, String> {
+        session::large_allocations_are_returned();
         let db = db::Db::open(&config.db)?;
         let store = store::Store::open(db, config.max_games, config.max_searches);
         let (closing, _) = tokio::sync::watch::channel(false);

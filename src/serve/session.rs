@@ -198,6 +198,21 @@ pub fn layout(variant: VariantKind) -> Layout {
     with_game!(variant, G => G::layout())
 }
 
+/// Makes every large allocation (a search's table) a mapping of its own,
+/// returned to the system when freed. glibc otherwise raises its mmap
+/// threshold past a freed table's size, so the next table comes from a
+/// thread's arena, whose top it keeps when freed (`malloc_trim` leaves a
+/// thread arena's top alone): a server whose searches ended would hold
+/// their tables. Setting the threshold fixes it and stops the raising.
+/// Elsewhere the allocator decides.
+pub fn large_allocations_are_returned() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt sets an allocator parameter; it takes no pointer.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
+    }
+}
+
 pub struct GameSession<G: Playable> {
     history: History<G>,
 }

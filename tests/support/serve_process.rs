@@ -12,7 +12,7 @@ pub struct Serve {
     pub child: Child,
     pub addr: String,
     /// What it wrote on stderr after its address line.
-    pub log: std::sync::mpsc::Receiver<String>,
+    pub log: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
 }
 
 impl Serve {
@@ -34,10 +34,11 @@ impl Serve {
                 break rest.split('/').next().unwrap().to_string();
             }
         };
-        let (tx, log) = std::sync::mpsc::channel();
+        let log = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let keep = log.clone();
         std::thread::spawn(move || {
             for line in lines.map_while(Result::ok) {
-                let _ = tx.send(line);
+                keep.lock().unwrap().push(line);
             }
         });
         Serve { child, addr, log }
