@@ -399,6 +399,12 @@ fn a_connection_that_never_finishes_its_headers_is_closed() {
     let closed = stream.read_to_end(&mut buf).is_ok();
     assert!(closed, "still open after {:?}", started.elapsed());
     assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+    // A connection that sends nothing at all, likewise.
+    let mut silent = TcpStream::connect(s.addr).unwrap();
+    silent.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let started = Instant::now();
+    assert!(silent.read_to_end(&mut buf).is_ok(), "still open after {:?}", started.elapsed());
+    assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
     // The server still answers.
     assert_eq!(call(&s, "GET", "/api/variants", None).0, 200);
 }

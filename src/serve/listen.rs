@@ -75,12 +75,8 @@ pub fn spawn(config: Config) -> std::io::Result<Server> {
 pub fn run(config: Config) -> Result<(), String> {
     let listener = bind(&config).map_err(|e| format!("cannot listen on {}:{}: {e}", config.host, config.port))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    if !addr.ip().is_loopback() {
-        eprintln!(
-            "catchess serve: WARNING: listening on {addr}, not on loopback: anyone who can reach this machine \
-             on port {} can create, play, analyse and delete games and use its CPU (README, \"Playing in the browser\")",
-            addr.port()
-        );
+    if let Some(warning) = exposure_warning(addr) {
+        eprintln!("catchess serve: {warning}");
     }
     let db = config.db.clone();
     let app = App::open(config)?;
@@ -94,6 +90,19 @@ pub fn run(config: Config) -> Result<(), String> {
     rt.shutdown_timeout(Duration::from_millis(100));
     eprintln!("catchess serve: stopped");
     result
+}
+
+/// What a server listening beyond loopback exposes (README, "Playing in
+/// the browser"); `None` on loopback.
+fn exposure_warning(addr: SocketAddr) -> Option<String> {
+    (!addr.ip().is_loopback()).then(|| {
+        format!(
+            "WARNING: listening on {addr}, not on loopback: anyone who can reach this machine on port {} \
+             can create, play, analyse and delete games and use its CPU, over plain HTTP \
+             (README, \"Playing in the browser\")",
+            addr.port()
+        )
+    })
 }
 
 /// SIGINT (Ctrl-C) or SIGTERM.
@@ -160,4 +169,18 @@ async fn serve(listener: tokio::net::TcpListener, app: Arc<App>, stop: impl Futu
     let _ = bye_tx.send(true);
     let _ = tokio::time::timeout(DRAIN, async { while tasks.join_next().await.is_some() {} }).await;
     tasks.abort_all();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_server_beyond_loopback_warns() {
+        let warning = exposure_warning("0.0.0.0:8080".parse().unwrap()).expect("a warning");
+        assert!(warning.contains("0.0.0.0:8080") && warning.contains("anyone"), "{warning}");
+        assert!(exposure_warning("192.168.1.5:80".parse().unwrap()).is_some());
+        assert!(exposure_warning("127.0.0.1:8080".parse().unwrap()).is_none());
+        assert!(exposure_warning("[::1]:8080".parse().unwrap()).is_none());
+    }
 }
