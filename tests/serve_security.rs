@@ -408,3 +408,20 @@ fn a_connection_that_never_finishes_its_headers_is_closed() {
     // The server still answers.
     assert_eq!(call(&s, "GET", "/api/variants", None).0, 200);
 }
+
+/// With every slot taken by an analysis, asking the engine on that game
+/// stops the analysis and gets its slot: no 429 for the page's own work.
+#[test]
+fn the_engine_takes_the_slot_of_the_analysis_it_stops() {
+    let s = server(Config { max_searches: 1, ..default_config() });
+    let id = id_of(&new_game(&s, json!({"variant": "chess"})));
+    let url = format!("http://{}/api/games/{id}/analysis?movetime=8000", s.addr);
+    let response = ureq::get(&url).timeout(Duration::from_secs(30)).call().unwrap();
+    let mut lines = BufReader::new(response.into_reader()).lines();
+    assert_eq!(lines.next().unwrap().unwrap(), "event: start");
+    let started = Instant::now();
+    let (status, answer) = call(&s, "POST", &format!("/api/games/{id}/engine"), Some(json!({"depth": 2})));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["moves"].as_array().unwrap().len(), 1);
+    assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
+}

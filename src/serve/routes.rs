@@ -18,7 +18,7 @@ use std::convert::Infallible;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::{broadcast, oneshot, watch};
+use tokio::sync::{broadcast, oneshot, watch, OwnedSemaphorePermit};
 
 type Api<T> = Result<T, ApiError>;
 
@@ -181,22 +181,23 @@ impl SearchRequest {
     }
 }
 
-/// Starts a search on the game (the caller holds its lock) in a slot of
-/// the server's pool: its events go to the game's stream, and `on_found`
-/// gets the result after an engine search has played its move.
-fn start_search(
-    app: &App,
-    shared: &Shared,
-    e: &mut super::store::Entry,
+/// What starts a search: why, within what, in which slot of the pool.
+struct SearchOrder {
     kind: SearchKind,
     limits: Limits,
+    slot: OwnedSemaphorePermit,
+    /// Gets the result after an engine search has played its move.
     on_found: Option<oneshot::Sender<(Found, bool)>>,
-) -> Api<u64> {
+}
+
+/// Starts a search on the game (the caller holds its lock); its events go
+/// to the game's stream, and its slot is freed when it ends.
+fn start_search(app: &App, shared: &Shared, e: &mut super::store::Entry, order: SearchOrder) -> Api<u64> {
+    let SearchOrder { kind, limits, slot, on_found } = order;
     if let Some(over) = e.game.is_over() {
         return Err(ApiError::conflict(format!("the game is over: {over}")));
     }
     e.make_changeable()?;
-    let slot = app.store.search_slot()?;
     let search = app.store.next_search_id();
     let control = Arc::new(SearchControl::new());
     e.search = Some(Running { id: search, kind, control: control.clone() });
@@ -216,8 +217,10 @@ fn start_search(
         if kind == SearchKind::Engine && current && e.generation == generation && !e.deleted {
             if let Some(best) = &found.best {
                 played = e.game.play(best).is_ok();
-                // A failed write is reported there; the move stands.
-                let _ = e.changed();
+                if played {
+                    // A failed write is reported there; the move stands.
+                    let _ = e.changed();
+                }
             }
         }
         if current {
@@ -237,9 +240,10 @@ fn start_search(
     Ok(search)
 }
 
-/// Abandons a search when dropped while armed: a request or stream whose
-/// client has gone (hyper drops its future or body) ends its search, and
-/// an engine's move is then not played.
+/// Abandons its search when dropped before the search ended: a request or
+/// stream whose client has gone (hyper drops its future or body) ends its
+/// search, and an engine's move is then not played. Dropped after the
+/// end, it does nothing.
 struct Owner {
     entry: Shared,
     search: u64,
@@ -266,8 +270,12 @@ pub async fn engine(
 ) -> Api<Json<EngineMove>> {
     let limits = req.limits(&app)?;
     let (id, entry) = app.store.get(&id)?;
+    // A running analysis gives way first, so that its slot comes free.
+    lock(&entry).make_changeable()?;
+    let slot = app.store.search_slot().await?;
     let (tx, rx) = oneshot::channel();
-    let search = start_search(&app, &entry, &mut lock(&entry), SearchKind::Engine, limits, Some(tx))?;
+    let order = SearchOrder { kind: SearchKind::Engine, limits, slot, on_found: Some(tx) };
+    let search = start_search(&app, &entry, &mut lock(&entry), order)?;
     let owner = Owner { entry: entry.clone(), search };
     let (found, played) = rx.await.map_err(|_| ApiError::conflict("the search was abandoned"))?;
     drop(owner);
@@ -307,12 +315,16 @@ pub async fn analysis(
 ) -> Api<Response> {
     let limits = req.limits(&app)?;
     let (_, entry) = app.store.get(&id)?;
+    let starts = !req.follow && lock(&entry).search.is_none();
+    let slot = if starts { Some(app.store.search_slot().await?) } else { None };
     let (receiver, owner) = {
         let mut e = lock(&entry);
         let receiver = e.events.subscribe();
         let mut owner = None;
-        if !req.follow && e.search.is_none() {
-            let search = start_search(&app, &entry, &mut e, SearchKind::Analysis, limits, None)?;
+        // Unless a search began meanwhile: then the stream carries that one.
+        if let Some(slot) = slot.filter(|_| e.search.is_none()) {
+            let order = SearchOrder { kind: SearchKind::Analysis, limits, slot, on_found: None };
+            let search = start_search(&app, &entry, &mut e, order)?;
             owner = Some(Owner { entry: entry.clone(), search });
         }
         (receiver, owner)
@@ -401,7 +413,7 @@ pub async fn perft(AppState(app): AppState<Arc<App>>, Json(req): Json<PerftReque
     if req.depth > max {
         return Err(ApiError::bad_request(format!("depth must be 0..={max} (the server's cap), got {}", req.depth)));
     }
-    let slot = app.store.search_slot()?;
+    let slot = app.store.search_slot().await?;
     let (depth, fen) = (req.depth, req.fen);
     let (budget, limit) = (app.config.perft_max_nodes, Duration::from_millis(app.config.perft_max_ms));
     let gone = Arc::new(AtomicBool::new(false));

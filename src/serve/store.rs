@@ -253,14 +253,18 @@ impl Store {
     }
 
     /// A place for one more search or perft, held until the permit is
-    /// dropped; 429 when `--max-searches` run already.
-    pub fn search_slot(&self) -> Result<OwnedSemaphorePermit, ApiError> {
-        self.slots.clone().try_acquire_owned().map_err(|_| {
-            ApiError::new(
+    /// dropped; 429 when `--max-searches` still run after a short wait
+    /// (for one just told to stop, say an analysis a move ended).
+    pub async fn search_slot(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+        const WAIT: std::time::Duration = std::time::Duration::from_millis(300);
+        let slots = self.slots.clone();
+        match tokio::time::timeout(WAIT, slots.acquire_owned()).await {
+            Ok(Ok(permit)) => Ok(permit),
+            _ => Err(ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 format!("the server runs {} searches already (its cap); try again later", self.max_searches),
-            )
-        })
+            )),
+        }
     }
 
     /// Stops every search (the server is shutting down).
