@@ -1,9 +1,13 @@
 //! A bounded load on `catchess serve` (issue #41), on 127.0.0.1 only:
 //! 32 clients (games of every variant, an engine move each, tried again
 //! while the server is busy, and analyses, engine moves and perfts whose
-//! clients leave mid-way), a few hundred requests in a few seconds. Checks that no request gets a 5xx, that the server's memory stays
+//! clients leave mid-way), a few hundred requests in a few seconds.
+//! Checks that no request gets a 5xx, that the server's memory stays
 //! under a stated bound while it runs, that its CPU goes idle once the
 //! clients have gone, and that deleting every game gives the memory back.
+
+// It measures the server through /proc.
+#![cfg(target_os = "linux")]
 
 #[allow(dead_code)]
 #[path = "support/serve_process.rs"]

@@ -3,6 +3,9 @@
 //! or a restart brings every game back, rolls included, and SIGTERM or
 //! SIGINT end searches and streams and exit 0 within a second.
 
+// Signals are sent with kill(1).
+#![cfg(unix)]
+
 #[allow(dead_code)]
 #[path = "support/serve_process.rs"]
 mod serve_process;
