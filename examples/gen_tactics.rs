@@ -8,7 +8,7 @@
 //! ```
 //!
 //! A fresh output is checked like the suites before it replaces one:
-//! `TACTICS_SUITES=new.epd cargo test --test tactics`. Positions the engine
+//! `TACTICS_SUITES=new.epd cargo test --test catchess_tactics`. Positions the engine
 //! failed are never dropped by a regeneration: a suite keeps them in a
 //! section at its end.
 //!
@@ -221,13 +221,13 @@ fn main() {
 
 fn print_suite(f: &Finder, variant: &str, seed: u64, games: usize) {
     if variant == "chess" {
-        println!("# Standard chess mates, our own suite; every answer set verified by brute force (tests/tactics.rs).");
+        println!("# Standard chess mates, our own suite; every answer set verified by brute force (tests/catchess_tactics.rs).");
         println!("# Each puzzle: '# why:' line, then  <fen> ;kind K ;bm <all correct moves> ;depth D");
         println!("# chess-mN: the side to move mates in N of its own moves against every defence, and in no fewer;");
         println!("# depth = plies of the forced line (2N-1).");
     } else {
         println!(
-            "# Cat Chess tactical puzzles, our own suite; every answer set verified by brute force (tests/tactics.rs)."
+            "# Cat Chess tactical puzzles, our own suite; every answer set verified by brute force (tests/catchess_tactics.rs)."
         );
         println!("# Each puzzle: '# why:' line, then  <cat-fen> ;kind K ;bm <all correct moves> ;depth D [;cat 1]");
         println!("# white-mN / black-mN: the side to move mates in N of its own moves whatever the other side and the");

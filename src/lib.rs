@@ -4,8 +4,11 @@
 //! [`game`] (the traits perft, search, protocol and arbiter are written
 //! against: rules, notation, seats and outcomes), [`games`] (each game a
 //! plug-in, and the one place a variant name becomes a type); then the
-//! engine layers, which name no game: [`perft`], [`search`], [`uci`] (the
-//! protocol), [`tournament`] (the arbiter) and [`serve`] (the web app).
+//! engine layers, which name no game: [`perft`] and [`bench`], [`search`],
+//! [`uci`] (the protocol), [`tournament`] (the arbiter) and [`serve`] (the
+//! web app); [`tune`] learns weights and networks from match records; and
+//! [`cli`], the command line, on top. [`files`] reads user-named files
+//! within bounds. ARCHITECTURE.md draws the layers and the rule each keeps.
 
 pub mod bench;
 pub mod cli;

@@ -7,10 +7,10 @@
 //!
 //! It needs Debian's `chromium` and `chromium-driver` and Python selenium
 //! (`.ci/run` installs them). Without them the test is **SKIPPED**; with
-//! the environment variable `CI` set it FAILS instead (`support/skipping.rs`).
+//! the environment variable `CI` set it FAILS instead (`common/skipping.rs`).
 
-#[path = "support/skipping.rs"]
-mod skipping;
+mod common;
+use common::skipping;
 
 use catchess::serve::{spawn, Config};
 use std::path::Path;

@@ -4,9 +4,8 @@
 //! then the rest of the turn or `bestmove reroll`; bad step-1 tokens get an
 //! error naming the step, and the engine keeps serving.
 
-#[allow(dead_code)]
-#[path = "common/engine.rs"]
-mod engine;
+mod common;
+use common::engine;
 
 use engine::Engine;
 

@@ -1,9 +1,7 @@
 //! The `catchess` binary's tool commands, run as a user would.
 
-#[path = "common/run.rs"]
-mod run;
-#[path = "common/temp.rs"]
-mod temp;
+mod common;
+use common::{run, temp};
 
 use run::catchess;
 use temp::temp;

@@ -3,8 +3,8 @@
 //! told to misbehave (its `Faults` option: illegal moves, crashes, hangs,
 //! time losses) — checked through their PGN records and final tables.
 
-#[path = "common/temp.rs"]
-mod temp;
+mod common;
+use common::temp;
 
 use std::collections::HashMap;
 use std::process::Command;

@@ -7,8 +7,8 @@
 //! SIGTERM in the middle of a match with two games at a time must lose no
 //! finished game, kill the engines and still print the table.
 
-#[path = "common/temp.rs"]
-mod temp;
+mod common;
+use common::temp;
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;

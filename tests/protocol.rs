@@ -1,9 +1,7 @@
 //! The protocol of protocol.md, spoken to the real binary.
 
 mod common;
-#[allow(dead_code)]
-#[path = "common/engine.rs"]
-mod engine;
+use common::engine;
 
 use engine::Engine;
 use std::time::{Duration, Instant};

@@ -2,9 +2,8 @@
 //! default variant, every `go` word, pondering, MultiPV, WDL, a `go perft`
 //! that leaves the command loop free, and limits no client can break.
 
-#[allow(dead_code)]
-#[path = "common/engine.rs"]
-mod engine;
+mod common;
+use common::engine;
 
 use engine::Engine;
 use std::time::{Duration, Instant};

@@ -8,12 +8,10 @@
 //! chess`). Without it they are **SKIPPED**, and said so on the test's own
 //! line and in its summary, never reported as passed; with the environment
 //! variable `CI` set (CI installs python-chess in `.ci/run` and requires
-//! it) they FAIL instead (`support/skipping.rs`, the harness).
+//! it) they FAIL instead (`common/skipping.rs`, the harness).
 
-#[path = "support/skipping.rs"]
-mod skipping;
-#[path = "common/temp.rs"]
-mod temp;
+mod common;
+use common::{skipping, temp};
 
 use std::process::{Command, ExitCode};
 use temp::temp;

@@ -10,7 +10,7 @@
 #![cfg(target_os = "linux")]
 
 #[allow(dead_code)]
-#[path = "support/serve_process.rs"]
+#[path = "common/serve_process.rs"]
 mod serve_process;
 
 use serde_json::json;

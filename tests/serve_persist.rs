@@ -7,7 +7,7 @@
 #![cfg(unix)]
 
 #[allow(dead_code)]
-#[path = "support/serve_process.rs"]
+#[path = "common/serve_process.rs"]
 mod serve_process;
 
 use serde_json::{json, Value};

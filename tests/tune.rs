@@ -1,10 +1,8 @@
 //! `catchess tune` end to end: records from a real `catchess match`, a fit,
 //! the weights file it writes, and its errors.
 
-#[path = "common/run.rs"]
-mod run;
-#[path = "common/temp.rs"]
-mod temp;
+mod common;
+use common::{run, temp};
 
 use run::catchess;
 use std::path::PathBuf;

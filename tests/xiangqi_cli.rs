@@ -1,7 +1,7 @@
 //! `catchess perft --variant xiangqi`, run as a user would.
 
-#[path = "common/run.rs"]
-mod run;
+mod common;
+use common::run;
 
 use run::catchess;
 

@@ -2,9 +2,8 @@
 //! command works, and the WXF repetition rulings apply to the `moves` of
 //! `position` (and so to `outcome` and `go`).
 
-#[allow(dead_code)]
-#[path = "common/engine.rs"]
-mod engine;
+mod common;
+use common::engine;
 
 use engine::Engine;
 

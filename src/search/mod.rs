@@ -2,6 +2,20 @@
 //! shared transposition table, quiescence search, and Lazy SMP threads,
 //! for any game of the `game` traits.
 //!
+//! | file | what it owns |
+//! | --- | --- |
+//! | `mod.rs` | `SearchGame` (the game's hooks), the `Searcher`, scores and results |
+//! | `worker.rs` | one search thread: iterative deepening, aspiration, PVS, quiescence |
+//! | `cats.rs` | near-zero seats (Cat Chess's cats) |
+//! | `chance.rs` | rolled moves (expectimax with Star1/Star2) |
+//! | `evaluate.rs` | the static evaluation's trait and its tunable weights |
+//! | `movepick.rs` | move ordering |
+//! | `history.rs` | killers, history and continuation history |
+//! | `tt.rs` | the transposition table |
+//! | `timeman.rs` | how long to think |
+//! | `control.rs` | stop and ponder from another thread |
+//! | `params.rs` | every tunable number of the above |
+//!
 //! # Any number of seats, one number
 //!
 //! Every value is one scalar s from the first seat's point of view: +MATE

@@ -55,7 +55,7 @@ use resume::Resumed;
 use schedule::pair_of;
 use standings::Standings;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use workers::{Plan, State};
 
@@ -185,31 +185,7 @@ fn run_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSumma
     let openings =
         RoundOpenings::<G>::new(config.openings.as_deref(), config.random_plies, seed, games.div_ceil(round.len()))?;
 
-    let cancel = Arc::new(AtomicBool::new(false));
-    signals::install();
-    for e in &config.engines {
-        play::preflight(e, config.variant, config.timeout, cancel.clone())?;
-        if let Some(sig) = signals::received() {
-            engine::kill_all();
-            return Err(format!("{} received before the first game", signals::name(sig)));
-        }
-    }
-    let log = match &config.log {
-        Some(path) => Some(engine::Log::create(path, config.log_limit)?),
-        None => None,
-    };
-    let arbiter = Arbiter {
-        variant: config.variant,
-        engines: config.engines.clone(),
-        time_controls: time_controls.clone(),
-        timeout: config.timeout,
-        time_margin: config.time_margin,
-        event: config.event.clone(),
-        date: record::today(),
-        log: log.clone(),
-        cancel,
-        adjudication: config.adjudication,
-    };
+    let arbiter = start_engines(config, time_controls.clone())?;
     let records = resume::open_records(config.pgn.as_deref(), resumed.as_ref(), seed, &settings)?;
 
     let tcs: Vec<String> = G::SEATS.iter().zip(&time_controls).map(|(s, tc)| format!("{} {tc}", s.name)).collect();
@@ -223,33 +199,19 @@ fn run_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSumma
         config.concurrency.max(1)
     );
 
-    let mut state = State {
-        standings: Standings::new::<G>(names.clone(), config.model),
-        finished: Vec::new(),
-        sprt: None,
-        stop: AtomicBool::new(false),
-        interrupted: None,
-    };
+    let mut state = State::new::<G>(names.clone(), config.model);
     // The games still to play, in schedule order.
     let mut todo: Vec<usize> = (0..games).collect();
     if let Some(Resumed { done, cut, .. }) = resumed {
         todo.retain(|i| !done.iter().any(|r| r.number == i + 1));
-        for r in &done {
-            state.standings.add(r, pair_of(&round, r.number - 1, names.len()));
-        }
-        if let Some(spec) = &config.sprt {
-            let status = state.standings.sprt(spec, None);
-            state.stop.store(status.decision.is_some(), Ordering::SeqCst);
-            state.sprt = Some(status);
-        }
+        state.take_up(done, &round, config.sprt.as_ref());
         eprintln!(
             "match: resuming: {} of {games} games already played ({} | {}){}",
-            done.len(),
+            state.finished.len(),
             state.standings.line(),
             config.pgn.as_deref().unwrap_or_default(),
             if cut > 0 { format!("; a cut-off last record ({cut} bytes) dropped") } else { String::new() }
         );
-        state.finished = done;
     }
     if let Some((k, n)) = config.shard {
         // Whole rounds (so game pairs stay together), every n-th one.
@@ -273,7 +235,7 @@ fn run_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSumma
     let mut finished = state.finished;
     finished.sort_by_key(|r| r.number);
     let mut table = state.standings.table(config.sprt.as_ref().zip(state.sprt));
-    let log_error = log.as_ref().and_then(|l| l.error());
+    let log_error = arbiter.log.as_ref().and_then(|l| l.error());
     if let Some(e) = &log_error {
         table.push_str(&format!("The log is incomplete: {e}\n"));
     }
@@ -285,4 +247,35 @@ fn run_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSumma
         if state.interrupted.is_some() { " (stopped by a signal)" } else { "" }
     );
     Ok(MatchSummary { games: finished, table, sprt: state.sprt, interrupted: state.interrupted, log_error })
+}
+
+/// Installs the signal handlers, starts each engine once to check it (it
+/// must speak the protocol and know its options), opens the log, and
+/// returns the arbiter the games are played under.
+fn start_engines(config: &MatchConfig, time_controls: Vec<spec::TimeControl>) -> Result<Arbiter, String> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    signals::install();
+    for e in &config.engines {
+        play::preflight(e, config.variant, config.timeout, cancel.clone())?;
+        if let Some(sig) = signals::received() {
+            engine::kill_all();
+            return Err(format!("{} received before the first game", signals::name(sig)));
+        }
+    }
+    let log = match &config.log {
+        Some(path) => Some(engine::Log::create(path, config.log_limit)?),
+        None => None,
+    };
+    Ok(Arbiter {
+        variant: config.variant,
+        engines: config.engines.clone(),
+        time_controls,
+        timeout: config.timeout,
+        time_margin: config.time_margin,
+        event: config.event.clone(),
+        date: record::today(),
+        log,
+        cancel,
+        adjudication: config.adjudication,
+    })
 }

@@ -97,6 +97,11 @@ impl Standings {
         }
     }
 
+    /// How many engines play.
+    pub fn engines(&self) -> usize {
+        self.names.len()
+    }
+
     /// Points per engine, in engine order.
     pub fn points(&self) -> Vec<f64> {
         self.engines.iter().map(|t| t.seat_points.iter().sum()).collect()

@@ -1,4 +1,4 @@
-//! Points, standings, Elo and the SPRT.
+//! Points, Elo and the SPRT: the statistics `standings.rs` rests on.
 //!
 //! Every game hands out exactly one point: 1 to the winner's seat, or ½ to
 //! each of white and black in a draw (chess; Cat Chess only after a cats

@@ -12,7 +12,8 @@ use super::schedule::pair_of;
 use super::signals;
 use super::spec::SprtSpec;
 use super::standings::{SprtStatus, Standings};
-use crate::game::{Arbitration, Notation};
+use super::stats::Model;
+use crate::game::{Arbitration, Game, Notation};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
@@ -44,6 +45,32 @@ pub struct State {
     pub stop: AtomicBool,
     /// The signal that stopped the match, if one did.
     pub interrupted: Option<i32>,
+}
+
+impl State {
+    pub fn new<G: Game>(names: Vec<String>, model: Model) -> State {
+        State {
+            standings: Standings::new::<G>(names, model),
+            finished: Vec::new(),
+            sprt: None,
+            stop: AtomicBool::new(false),
+            interrupted: None,
+        }
+    }
+
+    /// The games a stopped match had finished (`--resume`): counted, and
+    /// the SPRT updated; a decision it had reached starts no new game.
+    pub fn take_up(&mut self, done: Vec<GameReport>, round: &[Vec<usize>], sprt: Option<&SprtSpec>) {
+        for r in &done {
+            self.standings.add(r, pair_of(round, r.number - 1, self.standings.engines()));
+        }
+        if let Some(spec) = sprt {
+            let status = self.standings.sprt(spec, None);
+            self.stop.store(status.decision.is_some(), Ordering::SeqCst);
+            self.sprt = Some(status);
+        }
+        self.finished = done;
+    }
 }
 
 /// Plays `plan`'s games, `records` receiving each record as its game ends.

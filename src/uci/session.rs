@@ -451,9 +451,11 @@ pub fn outlook(seats: &[SeatInfo], info: &SearchInfo) -> Vec<u32> {
     chances
 }
 
-/// The operations the protocol needs from a session, whatever its game:
-/// the one place a run-time variant meets the generic code.
-pub(super) trait GameSession: Send {
+/// The operations the protocol needs from a session, whatever its game
+/// (`Session<G>` as a trait object): the one place a run-time variant
+/// meets the generic code. Named apart from the web app's
+/// `serve::session::GameSession`, a game held for a browser.
+pub(super) trait VariantSession: Send {
     fn stop(&mut self, options: &Options);
     fn handle(&mut self, command: Command, options: &mut Options, out: &Output);
     fn set_hash(&mut self, mb: usize, options: &Options) -> Result<(), String>;
@@ -461,7 +463,7 @@ pub(super) trait GameSession: Send {
     fn clear(&mut self, options: &Options);
 }
 
-impl<G: Playable> GameSession for Session<G> {
+impl<G: Playable> VariantSession for Session<G> {
     fn stop(&mut self, options: &Options) {
         Session::stop(self, options)
     }
@@ -481,7 +483,7 @@ impl<G: Playable> GameSession for Session<G> {
 
 /// A session for whichever game `UCI_Variant` names.
 pub struct AnySession {
-    game: Box<dyn GameSession>,
+    game: Box<dyn VariantSession>,
     /// The options a session starts with (`uci` lists them as defaults).
     defaults: Options,
 }
@@ -491,7 +493,7 @@ impl AnySession {
         AnySession { game: Self::for_variant(options), defaults: options.clone() }
     }
 
-    fn for_variant(options: &Options) -> Box<dyn GameSession> {
+    fn for_variant(options: &Options) -> Box<dyn VariantSession> {
         with_game!(options.variant, G => Box::new(Session::<G>::new(options)))
     }
 
@@ -500,7 +502,7 @@ impl AnySession {
     }
 
     /// The session of the current game.
-    pub(super) fn game(&mut self) -> &mut dyn GameSession {
+    pub(super) fn game(&mut self) -> &mut dyn VariantSession {
         &mut *self.game
     }
 

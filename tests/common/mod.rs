@@ -1,8 +1,13 @@
-//! Helpers shared by the integration tests.
+//! Helpers shared by the integration tests, included one way by each:
+//! `mod common;` (then `use common::{engine, temp};` or `common::cat(..)`).
 #![allow(dead_code)]
 
 pub mod cat_claim;
+pub mod engine;
+pub mod run;
+pub mod skipping;
 pub mod solver;
+pub mod temp;
 
 use catchess::{Arbitration, CatChess, Chess, Game, History, MoveList, Notation, Seat};
 

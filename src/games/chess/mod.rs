@@ -5,7 +5,10 @@
 //! Files: `types` (sides, roles, pieces), `moves` (the 16-bit move),
 //! `attacks` (tables), `zobrist`, `position/` (the board, FEN, move
 //! generation, make, SAN, SEE, and the rules as a [`Game`](crate::game::Game)),
-//! `render` (the `d` picture), `eval` and `engine` (the search hooks).
+//! `notation` (the `Notation` impl), `render` (the `d` picture), `view`
+//! (how the web page draws it), `eval` (with its `weights.rs`), `nnue`
+//! (standard chess's network and its `EvalFile` option) and `engine` (the
+//! search hooks).
 
 pub mod attacks;
 pub mod engine;

@@ -14,7 +14,7 @@
 //! brute-force proofs of the mates in 3 included.
 //!
 //! Our suites are written by `examples/gen_tactics.rs`; to check a fresh
-//! file first: `TACTICS_SUITES=new.epd cargo test --test tactics`.
+//! file first: `TACTICS_SUITES=new.epd cargo test --test catchess_tactics`.
 
 mod common;
 
@@ -330,7 +330,7 @@ fn the_suites_cover_every_kind() {
     }
 }
 
-/// Diagnostic: `cargo test --test tactics -- --ignored --nocapture timing`
+/// Diagnostic: `cargo test --test catchess_tactics -- --ignored --nocapture timing`
 /// prints per puzzle the brute-force and engine times, and the depths (up
 /// to the test depth plus a few plies) at which the engine's move is right.
 #[test]

@@ -3,13 +3,7 @@
 //! refused with the evaluation unchanged.
 
 mod common;
-#[allow(dead_code)]
-#[path = "common/engine.rs"]
-mod engine;
-#[path = "common/run.rs"]
-mod run;
-#[path = "common/temp.rs"]
-mod temp;
+use common::{engine, run, temp};
 
 use catchess::games::chess::nnue::{Kind, Network, HIDDEN, INPUTS, MAX_OUTPUT_WEIGHT, QA};
 use catchess::{Chess, MoveList};
