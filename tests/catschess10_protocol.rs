@@ -128,3 +128,21 @@ fn the_engine_teleports_when_it_is_right_and_not_when_it_is_wrong() {
     accepted(&mut e, &format!("position fen {T_STEPS_HOME} moves {turn}"));
     assert_eq!(e.ask("outcome"), ["outcome white two cats home"], "{turn}");
 }
+
+/// A partial teleport token (`T@e5`) may only be the last token of a
+/// `position` line: the rest of its turn belongs in the same token, and a
+/// second token that continues it is refused (issue #41).
+#[test]
+fn a_partial_teleport_token_must_be_the_last() {
+    let mut e = engine();
+    accepted(&mut e, "position startpos moves T@e5");
+    let rest = e.go("depth 3").1;
+    assert!(!rest.is_empty() && !rest.contains('T'), "{rest}");
+    accepted(&mut e, &format!("position startpos moves T@e5,{rest}"));
+    let out = e.ask(&format!("position startpos moves T@e5 {rest}"));
+    let errs = errors(&out);
+    assert!(errs.len() == 1 && errs[0].contains("must be the last move"), "{out:?}");
+    // Refused whole: the position is still the one set before.
+    let board = e.ask("d").join("\n");
+    assert!(board.contains("To move: black") && !board.contains("Mid-turn"), "{board}");
+}
