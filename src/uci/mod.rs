@@ -9,6 +9,7 @@
 
 mod command;
 pub mod random;
+mod rolls;
 mod session;
 
 pub use command::{parse, Command, GoParams, Start};
