@@ -1,19 +1,68 @@
 //! The command line: `catchess` alone speaks the engine protocol; the
-//! subcommands are tools (perft, match) and the random engine.
+//! subcommands are tools. This file holds the clap declarations and one
+//! dispatch arm per command, each calling the one function that does the
+//! command's work in its own module: `perft::command`, `bench::command`,
+//! `tournament::command` (match), `tournament::check::command` (pgn check),
+//! `serve::run`, `tune::command`, `tune::nnue::command` (train),
+//! `uci::random::run` and `uci::run`.
+//!
+//! Which game a command plays when `--variant` is not given (every
+//! `--help` lists the games, from `games!`): what takes its game from
+//! outside, where chess is what is meant when nothing is said, defaults
+//! to standard chess ([`FROM_OUTSIDE`]): the engine itself (a GUI that
+//! sends no `UCI_Variant`), `pgn check` (records without a `Variant` tag)
+//! and `tune` (the weights chess and Cat Chess share). The tools that set
+//! up games themselves default to Cat Chess, the game this engine is for
+//! ([`OWN_GAME`]): `perft` and `match`. `bench` runs every game.
 
-use crate::game::Notation;
-use crate::games::with_game;
 use crate::games::VariantKind;
-use crate::perft::{divide, divide_with, parse_suite, perft};
 use crate::tournament::{
     self,
     spec::{parse_seat_tc, Adjudication, DrawRule, EngineSpec, ResignRule, SprtSpec},
     stats::Model,
     MatchConfig,
 };
+use clap::builder::{PossibleValue, TypedValueParser, ValueParserFactory};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+/// The default game of the engine, `pgn check` and `tune`.
+pub const FROM_OUTSIDE: VariantKind = VariantKind::Chess;
+/// The default game of `perft` and `match`.
+pub const OWN_GAME: VariantKind = VariantKind::CatChess;
+
+/// `--variant`: a game by its `UCI_Variant` name, read with
+/// `VariantKind`'s own parser; clap lists the names in `--help`.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantParser;
+
+impl TypedValueParser for VariantParser {
+    type Value = VariantKind;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<VariantKind, clap::Error> {
+        value.to_string_lossy().parse().map_err(|e: String| {
+            let flag = arg.map(|a| format!("{a}: ")).unwrap_or_default();
+            clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{flag}{e}\n")).with_cmd(cmd)
+        })
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(VariantKind::ALL.iter().map(|v| PossibleValue::new(v.name()))))
+    }
+}
+
+impl ValueParserFactory for VariantKind {
+    type Parser = VariantParser;
+    fn value_parser() -> VariantParser {
+        VariantParser
+    }
+}
 
 #[derive(Parser, Debug)]
 #[command(
@@ -24,8 +73,8 @@ use std::time::{Duration, Instant};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// The protocol's variant until a client sets UCI_Variant: catchess, chess (the default) or
-    /// xiangqi. Only for the engine itself (no subcommand).
+    /// The protocol's variant until a client sets UCI_Variant (default: chess). Only for the
+    /// engine itself (no subcommand).
     #[arg(long)]
     pub variant: Option<VariantKind>,
 }
@@ -40,8 +89,8 @@ pub enum Command {
         /// Start position in (Cat-)FEN; default: the variant's start position.
         #[arg(long)]
         fen: Option<String>,
-        /// catchess, chess, xiangqi or catschess10.
-        #[arg(long, default_value = "catchess")]
+        /// The game.
+        #[arg(long, default_value_t = OWN_GAME)]
         variant: VariantKind,
         /// Print the count below each root move.
         #[arg(long)]
@@ -196,7 +245,7 @@ pub struct TrainCliArgs {
 #[derive(clap::Args, Debug)]
 pub struct TuneCliArgs {
     /// The variant whose weights to fit (chess: the weights chess and Cat Chess share).
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value_t = FROM_OUTSIDE)]
     pub variant: VariantKind,
     /// A PGN file of game records (repeatable).
     #[arg(long = "pgn", value_name = "FILE", required = true)]
@@ -290,7 +339,7 @@ pub enum PgnCommand {
         /// The PGN file.
         file: String,
         /// The variant of records without a Variant tag.
-        #[arg(long, default_value = "chess")]
+        #[arg(long, default_value_t = FROM_OUTSIDE)]
         variant: VariantKind,
     },
 }
@@ -306,8 +355,8 @@ pub struct MatchArgs {
     /// as `tc=depth=6` against `tc=depth=3`). Repeat for each engine.
     #[arg(long = "engine", value_name = "SPEC", required_unless_present = "merge")]
     pub engines: Vec<String>,
-    /// The variant: catchess (seats white, black, cats), chess (white, black) or xiangqi (red, black).
-    #[arg(long, default_value = "catchess")]
+    /// The game; the engines take its seats (Cat Chess: white, black and the cats).
+    #[arg(long, default_value_t = OWN_GAME)]
     pub variant: VariantKind,
     /// Games to play (default: one round, i.e. every seating of the engines once).
     #[arg(long)]
@@ -399,9 +448,6 @@ fn parse_shard(text: &str) -> Result<(usize, usize), String> {
     let bad = || format!("--shard {text:?}: expected I/N with 1 <= I <= N (e.g. 2/4)");
     let (i, n) = text.split_once('/').ok_or_else(bad)?;
     let (i, n) = (i.trim().parse::<usize>().map_err(|_| bad())?, n.trim().parse::<usize>().map_err(|_| bad())?);
-    if i == 0 || i > n || n > tournament::MAX_GAMES {
-        return Err(bad());
-    }
     Ok((i, n))
 }
 
@@ -409,10 +455,6 @@ impl MatchArgs {
     fn config(&self) -> Result<MatchConfig, String> {
         let engines = self.engines.iter().map(|e| EngineSpec::parse(e)).collect::<Result<Vec<_>, _>>()?;
         let time_controls = self.tcs.iter().map(|t| parse_seat_tc(t)).collect::<Result<Vec<_>, _>>()?;
-        let max = tournament::MAX_TIMEOUT.as_secs();
-        if !(self.timeout.is_finite() && self.timeout > 0.0 && self.timeout <= max as f64) {
-            return Err(format!("--timeout must be more than 0 and at most {max} seconds, got {:?}", self.timeout));
-        }
         Ok(MatchConfig {
             variant: self.variant,
             engines,
@@ -423,7 +465,9 @@ impl MatchArgs {
             random_plies: self.random_plies,
             seed: self.seed,
             pgn: Some(self.pgn.clone()),
-            timeout: Duration::from_secs_f64(self.timeout),
+            // A number no Duration holds (negative, not a number, too large)
+            // reads as the largest, which `validate` refuses.
+            timeout: Duration::try_from_secs_f64(self.timeout).unwrap_or(Duration::MAX),
             time_margin: Duration::from_millis(self.time_margin),
             sprt: self.sprt.as_deref().map(SprtSpec::parse).transpose()?,
             event: self.event.clone(),
@@ -436,10 +480,7 @@ impl MatchArgs {
             adjudication: Adjudication {
                 draw: self.draw.as_deref().map(DrawRule::parse).transpose()?,
                 resign: self.resign.as_deref().map(ResignRule::parse).transpose()?,
-                max_moves: match self.maxmoves {
-                    Some(0) => return Err("--maxmoves must be at least 1".into()),
-                    m => m,
-                },
+                max_moves: self.maxmoves,
             },
         })
     }
@@ -455,48 +496,22 @@ pub fn run() -> ExitCode {
         return ExitCode::FAILURE;
     }
     let result = match cli.command {
-        Some(Command::Perft { depth, fen, variant, divide, suite }) => match suite {
-            Some(path) => with_game!(variant, G => run_suite::<G>(&path, depth)),
-            None => match depth {
-                Some(depth) => {
-                    with_game!(variant, G => run_perft::<G>(fen.as_deref(), depth, divide))
-                }
-                None => Err("perft needs --depth N (or --suite FILE)".to_string()),
-            },
-        },
-        Some(Command::Bench { hash_mb, threads_n, depth_n, depth, variant, hash, threads, eval_file }) => {
-            BenchArgs::parse(hash_mb.or(hash), threads_n.or(threads), depth_n.or(depth)).and_then(|args| {
-                if let Some(file) = eval_file {
-                    crate::games::chess::nnue::load(&file, || {}).map_err(|e| format!("bench: {e}"))?;
-                }
-                run_bench(args, variant)
-            })
+        Some(Command::Perft { depth, fen, variant, divide, suite }) => {
+            crate::perft::command(variant, fen.as_deref(), depth, divide, suite.as_deref())
         }
-        Some(Command::Match(args)) => match args.config().and_then(|config| tournament::run(&config)) {
-            Ok(summary) => {
-                print!("\n{}", summary.table);
-                if let Some(sig) = summary.interrupted {
-                    return ExitCode::from((128 + sig).clamp(1, 255) as u8);
-                }
-                Ok(())
-            }
+        Some(Command::Bench { hash_mb, threads_n, depth_n, depth, variant, hash, threads, eval_file }) => {
+            crate::bench::command(hash_mb.or(hash), threads_n.or(threads), depth_n.or(depth), variant, eval_file)
+        }
+        Some(Command::Match(args)) => match args.config().and_then(|config| tournament::command(&config)) {
+            Ok(code) => return code,
             Err(e) => Err(e),
         },
         Some(Command::Pgn { action: PgnCommand::Check { file, variant } }) => {
-            tournament::check::check_file(&file, variant).and_then(|report| {
-                for p in &report.problems {
-                    println!("{p}");
-                }
-                println!("{} games checked, {} with problems", report.games, report.problems.len());
-                match report.problems.len() {
-                    0 => Ok(()),
-                    n => Err(format!("{n} of {} games have problems", report.games)),
-                }
-            })
+            tournament::check::command(&file, variant)
         }
         Some(Command::Serve(args)) => args.config().and_then(crate::serve::run),
-        Some(Command::Tune(args)) => run_tune(args),
-        Some(Command::Train(args)) => run_train(args),
+        Some(Command::Tune(args)) => crate::tune::command(args.variant, &args.tune_args()),
+        Some(Command::Train(args)) => crate::tune::nnue::command(args.train_args(), args.init.as_deref(), &args.out),
         Some(Command::Random) => {
             let stdin = std::io::stdin();
             crate::uci::random::run(stdin.lock(), crate::uci::Output::new(std::io::stdout()));
@@ -517,261 +532,46 @@ pub fn run() -> ExitCode {
     }
 }
 
-fn run_tune(args: TuneCliArgs) -> Result<(), String> {
-    if !(args.rate > 0.0 && args.rate.is_finite()) || args.epochs == 0 {
-        return Err("tune: --rate must be a positive number and --epochs at least 1".to_string());
-    }
-    if !(0.0..=1.0).contains(&args.lambda) {
-        return Err("tune: --lambda must be between 0 and 1".to_string());
-    }
-    if !(args.prior >= 0.0 && args.prior.is_finite()) {
-        return Err("tune: --prior must be a number at least 0".to_string());
-    }
-    let quoted: Vec<String> =
-        std::env::args().map(|a| if a.contains(char::is_whitespace) { format!("'{a}'") } else { a }).collect();
-    let tune_args = crate::tune::TuneArgs {
-        records: args.records,
-        filter: crate::tune::data::Filter { skip_plies: args.skip_plies },
-        settings: crate::tune::fit::Settings {
-            epochs: args.epochs,
-            rate: args.rate,
-            threads: args.threads.max(1),
-            prior: args.prior,
-        },
-        lambda: args.lambda,
-        freeze: args.freeze,
-        out: args.out.clone(),
-        command: quoted.join(" "),
-    };
-    let report = with_game!(args.variant, G => crate::tune::run::<G>(&tune_args, |line| eprintln!("{line}")))?;
-    eprintln!(
-        "{} games ({} left out): {} positions fitted, {} held out; K {:.4}",
-        report.games, report.skipped_games, report.train, report.validation, report.k
-    );
-    eprintln!(
-        "loss {:.6} -> {:.6}; held out {:.6} -> {:.6}",
-        report.train_loss.0, report.train_loss.1, report.validation_loss.0, report.validation_loss.1
-    );
-    for (name, old, new) in &report.largest_changes {
-        eprintln!("  {name}: {}/{} -> {}/{}", old.mg, old.eg, new.mg, new.eg);
-    }
-    match &args.out {
-        Some(out) => eprintln!("weights written to {out}"),
-        None => print!("{}", report.source),
-    }
-    Ok(())
-}
-
-fn run_train(args: TrainCliArgs) -> Result<(), String> {
-    if !(args.rate > 0.0 && args.rate.is_finite()) || args.epochs == 0 || args.batch == 0 {
-        return Err("train: --rate must be a positive number, --epochs and --batch at least 1".to_string());
-    }
-    let final_rate = args.final_rate.unwrap_or(args.rate);
-    if !(final_rate >= 0.0 && final_rate.is_finite()) {
-        return Err("train: --final-rate must be a number of at least 0".to_string());
-    }
-    if !(0.0..=1.0).contains(&args.lambda) {
-        return Err("train: --lambda must be between 0 and 1".to_string());
-    }
-    use crate::games::chess::nnue::Kind;
-    let train_args = crate::tune::nnue::TrainArgs {
-        records: args.records,
-        filter: crate::tune::data::Filter { skip_plies: args.skip_plies },
-        settings: crate::tune::nnue::Settings {
-            epochs: args.epochs,
-            rate: args.rate,
-            final_rate,
-            batch: args.batch,
-            threads: args.threads.max(1),
-            seed: args.seed,
-            kind: if args.correction { Kind::Correction } else { Kind::Whole },
-        },
-        lambda: args.lambda,
-        init: args
-            .init
-            .as_deref()
-            .map(crate::games::chess::nnue::read)
-            .transpose()
-            .map_err(|e| format!("train: --init: {e}"))?,
-    };
-    let report = crate::tune::nnue::run(&train_args, |line| eprintln!("{line}"))?;
-    std::fs::write(&args.out, report.network.to_bytes()).map_err(|e| format!("cannot write {}: {e}", args.out))?;
-    eprintln!(
-        "{} games: {} positions learnt from, {} held out; K {:.4}",
-        report.games, report.train, report.validation, report.k
-    );
-    eprintln!(
-        "held-out loss against the targets: hand-made {:.6}, network {:.6} (as learnt {:.6})",
-        report.hand_made_loss, report.network_loss, report.float_loss
-    );
-    eprintln!(
-        "held-out loss against the results: hand-made {:.6}, network {:.6}",
-        report.hand_made_result_loss, report.network_result_loss
-    );
-    eprintln!("network written to {}", args.out);
-    Ok(())
-}
-
-fn parse_position<G: Notation>(fen: Option<&str>) -> Result<G, String> {
-    match fen {
-        Some(fen) => G::from_fen(fen).map_err(|e| e.to_string()),
-        None => Ok(G::startpos()),
-    }
-}
-
-fn report_speed(nodes: u64, started: Instant) {
-    let secs = started.elapsed().as_secs_f64();
-    eprintln!("Time: {:.3} s, {:.0} nodes/s", secs, nodes as f64 / secs.max(1e-9));
-}
-
-/// Perft from one position. Each root move's count is printed as it
-/// finishes: with --divide as the answer on stdout, otherwise as progress
-/// on stderr (a deep count shows it is alive; Ctrl-C stops it).
-fn run_perft<G: Notation>(fen: Option<&str>, depth: u32, show_divide: bool) -> Result<(), String> {
-    let pos: G = parse_position(fen)?;
-    let started = Instant::now();
-    let total = divide_with(&pos, depth, &|| false, |steps, n| {
-        let turn = pos.turn_text(steps);
-        if show_divide {
-            println!("{turn}: {n}");
-        } else {
-            eprintln!("{turn}: {n}");
-        }
-    })
-    .expect("never stopped");
-    println!("Nodes searched: {total}");
-    report_speed(total, started);
-    Ok(())
-}
-
-/// The largest perft suite read: far beyond any real one (the suites here
-/// are a few kilobytes), small enough that `--suite /dev/zero` fails fast.
-const MAX_SUITE_BYTES: u64 = 16 << 20;
-
-/// Reads a text file of at most `limit` bytes; a larger or endless one
-/// (a device, a pipe) is an error, not an unbounded read.
-pub fn read_text_file(path: &str, limit: u64) -> Result<String, String> {
-    use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let mut bytes = Vec::new();
-    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {path}: {e}"))?;
-    if bytes.len() as u64 > limit {
-        return Err(format!("{path} is larger than {} MiB; not read", limit >> 20));
-    }
-    String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))
-}
-
-fn run_suite<G: Notation>(path: &str, max_depth: Option<u32>) -> Result<(), String> {
-    let text = read_text_file(path, MAX_SUITE_BYTES)?;
-    let entries = parse_suite(&text).map_err(|e| format!("{path}: {e}"))?;
-    let started = Instant::now();
-    let (mut checked, mut failed, mut nodes) = (0, 0, 0u64);
-    for entry in &entries {
-        let pos: G = G::from_fen(&entry.fen).map_err(|e| format!("{path}:{}: {e}", entry.line))?;
-        for &(depth, expected) in &entry.counts {
-            if max_depth.is_some_and(|max| depth > max) {
-                continue;
-            }
-            let got = perft(&pos, depth);
-            nodes += got;
-            checked += 1;
-            if got == expected {
-                println!("ok   line {} D{depth} {got}", entry.line);
-            } else {
-                failed += 1;
-                println!("FAIL line {} D{depth}: expected {expected}, got {got}  ({})", entry.line, entry.fen);
-                if depth > 0 {
-                    println!("     divide at D{depth}:");
-                    for (steps, n) in divide(&pos, depth) {
-                        println!("     {}: {n}", pos.turn_text(&steps));
-                    }
-                }
-            }
+impl TuneCliArgs {
+    fn tune_args(&self) -> crate::tune::TuneArgs {
+        // The command line, for the weights file's header.
+        let quoted: Vec<String> =
+            std::env::args().map(|a| if a.contains(char::is_whitespace) { format!("'{a}'") } else { a }).collect();
+        crate::tune::TuneArgs {
+            records: self.records.clone(),
+            filter: crate::tune::data::Filter { skip_plies: self.skip_plies },
+            settings: crate::tune::fit::Settings {
+                epochs: self.epochs,
+                rate: self.rate,
+                threads: self.threads.max(1),
+                prior: self.prior,
+            },
+            lambda: self.lambda,
+            freeze: self.freeze.clone(),
+            out: self.out.clone(),
+            command: quoted.join(" "),
         }
     }
-    println!("{} passed, {} failed", checked - failed, failed);
-    report_speed(nodes, started);
-    if failed > 0 {
-        Err(format!("{failed} perft count(s) differ"))
-    } else {
-        Ok(())
-    }
 }
 
-/// The numbers of `catchess bench`, checked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct BenchArgs {
-    hash: usize,
-    threads: usize,
-    depth: Option<u32>,
-}
-
-impl BenchArgs {
-    /// From the text of each (positional or flag), with the defaults.
-    fn parse(hash: Option<String>, threads: Option<String>, depth: Option<String>) -> Result<BenchArgs, String> {
-        fn number(what: &str, text: Option<String>, max: usize) -> Result<Option<usize>, String> {
-            let Some(text) = text else { return Ok(None) };
-            match text.parse::<usize>() {
-                Ok(n) if (1..=max).contains(&n) => Ok(Some(n)),
-                _ => Err(format!("bench: {what} must be a whole number in 1..={max}, got {text:?}")),
-            }
-        }
-        let hash = number("hash (MiB)", hash, crate::uci::HASH_MAX_MB)?.unwrap_or(16);
-        let threads = number("threads", threads, crate::uci::THREADS_MAX)?.unwrap_or(1);
-        let depth = number("depth", depth, crate::search::MAX_DEPTH as usize)?.map(|d| d as u32);
-        Ok(BenchArgs { hash, threads, depth })
-    }
-}
-
-fn run_bench(args: BenchArgs, variant: Option<VariantKind>) -> Result<(), String> {
-    let variants: Vec<VariantKind> = match variant {
-        Some(v) => vec![v],
-        None => VariantKind::ALL.to_vec(),
-    };
-    let (mut nodes, mut secs) = (0u64, 0f64);
-    for v in variants {
-        let report = crate::bench::run(v, args.depth, args.hash, args.threads);
-        println!("{} depth {}:", v, report.depth);
-        for (i, (fen, n)) in report.per_position.iter().enumerate() {
-            println!("{:>3} {:>12}  {}", i + 1, n, fen);
-        }
-        let t = report.time.as_secs_f64();
-        println!("{}: {} nodes in {:.3} s, {:.0} nodes/s", v, report.nodes, t, report.nodes as f64 / t.max(1e-9));
-        nodes += report.nodes;
-        secs += t;
-    }
-    // Stockfish's closing lines, spacing included: tools such as OpenBench
-    // read them.
-    println!("===========================");
-    println!("Total time (ms) : {:.0}", secs * 1000.0);
-    println!("Nodes searched  : {nodes}");
-    println!("Nodes/second    : {:.0}", nodes as f64 / secs.max(1e-9));
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn args(hash: Option<&str>, threads: Option<&str>, depth: Option<&str>) -> Result<BenchArgs, String> {
-        BenchArgs::parse(hash.map(String::from), threads.map(String::from), depth.map(String::from))
-    }
-
-    #[test]
-    fn bench_numbers_default_and_are_checked() {
-        assert_eq!(args(None, None, None), Ok(BenchArgs { hash: 16, threads: 1, depth: None }));
-        assert_eq!(args(Some("32"), Some("2"), Some("13")), Ok(BenchArgs { hash: 32, threads: 2, depth: Some(13) }));
-        for (bad, what) in [
-            (args(Some("0"), None, None), "hash (MiB)"),
-            (args(Some("x"), None, None), "hash (MiB)"),
-            (args(None, Some("0"), None), "threads"),
-            (args(None, Some("-1"), None), "threads"),
-            (args(None, None, Some("0")), "depth"),
-            (args(None, None, Some("101")), "depth"),
-            (args(None, None, Some("99999999999999999999999")), "depth"),
-        ] {
-            let e = bad.unwrap_err();
-            assert!(e.contains(what) && e.contains("must be a whole number"), "{e}");
+impl TrainCliArgs {
+    /// The settings; the network to start from is read by the command.
+    fn train_args(&self) -> crate::tune::nnue::TrainArgs {
+        use crate::games::chess::nnue::Kind;
+        crate::tune::nnue::TrainArgs {
+            records: self.records.clone(),
+            filter: crate::tune::data::Filter { skip_plies: self.skip_plies },
+            settings: crate::tune::nnue::Settings {
+                epochs: self.epochs,
+                rate: self.rate,
+                final_rate: self.final_rate.unwrap_or(self.rate),
+                batch: self.batch,
+                threads: self.threads.max(1),
+                seed: self.seed,
+                kind: if self.correction { Kind::Correction } else { Kind::Whole },
+            },
+            lambda: self.lambda,
+            init: None,
         }
     }
 }

@@ -10,6 +10,7 @@
 pub mod bench;
 pub mod cli;
 pub mod core;
+pub mod files;
 pub mod game;
 pub mod games;
 pub mod perft;

@@ -1,9 +1,14 @@
 //! Perft: counting the leaves of the legal move tree, the standard proof of a
-//! move generator. One generic implementation serves every game.
+//! move generator. One generic implementation serves every game; the
+//! `catchess perft` command ([`command`]) runs it from one position or
+//! over an EPD suite of expected counts.
 
-use crate::game::Game;
+use crate::files::read_bounded;
 use crate::game::MoveList;
+use crate::game::{Game, Notation};
+use crate::games::{with_game, VariantKind};
 use std::fmt;
+use std::time::Instant;
 
 /// Leaves `depth` turns below `pos` (RULES.md §10: cats' plies and passes
 /// count; draw rules are not applied). In a game of one move a turn the
@@ -167,6 +172,96 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
         entries.push(SuiteEntry { fen, counts, line, why: why.take() });
     }
     Ok(entries)
+}
+
+/// `catchess perft`: with `suite`, every entry of an EPD suite (to
+/// `depth` at most); else the count `depth` turns below `fen` (the start
+/// position by default), root move by root move with `divide`.
+pub fn command(
+    variant: VariantKind,
+    fen: Option<&str>,
+    depth: Option<u32>,
+    divide: bool,
+    suite: Option<&str>,
+) -> Result<(), String> {
+    match (suite, depth) {
+        (Some(path), _) => with_game!(variant, G => run_suite::<G>(path, depth)),
+        (None, Some(depth)) => with_game!(variant, G => run_perft::<G>(fen, depth, divide)),
+        (None, None) => Err("perft needs --depth N (or --suite FILE)".to_string()),
+    }
+}
+
+fn parse_position<G: Notation>(fen: Option<&str>) -> Result<G, String> {
+    match fen {
+        Some(fen) => G::from_fen(fen).map_err(|e| e.to_string()),
+        None => Ok(G::startpos()),
+    }
+}
+
+fn report_speed(nodes: u64, started: Instant) {
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!("Time: {:.3} s, {:.0} nodes/s", secs, nodes as f64 / secs.max(1e-9));
+}
+
+/// Perft from one position. Each root move's count is printed as it
+/// finishes: with --divide as the answer on stdout, otherwise as progress
+/// on stderr (a deep count shows it is alive; Ctrl-C stops it).
+fn run_perft<G: Notation>(fen: Option<&str>, depth: u32, show_divide: bool) -> Result<(), String> {
+    let pos: G = parse_position(fen)?;
+    let started = Instant::now();
+    let total = divide_with(&pos, depth, &|| false, |steps, n| {
+        let turn = pos.turn_text(steps);
+        if show_divide {
+            println!("{turn}: {n}");
+        } else {
+            eprintln!("{turn}: {n}");
+        }
+    })
+    .expect("never stopped");
+    println!("Nodes searched: {total}");
+    report_speed(total, started);
+    Ok(())
+}
+
+/// The largest perft suite read: far beyond any real one (the suites here
+/// are a few kilobytes), small enough that `--suite /dev/zero` fails fast.
+const MAX_SUITE_BYTES: u64 = 16 << 20;
+
+fn run_suite<G: Notation>(path: &str, max_depth: Option<u32>) -> Result<(), String> {
+    let text = read_bounded(path, MAX_SUITE_BYTES).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let entries = parse_suite(&text).map_err(|e| format!("{path}: {e}"))?;
+    let started = Instant::now();
+    let (mut checked, mut failed, mut nodes) = (0, 0, 0u64);
+    for entry in &entries {
+        let pos: G = G::from_fen(&entry.fen).map_err(|e| format!("{path}:{}: {e}", entry.line))?;
+        for &(depth, expected) in &entry.counts {
+            if max_depth.is_some_and(|max| depth > max) {
+                continue;
+            }
+            let got = perft(&pos, depth);
+            nodes += got;
+            checked += 1;
+            if got == expected {
+                println!("ok   line {} D{depth} {got}", entry.line);
+            } else {
+                failed += 1;
+                println!("FAIL line {} D{depth}: expected {expected}, got {got}  ({})", entry.line, entry.fen);
+                if depth > 0 {
+                    println!("     divide at D{depth}:");
+                    for (steps, n) in divide(&pos, depth) {
+                        println!("     {}: {n}", pos.turn_text(&steps));
+                    }
+                }
+            }
+        }
+    }
+    println!("{} passed, {} failed", checked - failed, failed);
+    report_speed(nodes, started);
+    if failed > 0 {
+        Err(format!("{failed} perft count(s) differ"))
+    } else {
+        Ok(())
+    }
 }
 
 #[cfg(test)]

@@ -164,3 +164,23 @@ fn bad_bench_arguments_are_clear_errors() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn every_command_with_a_variant_names_every_game_and_its_default() {
+    for (command, default) in [
+        (&["perft"][..], Some("catchess")),
+        (&["match"], Some("catchess")),
+        (&["bench"], None),
+        (&["pgn", "check"], Some("chess")),
+        (&["tune"], Some("chess")),
+    ] {
+        let (ok, out, _) = catchess(&[command, &["--help"]].concat());
+        assert!(ok, "{command:?}");
+        let variant = &out[out.find("--variant <VARIANT>").unwrap_or_else(|| panic!("{command:?}: {out}"))..];
+        let variant = &variant[..variant.find("\n\n").unwrap_or(variant.len())];
+        assert!(variant.contains("possible values: catchess, chess, xiangqi, catschess10"), "{command:?}: {variant}");
+        if let Some(d) = default {
+            assert!(variant.contains(&format!("[default: {d}]")), "{command:?}: {variant}");
+        }
+    }
+}

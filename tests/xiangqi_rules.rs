@@ -4,7 +4,7 @@
 
 mod common;
 use catchess::game::{describe, Outcome};
-use catchess::games::xiangqi::{rules, Perpetual, XMove, XSquare};
+use catchess::games::xiangqi::{rules, Move, Perpetual, Square};
 use catchess::{Game, History, Reason, Xiangqi};
 use common::*;
 use pretty_assertions::assert_eq;
@@ -13,8 +13,8 @@ fn xq(fen: &str) -> Xiangqi {
     Xiangqi::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-fn sq(name: &str) -> XSquare {
-    XSquare::parse(name).unwrap()
+fn sq(name: &str) -> Square {
+    Square::parse(name).unwrap()
 }
 
 /// The legal destinations of the piece on `from`, sorted.
@@ -22,7 +22,7 @@ fn dests(pos: &Xiangqi, from: &str) -> Vec<String> {
     let mut v: Vec<String> = moves(pos)
         .into_iter()
         .filter_map(|m| {
-            let mv = XMove::parse(&m).unwrap();
+            let mv = Move::parse(&m).unwrap();
             (mv.from().to_string() == from).then(|| mv.to().to_string())
         })
         .collect();
@@ -191,8 +191,8 @@ fn perpetual_chase_loses_for_the_chasing_side() {
     let fen = "4k4/9/2c6/1R7/9/9/9/9/9/3K5 w - - 0 1";
     let h = cycle(fen, "b7b8 c8c7 b8b7 c7c8", 2);
     let positions = h.positions();
-    assert!(positions[0].is_chase(XMove::parse("b7b8").unwrap()));
-    assert!(!positions[1].is_chase(XMove::parse("c8c7").unwrap()));
+    assert!(positions[0].is_chase(Move::parse("b7b8").unwrap()));
+    assert!(!positions[1].is_chase(Move::parse("c8c7").unwrap()));
     assert_eq!(outcome(&h), Some(Outcome { winner: BLACK, reason: rules::PERPETUAL_CHASE }));
 }
 
@@ -274,7 +274,7 @@ fn chases_count_only_chariot_horse_cannon_and_soldier_attacks() {
     assert!(pos.chased_by(catchess::core::Color::White).is_empty());
     // The same horse attacked by a red chariot is chased.
     let pos = xq("4k4/9/9/9/9/9/9/R2n5/9/5K3 w - - 0 1");
-    assert_eq!(pos.chased_by(catchess::core::Color::White).iter::<XSquare>().collect::<Vec<_>>(), [sq("d3")]);
+    assert_eq!(pos.chased_by(catchess::core::Color::White).iter::<Square>().collect::<Vec<_>>(), [sq("d3")]);
 }
 
 #[test]
@@ -285,7 +285,7 @@ fn attacking_a_protected_piece_is_no_chase_unless_the_attacker_is_worth_less() {
     assert!(pos.chased_by(White).is_empty());
     // Horse b2 attacks the chariot d3, protected: still a chase.
     let pos = xq("3rk4/9/9/9/9/9/9/3r5/1N7/5K3 w - - 0 1");
-    assert_eq!(pos.chased_by(White).iter::<XSquare>().collect::<Vec<_>>(), [sq("d3")]);
+    assert_eq!(pos.chased_by(White).iter::<Square>().collect::<Vec<_>>(), [sq("d3")]);
 }
 
 #[test]
@@ -310,14 +310,14 @@ fn like_pieces_attacking_each_other_offer_an_exchange_not_a_chase() {
 fn a_chase_is_a_new_attack() {
     let pos = xq("4k4/9/9/9/9/9/9/R2n5/9/5K3 w - - 0 1");
     // Still attacking the horse from b3: nothing new.
-    assert!(!pos.is_chase(XMove::parse("a3b3").unwrap()));
+    assert!(!pos.is_chase(Move::parse("a3b3").unwrap()));
     // From a4 it attacks nothing.
-    assert!(!pos.is_chase(XMove::parse("a3a4").unwrap()));
+    assert!(!pos.is_chase(Move::parse("a3a4").unwrap()));
     // The chariot on a4 moving to a3 attacks the horse anew.
     let pos = xq("4k4/9/9/9/9/9/R8/3n5/9/5K3 w - - 0 1");
-    assert!(pos.is_chase(XMove::parse("a4a3").unwrap()));
+    assert!(pos.is_chase(Move::parse("a4a3").unwrap()));
     // A check is a check, not a chase.
     let pos = xq("4k4/9/9/9/9/9/9/R2n5/9/5K3 w - - 0 1");
-    assert!(!pos.is_chase(XMove::parse("a3a10").unwrap()));
-    assert!(pos.gives_check(XMove::parse("a3a10").unwrap()));
+    assert!(!pos.is_chase(Move::parse("a3a10").unwrap()));
+    assert!(pos.gives_check(Move::parse("a3a10").unwrap()));
 }

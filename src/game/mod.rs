@@ -13,6 +13,7 @@
 pub mod fen;
 mod history;
 mod movelist;
+mod option;
 mod outcome;
 mod seat;
 pub mod view;
@@ -20,6 +21,7 @@ pub mod view;
 pub use fen::{FenError, FenField};
 pub use history::{random_turn, History};
 pub use movelist::{MoveList, MAX_MOVES};
+pub use option::GameOption;
 pub use outcome::{describe, rule_draw, standard_outcome, winner_name, Outcome, Reason};
 pub use seat::{Goal, Seat, SeatInfo};
 

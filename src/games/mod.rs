@@ -4,7 +4,7 @@
 //! `README.md` beside this file says how to add a game.
 
 use crate::game::view::BoardView;
-use crate::game::{Arbitration, Game, Notation};
+use crate::game::{Arbitration, Game, GameOption, Notation};
 use crate::search::SearchGame;
 use std::fmt;
 use std::str::FromStr;
@@ -44,6 +44,20 @@ macro_rules! games {
                     $($(VariantKind::$ty => <$ty as Game>::VARIANT,)+)*
                 }
             }
+        }
+
+        /// The engine options the games add to the protocol's list
+        /// (`SearchGame::OPTIONS`), each once, in the order of `games!`.
+        pub fn options() -> Vec<&'static GameOption> {
+            let mut all: Vec<&'static GameOption> = Vec::new();
+            $($(
+                for o in <$ty as SearchGame>::OPTIONS {
+                    if !all.iter().any(|a| a.name == o.name) {
+                        all.push(o);
+                    }
+                }
+            )+)*
+            all
         }
 
         /// Builds every game's tables now (each folder's `init()`), rather

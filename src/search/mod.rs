@@ -92,6 +92,10 @@ pub trait SearchGame: Game + Evaluate {
     /// default `false` nothing is recorded and every repetition is a draw.
     const PERPETUAL_CHECK_LOSES: bool = false;
 
+    /// The engine options this game adds to the protocol's list (standard
+    /// chess: `EvalFile`); none by default.
+    const OPTIONS: &'static [crate::game::GameOption] = &[];
+
     /// How many plies into quiescence a check is still answered move by
     /// move (deeper, the static value stands). A game whose turns take
     /// several steps, each a ply, wants fewer: every step of an answer

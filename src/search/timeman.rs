@@ -5,9 +5,13 @@
 //! Both limits count on the mover's clock as [`SearchControl`] keeps it, so
 //! a ponder search has no limit until `ponderhit`. Between iterations the
 //! soft limit is stretched or shrunk by how settled the best move is
-//! ([`Stability`]).
+//! ([`Stability`]). The numbers themselves are in `params.rs`.
 
 use super::control::SearchControl;
+use super::params::{
+    DEFAULT_MOVES_TO_GO, HARD_MAX_SHARE, HARD_PER_SOFT, ITERATION_GATE, KEPT_SCALE, MAX_MOVES_TO_GO, SHARE_GAIN,
+    SHARE_PIVOT, SOFT_INCREMENT_SHARE, SOFT_MAX_SHARE,
+};
 use std::time::Duration;
 
 /// What the client asked for in `go`.
@@ -36,13 +40,6 @@ pub struct TimeManager {
     hard: Option<Duration>,
 }
 
-/// Moves a clock is assumed to cover when `movestogo` is not given. With
-/// an increment the clock settles where the soft limit is about what the
-/// increment gives back, so a larger count only leaves time unused: at 30,
-/// games against Stockfish at 10 s + 0.1 s ended after 50 moves with a
-/// third of the clock left (Stockfish had used nearly all of it).
-const DEFAULT_MOVES_TO_GO: u32 = 20;
-
 impl TimeManager {
     pub fn new(limits: &Limits) -> TimeManager {
         if limits.infinite {
@@ -60,20 +57,20 @@ impl TimeManager {
         // Never plan to use what the overhead reserves; on a nearly empty
         // clock, answer almost at once.
         let usable = left.saturating_sub(limits.move_overhead);
-        let mtg = limits.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 60);
-        let base = usable / mtg + limits.increment * 3 / 4;
-        let soft = base.min(usable * 2 / 5);
-        let hard = (soft * 4).min(usable * 3 / 5).max(soft);
+        let mtg = limits.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, MAX_MOVES_TO_GO);
+        let base = usable / mtg + SOFT_INCREMENT_SHARE.of(limits.increment);
+        let soft = base.min(SOFT_MAX_SHARE.of(usable));
+        let hard = (soft * HARD_PER_SOFT).min(HARD_MAX_SHARE.of(usable)).max(soft);
         let floor = Duration::from_millis(1);
         TimeManager { soft: Some(soft.max(floor)), hard: Some(hard.max(floor)) }
     }
 
-    /// Whether another iteration may start: not once most of the soft
-    /// budget, stretched by `scale` (see [`Stability`]), is spent (the next
-    /// iteration would not finish in time).
+    /// Whether another iteration may start: not once `ITERATION_GATE` of
+    /// the soft budget, stretched by `scale` (see [`Stability`]), is spent
+    /// (the next iteration would not finish in time).
     pub fn may_start_iteration(&self, control: &SearchControl, scale: f64) -> bool {
         match (self.soft, control.clock_elapsed()) {
-            (Some(s), Some(used)) => used.as_secs_f64() < s.as_secs_f64() * scale / 2.0,
+            (Some(s), Some(used)) => used.as_secs_f64() < s.as_secs_f64() * scale * ITERATION_GATE,
             _ => true,
         }
     }
@@ -109,16 +106,6 @@ pub struct Stability {
     /// The share of the last iteration's nodes spent below the best move.
     best_share: Option<f64>,
 }
-
-/// The soft limit's factor by how many iterations in a row kept the best
-/// move (0, 1, 2, 3, 4 or more).
-const KEPT_SCALE: [f64; 5] = [2.5, 1.2, 0.9, 0.8, 0.75];
-/// The soft limit's factor by the share `s` of nodes spent below the best
-/// move is `(SHARE_PIVOT − s) · SHARE_GAIN`: 1 at about a 76 % share, 2 when
-/// the best move took almost none of the nodes (a close contest), 0.675
-/// when it took them all.
-const SHARE_PIVOT: f64 = 1.5;
-const SHARE_GAIN: f64 = 1.35;
 
 impl Stability {
     /// Records a finished iteration: its best move (as bits) and the share

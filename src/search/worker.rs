@@ -15,9 +15,6 @@ use crate::game::MoveList;
 use crate::game::{Goal, Seat};
 use std::sync::atomic::Ordering;
 
-/// Nodes between looks at the clock, the node limit and the stop flag.
-const CHECK_EVERY: u64 = 512;
-
 /// How a position in `Worker::plies` was reached: a move without check, a
 /// checking move, or a null move (a cycle through one is judged a draw).
 pub(super) const PLY_QUIET: u8 = 0;
@@ -141,7 +138,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 break;
             }
             // Helpers spread over depths so they fill the table ahead.
-            if self.id > 0 && depth > 1 && (depth + self.id as i32) % 3 == 0 && depth < max_depth {
+            if self.id > 0 && depth > 1 && (depth + self.id as i32) % HELPER_SKIP_CYCLE == 0 && depth < max_depth {
                 continue;
             }
             self.seldepth = 0;
@@ -255,7 +252,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 return v;
             }
             delta *= 2;
-            if delta > 1000 {
+            if delta > ASPIRATION_MAX_DELTA {
                 alpha = -INF;
                 beta = INF;
             }
@@ -589,7 +586,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 return eval;
             }
             if null_ok && depth >= NMP_MIN_DEPTH && eval >= beta && pos.has_non_pawn_material() {
-                let r = NMP_BASE + depth / NMP_DIVISOR + ((eval - beta) / 200).min(3);
+                let r = NMP_BASE + depth / NMP_DIVISOR + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
                 let child = pos.null_move();
                 self.enter(ply, MoveKey::NONE);
                 self.keys.push(child.key());
@@ -655,7 +652,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 self.child_value(sign, &child, new_depth, alpha, beta, ply + 1, pv_node)
             } else {
                 let mut r = 0;
-                if depth >= 3 && searched >= 2 + pv_node as usize && !tactical && !in_check {
+                if depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_MOVES + pv_node as usize && !tactical && !in_check {
                     r = lmr(depth, searched);
                     if pv_node {
                         r -= 1;
@@ -663,7 +660,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     if !improving {
                         r += 1;
                     }
-                    r -= self.history.get(side, G::move_squares(m)) / 8_192;
+                    r -= self.history.get(side, G::move_squares(m)) / LMR_HISTORY_DIVISOR;
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut v = self.child_value(sign, &child, new_depth - r, alpha, alpha + 1, ply + 1, false);

@@ -2,8 +2,9 @@
 //! variant, with the engine's own rules, and reports the first illegal
 //! move of a game or a result the game does not support.
 
-use super::openings::{parse_record_turn, pgn_start, pgn_variant, read_bounded, split_pgn, PgnGame};
+use super::openings::{parse_record_turn, pgn_start, pgn_variant, split_pgn, PgnGame};
 use super::record::{result_text, seat_of, standard_termination, winner_of_result};
+use crate::files::read_bounded;
 use crate::game::{Arbitration, History, Notation, Seat};
 use crate::games::with_game;
 use crate::games::VariantKind;
@@ -13,6 +14,20 @@ pub struct CheckReport {
     pub games: usize,
     /// One line per game with a problem.
     pub problems: Vec<String>,
+}
+
+/// `catchess pgn check`: prints each problem and a count; an error if
+/// any game has a problem.
+pub fn command(path: &str, default: VariantKind) -> Result<(), String> {
+    let report = check_file(path, default)?;
+    for p in &report.problems {
+        println!("{p}");
+    }
+    println!("{} games checked, {} with problems", report.games, report.problems.len());
+    match report.problems.len() {
+        0 => Ok(()),
+        n => Err(format!("{n} of {} games have problems", report.games)),
+    }
 }
 
 /// Checks every game of `path`; its variant is its `Variant` tag, else

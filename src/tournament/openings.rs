@@ -1,6 +1,8 @@
-//! Where games start: positions from an EPD or FEN file, and random plies
-//! played from there, reproducible from a seed.
+//! Where games start: positions from an EPD or FEN file or the moves of
+//! PGN games, random plies played from there, reproducible from a seed,
+//! and the opening line of each round of a match ([`RoundOpenings`]).
 
+use crate::files::read_bounded;
 use crate::game::{random_turn, Arbitration, Game, History, MoveError, MoveList, Notation};
 use crate::games::{with_game, VariantKind};
 use rand::rngs::StdRng;
@@ -34,19 +36,6 @@ pub fn line_fen(line: &str) -> Option<String> {
 
 /// The largest opening file `--openings` reads.
 pub const MAX_BOOK_BYTES: u64 = 256 << 20;
-
-/// A text file of at most `limit` bytes (a longer one, or an endless
-/// device, is an error rather than a read without end).
-pub fn read_bounded(path: &str, limit: u64) -> Result<String, String> {
-    use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut bytes = Vec::new();
-    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > limit {
-        return Err(format!("larger than {} MiB", limit >> 20));
-    }
-    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())
-}
 
 /// How `--openings` reads its book: `FILE`, or `file=FILE` with any of
 /// `format=epd|pgn` (default: `pgn` for a `.pgn` file, else `epd`),
@@ -113,6 +102,69 @@ pub fn load_book<G: Notation + Arbitration>(spec: &BookSpec, seed: u64) -> Resul
         book.shuffle(&mut rng_for(seed, u64::MAX));
     }
     Ok(book)
+}
+
+/// The opening of every round of a match: book line r (cycling), then
+/// `random_plies` random plies drawn from the seed and r, shared by the
+/// round's games. The first pass through the book is drawn at once (an
+/// opening that cannot be played is a configuration error); later rounds
+/// as they come.
+pub struct RoundOpenings<G: Game> {
+    book: Vec<Opening<G>>,
+    random_plies: usize,
+    seed: u64,
+    /// The lines of the first rounds, drawn up front.
+    first: Vec<(Vec<G::Move>, Option<String>)>,
+    startpos_fen: String,
+}
+
+impl<G: Notation + Arbitration> RoundOpenings<G> {
+    /// From `--openings` (the start position alone without one).
+    pub fn new(book: Option<&str>, random_plies: usize, seed: u64, rounds: usize) -> Result<Self, String> {
+        let book = match book {
+            Some(text) => load_book::<G>(&BookSpec::parse(text)?, seed)?,
+            None => vec![Opening { start: G::startpos(), moves: Vec::new(), source: String::new() }],
+        };
+        let mut openings =
+            RoundOpenings { book, random_plies, seed, first: Vec::new(), startpos_fen: G::startpos().to_fen() };
+        openings.first = (0..rounds.min(openings.book.len())).map(|r| openings.draw(r)).collect::<Result<_, _>>()?;
+        Ok(openings)
+    }
+
+    fn opening(&self, round: usize) -> &Opening<G> {
+        &self.book[round % self.book.len()]
+    }
+
+    /// Round `round`'s moves and the note its records carry.
+    fn draw(&self, round: usize) -> Result<(Vec<G::Move>, Option<String>), String> {
+        let o = self.opening(round);
+        let mut h = History::new(o.start);
+        o.moves.iter().for_each(|&m| h.push(m));
+        let book_turns = h.turn_count();
+        let extra = random_line(h.current(), self.random_plies, &mut rng_for(self.seed, round as u64))?;
+        // Plies are turns, however many steps each took.
+        let mut notes = Vec::new();
+        if !o.moves.is_empty() {
+            notes.push(format!("opening: {}, {book_turns} plies", o.source));
+        }
+        if !extra.is_empty() {
+            notes.push(format!("opening: {} random plies", self.random_plies));
+        }
+        let moves = o.moves.iter().chain(&extra).copied().collect();
+        Ok((moves, (!notes.is_empty()).then(|| notes.join("; "))))
+    }
+
+    /// Where round `round` starts, whether that is the game's start
+    /// position, its moves and its note. A later round whose random plies
+    /// cannot be drawn plays the book line alone, the note saying why.
+    pub fn line(&self, round: usize) -> (G, bool, Vec<G::Move>, Option<String>) {
+        let o = self.opening(round);
+        let (moves, note) = match self.first.get(round).cloned().map_or_else(|| self.draw(round), Ok) {
+            Ok(line) => line,
+            Err(e) => (o.moves.clone(), Some(e)),
+        };
+        (o.start, o.start.to_fen() == self.startpos_fen, moves, note)
+    }
 }
 
 /// Every position in an EPD or FEN file, checked with the game's FEN parser.
@@ -471,19 +523,6 @@ mod tests {
         seq_sorted.sort();
         assert_eq!(sorted, seq_sorted, "a permutation");
         std::fs::remove_file(&path).unwrap();
-    }
-
-    #[test]
-    fn book_reads_are_bounded() {
-        let path = std::env::temp_dir().join(format!("catchess-book-test-{}", std::process::id()));
-        std::fs::write(&path, "x".repeat(2000)).unwrap();
-        let p = path.to_str().unwrap();
-        assert_eq!(read_bounded(p, 2000).unwrap().len(), 2000);
-        assert!(read_bounded(p, 1999).unwrap_err().contains("larger than"));
-        std::fs::remove_file(&path).unwrap();
-        if std::path::Path::new("/dev/zero").exists() {
-            assert!(read_bounded("/dev/zero", 1 << 20).is_err());
-        }
     }
 
     #[test]

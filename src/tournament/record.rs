@@ -7,7 +7,7 @@
 
 use super::engine::{Score, SearchNote};
 use crate::game::{Game, History, Notation, Seat};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 /// Whether `G`'s records use standard PGN results (`1-0`, `0-1`, `1/2-1/2`).
 pub fn standard_results<G: Game>() -> bool {
@@ -34,29 +34,18 @@ pub fn winner_of_result<G: Game>(result: &str) -> Option<Option<Seat>> {
     (0..G::SEATS.len()).map(|i| Some(Seat::new(i))).chain([None]).find(|&w| result_text::<G>(w) == result)
 }
 
-/// Today's date as PGN writes it (`2025.01.31`), in UTC.
+/// Today's date as PGN writes it (`2025.01.31`), in UTC (the `time`
+/// crate's calendar).
 pub fn today() -> String {
-    let secs = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    format!("{y:04}.{m:02}.{d:02}")
+    pgn_date(time::OffsetDateTime::now_utc().date())
 }
 
-/// Days since 1970-01-01 to (year, month, day) in the proleptic Gregorian
-/// calendar (H. Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+fn pgn_date(date: time::Date) -> String {
+    format!("{:04}.{:02}.{:02}", date.year(), u8::from(date.month()), date.day())
 }
 
-fn capitalised(s: &str) -> String {
+/// `white` as `White`: a seat's name as a PGN tag.
+pub fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
         Some(first) => first.to_uppercase().chain(c).collect(),
@@ -296,10 +285,12 @@ mod tests {
 
     #[test]
     fn dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
-        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
-        assert_eq!(today().len(), 10);
+        let day = |days: i64| pgn_date(time::OffsetDateTime::UNIX_EPOCH.date() + time::Duration::days(days));
+        assert_eq!(day(0), "1970.01.01");
+        assert_eq!(day(19_723), "2024.01.01");
+        assert_eq!(day(19_782), "2024.02.29");
+        let now = today();
+        assert!(now.len() == 10 && now.as_bytes()[4] == b'.' && now.as_bytes()[7] == b'.', "{now}");
     }
 
     #[test]

@@ -1,13 +1,19 @@
-//! Continuing a stopped match (`--resume`) and joining the records of
-//! matches played in slices (`--merge`): a small state file next to the
-//! PGN holds the seed and the settings that fix the schedule; the finished
+//! A match's records file (`--pgn`) and its state file: opening the
+//! records for a new match or to go on with a stopped one (`--resume`),
+//! and reading finished games back, also to join the records of matches
+//! played in slices (`--merge`). The small state file next to the PGN
+//! holds the seed and the settings that fix the schedule; the finished
 //! games are read back from the records themselves.
 
+use super::config::{MatchConfig, MAX_PGN_BYTES};
 use super::openings::split_pgn;
 use super::play::{Fault, FaultKind, GameReport};
-use super::record::{seat_of, winner_of_result};
+use super::record::{capitalised, seat_of, winner_of_result};
+use super::spec::TimeControl;
 use super::stats::seat_points;
+use crate::files::read_bounded;
 use crate::game::{Arbitration, Seat};
+use std::io::{Seek, Write};
 
 /// The state file of a PGN file.
 pub fn state_path(pgn: &str) -> String {
@@ -31,8 +37,7 @@ impl State {
     }
 
     pub fn read(path: &str) -> Result<State, String> {
-        let text =
-            super::openings::read_bounded(path, 1 << 20).map_err(|e| format!("cannot read match state {path}: {e}"))?;
+        let text = read_bounded(path, 1 << 20).map_err(|e| format!("cannot read match state {path}: {e}"))?;
         let mut lines = text.lines();
         if lines.next() != Some(HEADER) {
             return Err(format!("{path}: not a catchess match state file"));
@@ -51,6 +56,106 @@ impl State {
             _ => Err(format!("{path}: incomplete match state")),
         }
     }
+}
+
+/// Every setting the schedule and the games depend on, as the state file
+/// keeps them (a resumed match must have the same; `--games`,
+/// `--concurrency`, the statistics and the log may change).
+pub fn settings(config: &MatchConfig, tcs: &[TimeControl]) -> String {
+    let engines: Vec<String> = config
+        .engines
+        .iter()
+        .map(|e| format!("{} {:?} {:?} {:?} {:?}", e.name, e.command, e.dir, e.options, e.tc.map(|t| t.to_string())))
+        .collect();
+    let tcs: Vec<String> = tcs.iter().map(TimeControl::to_string).collect();
+    format!(
+        "{} | shard {:?} | engines {} | tc {} | openings {:?} | random plies {} | timeout {:?} | margin {:?} | {:?}",
+        config.variant,
+        config.shard,
+        engines.join("; "),
+        tcs.join(" "),
+        config.openings,
+        config.random_plies,
+        config.timeout,
+        config.time_margin,
+        config.adjudication
+    )
+    .replace('\n', " ")
+}
+
+/// A stopped match taken up again: the seed it was started with, its
+/// finished games, and how far its records file holds complete records.
+pub struct Resumed {
+    pub seed: u64,
+    pub done: Vec<GameReport>,
+    /// Bytes of complete records at the start of the file.
+    pub complete: usize,
+    /// Bytes after them: a record cut off by the stop, dropped.
+    pub cut: usize,
+}
+
+impl Resumed {
+    /// Reads the state file and the records of the match whose records
+    /// are at `path`; it must have been started with `settings` (and the
+    /// seed given, if one is). Games beyond `games` are left out.
+    pub fn load<G: Arbitration>(
+        path: &str,
+        seed: Option<u64>,
+        settings: &str,
+        names: &[String],
+        games: usize,
+    ) -> Result<Resumed, String> {
+        let state = State::read(&state_path(path))?;
+        if seed.is_some_and(|s| s != state.seed) {
+            return Err(format!("--resume: the match was started with --seed {}", state.seed));
+        }
+        if settings != state.settings {
+            return Err(format!(
+                "--resume: the match was started with other settings:\n  then: {}\n  now:  {settings}",
+                state.settings
+            ));
+        }
+        let text = read_bounded(path, MAX_PGN_BYTES).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let complete = complete_prefix(&text);
+        let mut done = reports::<G>(&text[..complete], names, path)?;
+        done.retain(|r| r.number <= games);
+        let mut numbers: Vec<usize> = done.iter().map(|r| r.number).collect();
+        numbers.sort_unstable();
+        if numbers.windows(2).any(|w| w[0] == w[1]) {
+            return Err(format!("{path}: a round number appears twice"));
+        }
+        Ok(Resumed { seed: state.seed, done, complete, cut: text.len() - complete })
+    }
+}
+
+/// Where the records of the match go: stdout for `-`, nothing for `None`;
+/// a new file (and its state file, with `seed` and `settings`), or, for a
+/// resumed match, its file with the cut-off record dropped (that game is
+/// played again) and new records appended.
+pub fn open_records(
+    pgn: Option<&str>,
+    resumed: Option<&Resumed>,
+    seed: u64,
+    settings: &str,
+) -> Result<Option<Box<dyn Write>>, String> {
+    Ok(match (pgn, resumed) {
+        (None, _) => None,
+        (Some("-"), _) => Some(Box::new(std::io::stdout())),
+        (Some(path), None) => {
+            let file = std::fs::File::create(path).map_err(|e| format!("cannot create PGN file {path}: {e}"))?;
+            State { seed, settings: settings.to_string() }.write(&state_path(path))?;
+            Some(Box::new(file))
+        }
+        (Some(path), Some(resumed)) => {
+            let mut file = std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .and_then(|f| f.set_len(resumed.complete as u64).map(|_| f))
+                .map_err(|e| format!("cannot append to PGN file {path}: {e}"))?;
+            file.seek(std::io::SeekFrom::End(0)).map_err(|e| format!("{path}: {e}"))?;
+            Some(Box::new(file))
+        }
+    })
 }
 
 /// The length of the part of `text` made of complete records (each ends
@@ -157,11 +262,6 @@ fn forfeited_seats<G: Arbitration>(faults: &[Fault], winner: Option<Seat>) -> Ve
                 && (faults.iter().any(|f| f.seat == i) || (winner.is_none() && G::draw_winner() == Some(seat)))
         })
         .collect()
-}
-
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
 
 #[cfg(test)]

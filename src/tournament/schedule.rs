@@ -1,5 +1,6 @@
 //! Who sits where: a round is every way to seat the engines, each way
-//! once, so every engine plays every seat equally often.
+//! once, so every engine plays every seat equally often; and which two
+//! games of a round form a pair (the same opening, the engines swapped).
 
 /// All seatings of `engines` engines in `seats` seats that use as many
 /// different engines as possible: with at least as many engines as seats,
@@ -32,6 +33,19 @@ pub fn round(engines: usize, seats: usize) -> Vec<Vec<usize>> {
     out
 }
 
+/// The pair game `i` (0-based) belongs to in a match of two engines: its
+/// round and the lower of its and its partner's place in the round (the
+/// partner has the engines swapped in every seat).
+pub fn pair_of(round: &[Vec<usize>], i: usize, engines: usize) -> Option<(usize, usize)> {
+    if engines != 2 {
+        return None;
+    }
+    let k = i % round.len();
+    let swapped: Vec<usize> = round[k].iter().map(|e| 1 - e).collect();
+    let partner = round.iter().position(|s| *s == swapped)?;
+    Some((i / round.len(), k.min(partner)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,5 +72,19 @@ mod tests {
         assert_eq!(round(2, 2), vec![vec![0, 1], vec![1, 0]]);
         assert_eq!(round(2, 3)[0], vec![0, 0, 1]);
         assert!(round(3, 3).iter().all(|s| s[0] != s[1] && s[1] != s[2] && s[0] != s[2]));
+    }
+
+    #[test]
+    fn pairs_are_the_games_of_an_opening_with_the_engines_swapped() {
+        let chess = round(2, 2);
+        assert_eq!(
+            (pair_of(&chess, 0, 2), pair_of(&chess, 1, 2), pair_of(&chess, 5, 2)),
+            (Some((0, 0)), Some((0, 0)), Some((2, 0)))
+        );
+        // Cat Chess, two engines: AAB with BBA, ABA with BAB, ABB with BAA.
+        let cats = round(2, 3);
+        let ids: Vec<_> = (0..6).map(|i| pair_of(&cats, i, 2).unwrap().1).collect();
+        assert_eq!(ids, [0, 1, 2, 2, 1, 0]);
+        assert_eq!(pair_of(&round(3, 2), 0, 3), None);
     }
 }

@@ -22,60 +22,14 @@ pub struct EngineSpec {
     pub tc: Option<TimeControl>,
 }
 
-/// Splits a line into words as a POSIX shell would for plain words:
-/// white space separates, `'...'` quotes literally, `"..."` quotes with
-/// `\"` and `\\` escapes, a backslash outside quotes escapes the next
-/// character. No variables, globs or redirections.
+/// Splits a line into words as a POSIX shell would for plain words (the
+/// `shlex` crate): spaces, tabs and newlines separate, `'...'` quotes
+/// literally, `"..."` quotes with `\"`, `\\`, `\$` and `` \` `` escapes, a
+/// backslash outside quotes escapes the next character, and a word that
+/// starts with `#` begins a comment to the end of the line. No variables,
+/// globs or redirections.
 pub fn shell_words(line: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut word: Option<String> = None;
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            c if c.is_whitespace() => {
-                if let Some(w) = word.take() {
-                    words.push(w);
-                }
-            }
-            '\'' => {
-                let w = word.get_or_insert_with(String::new);
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(c) => w.push(c),
-                        None => return Err(format!("unclosed ' in {line:?}")),
-                    }
-                }
-            }
-            '"' => {
-                let w = word.get_or_insert_with(String::new);
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => match chars.next() {
-                            Some(c @ ('"' | '\\')) => w.push(c),
-                            Some(c) => {
-                                w.push('\\');
-                                w.push(c);
-                            }
-                            None => return Err(format!("unclosed \" in {line:?}")),
-                        },
-                        Some(c) => w.push(c),
-                        None => return Err(format!("unclosed \" in {line:?}")),
-                    }
-                }
-            }
-            '\\' => match chars.next() {
-                Some(c) => word.get_or_insert_with(String::new).push(c),
-                None => return Err(format!("trailing \\ in {line:?}")),
-            },
-            c => word.get_or_insert_with(String::new).push(c),
-        }
-    }
-    if let Some(w) = word {
-        words.push(w);
-    }
-    Ok(words)
+    shlex::split(line).ok_or_else(|| format!("unclosed quote or trailing \\ in {line:?}"))
 }
 
 impl EngineSpec {
@@ -368,6 +322,19 @@ mod tests {
         assert_eq!(shell_words("''").unwrap(), [""]);
         assert!(shell_words("'open").is_err());
         assert!(shell_words("\"open").is_err());
+        assert!(shell_words("a\\").unwrap_err().contains("trailing"));
+    }
+
+    /// Where the shell's rules (and so `shlex`'s) differ from the splitter
+    /// written here before: only space, tab and newline separate words, a
+    /// word that starts with `#` is a comment, and `\$` is an escape inside
+    /// double quotes.
+    #[test]
+    fn shell_words_follow_the_shell_at_the_edges() {
+        assert_eq!(shell_words("a\rb c").unwrap(), ["a\rb", "c"]);
+        assert_eq!(shell_words("name=a cmd=x #option.Hash=8").unwrap(), ["name=a", "cmd=x"]);
+        assert_eq!(shell_words("cmd=x option.Tag=a#b").unwrap(), ["cmd=x", "option.Tag=a#b"]);
+        assert_eq!(shell_words(r#""\$x" "\q""#).unwrap(), ["$x", "\\q"]);
     }
 
     #[test]

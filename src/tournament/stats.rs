@@ -197,7 +197,7 @@ pub fn estimate(o: &Outcomes) -> Option<EloEstimate> {
     let sd = (games_per_unit * var).sqrt();
     let nelo = (sd > 0.0).then(|| (s - 0.5) / sd * NELO_SCALE);
     let nelo_margin = Z95 / n.sqrt() * NELO_SCALE / games_per_unit.sqrt();
-    let los = 0.5 * (1.0 + erf((s - 0.5) / (2.0 * spread / n).sqrt()));
+    let los = 0.5 * (1.0 + libm::erf((s - 0.5) / (2.0 * spread / n).sqrt()));
     Some(EloEstimate {
         elo: elo(s),
         low,
@@ -230,19 +230,6 @@ pub fn sprt_llr_of(o: &Outcomes, elo0: f64, elo1: f64) -> f64 {
 /// The trinomial LLR of a W/D/L record ([`sprt_llr_of`]).
 pub fn sprt_llr(r: &Wdl, elo0: f64, elo1: f64) -> f64 {
     sprt_llr_of(&Outcomes::trinomial(r), elo0, elo1)
-}
-
-/// The error function (Abramowitz and Stegun 7.1.26, error below 1.5e-7).
-fn erf(x: f64) -> f64 {
-    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
-    let poly =
-        t * (0.254_829_592 + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
-    let y = 1.0 - poly * (-x * x).exp();
-    if x < 0.0 {
-        -y
-    } else {
-        y
-    }
 }
 
 /// The SPRT's stopping bounds: accept H0 at or below the first, H1 at or
@@ -290,7 +277,8 @@ mod tests {
         assert!((e.nelo.unwrap() - 0.1 / 0.14f64.sqrt() * NELO_SCALE).abs() < 1e-9);
         assert!((e.nelo_high - e.nelo_low - 2.0 * Z95 / 10.0 * NELO_SCALE).abs() < 1e-9);
         assert_eq!(estimate(&Outcomes::trinomial(&Wdl::default())), None);
-        assert!((erf(1.0) - 0.842_700_79).abs() < 1e-6 && (erf(-0.5) + 0.520_499_88).abs() < 1e-6);
+        // LOS: Φ(0.1 / √0.0014) = Φ(2.6726).
+        assert!((e.los - 0.996_236_84).abs() < 1e-8, "{e:?}");
     }
 
     #[test]

@@ -1,10 +1,11 @@
 //! Labelled positions for tuning: quiet positions from game records, each
 //! with its game's result.
 
+use crate::files::read_bounded;
 use crate::game::{Arbitration, Goal, History, MoveList, Notation};
 use crate::search::evaluate::Trace;
 use crate::search::{perspective, SearchGame};
-use crate::tournament::openings::{parse_record_turn, pgn_start, read_bounded, split_pgn};
+use crate::tournament::openings::{parse_record_turn, pgn_start, split_pgn};
 use crate::tournament::record::winner_of_result;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;

@@ -4,6 +4,8 @@
 //! linear function of the weights (`Evaluate::trace`); `fit.rs` finds
 //! the weights whose evaluations best predict the results; `source.rs`
 //! writes them back to the game's weights file, with the command.
+//! [`command`] is `catchess tune`: its settings checked, the fit run and
+//! reported. `nnue.rs` learns standard chess's network (`catchess train`).
 
 pub mod data;
 pub mod fit;
@@ -12,6 +14,7 @@ pub mod source;
 
 use crate::core::Tapered;
 use crate::game::{Arbitration, Notation};
+use crate::games::{with_game, VariantKind};
 use crate::search::SearchGame;
 use data::{Filter, Sample};
 use fit::Settings;
@@ -56,6 +59,46 @@ pub struct TuneReport {
 /// The positions of one game in this many are held out of the fit to
 /// measure it (whole games: positions of one game are alike).
 const VALIDATION_EVERY: usize = 10;
+
+impl TuneArgs {
+    /// The settings a fit can work with.
+    pub fn check(&self) -> Result<(), String> {
+        let s = &self.settings;
+        if !(s.rate > 0.0 && s.rate.is_finite()) || s.epochs == 0 {
+            return Err("tune: --rate must be a positive number and --epochs at least 1".to_string());
+        }
+        if !(0.0..=1.0).contains(&self.lambda) {
+            return Err("tune: --lambda must be between 0 and 1".to_string());
+        }
+        if !(s.prior >= 0.0 && s.prior.is_finite()) {
+            return Err("tune: --prior must be a number at least 0".to_string());
+        }
+        Ok(())
+    }
+}
+
+/// `catchess tune`: checks the settings, fits `variant`'s weights, and
+/// reports on stderr; the weights file goes to `args.out`, or stdout.
+pub fn command(variant: VariantKind, args: &TuneArgs) -> Result<(), String> {
+    args.check()?;
+    let report = with_game!(variant, G => run::<G>(args, |line| eprintln!("{line}")))?;
+    eprintln!(
+        "{} games ({} left out): {} positions fitted, {} held out; K {:.4}",
+        report.games, report.skipped_games, report.train, report.validation, report.k
+    );
+    eprintln!(
+        "loss {:.6} -> {:.6}; held out {:.6} -> {:.6}",
+        report.train_loss.0, report.train_loss.1, report.validation_loss.0, report.validation_loss.1
+    );
+    for (name, old, new) in &report.largest_changes {
+        eprintln!("  {name}: {}/{} -> {}/{}", old.mg, old.eg, new.mg, new.eg);
+    }
+    match &args.out {
+        Some(out) => eprintln!("weights written to {out}"),
+        None => print!("{}", report.source),
+    }
+    Ok(())
+}
 
 /// Reads the records, fits, and returns the new weights (writing them to
 /// `args.out` if given). `progress` hears each stage.

@@ -109,6 +109,47 @@ pub struct TrainReport {
 /// One game in this many is held out (as in `catchess tune`).
 const VALIDATION_EVERY: usize = 10;
 
+impl TrainArgs {
+    /// The settings the training can work with.
+    pub fn check(&self) -> Result<(), String> {
+        let s = &self.settings;
+        if !(s.rate > 0.0 && s.rate.is_finite()) || s.epochs == 0 || s.batch == 0 {
+            return Err("train: --rate must be a positive number, --epochs and --batch at least 1".to_string());
+        }
+        if !(s.final_rate >= 0.0 && s.final_rate.is_finite()) {
+            return Err("train: --final-rate must be a number of at least 0".to_string());
+        }
+        if !(0.0..=1.0).contains(&self.lambda) {
+            return Err("train: --lambda must be between 0 and 1".to_string());
+        }
+        Ok(())
+    }
+}
+
+/// `catchess train`: checks the settings, reads the network to start from
+/// (`init`: a file or `<built-in>`), learns, writes the network to `out`
+/// and reports on stderr.
+pub fn command(mut args: TrainArgs, init: Option<&str>, out: &str) -> Result<(), String> {
+    args.check()?;
+    args.init = init.map(nnue::read).transpose().map_err(|e| format!("train: --init: {e}"))?;
+    let report = run(&args, |line| eprintln!("{line}"))?;
+    std::fs::write(out, report.network.to_bytes()).map_err(|e| format!("cannot write {out}: {e}"))?;
+    eprintln!(
+        "{} games: {} positions learnt from, {} held out; K {:.4}",
+        report.games, report.train, report.validation, report.k
+    );
+    eprintln!(
+        "held-out loss against the targets: hand-made {:.6}, network {:.6} (as learnt {:.6})",
+        report.hand_made_loss, report.network_loss, report.float_loss
+    );
+    eprintln!(
+        "held-out loss against the results: hand-made {:.6}, network {:.6}",
+        report.hand_made_result_loss, report.network_result_loss
+    );
+    eprintln!("network written to {out}");
+    Ok(())
+}
+
 pub fn run(args: &TrainArgs, mut progress: impl FnMut(&str)) -> Result<TrainReport, String> {
     // Before the records are read: a wrong kind needs no games to refuse.
     if let Some(init) = &args.init {

@@ -6,13 +6,23 @@
 //! that owns the `Searcher` until it finishes and prints `bestmove` itself.
 //! Commands that change the engine's state while a search runs first stop
 //! it and wait for its `bestmove`, so replies never interleave out of order.
+//!
+//! | file | what it owns |
+//! | --- | --- |
+//! | `mod.rs` | the command loop: reading bounded lines, replies, escaping |
+//! | `command.rs` | parsing one line into a [`Command`] |
+//! | `options.rs` | every engine option, declared once in a table |
+//! | `session.rs` | the game in progress and its searcher; `go`, `perft`, reports |
+//! | `random.rs` | `catchess random`, the random-move engine, with test faults |
 
 mod command;
+mod options;
 pub mod random;
 mod rolls;
 mod session;
 
 pub use command::{parse, Command, GoParams, Start};
+pub use options::{Kind, Options, UciOption, HASH_MAX_MB, MOVE_OVERHEAD_MAX_MS, MULTIPV_MAX, TABLE, THREADS_MAX};
 pub(crate) use session::{guarded, outlook, whole_turn};
 
 use crate::games::VariantKind;
@@ -70,43 +80,6 @@ pub fn escape(text: &str) -> String {
     }
     out
 }
-
-/// Engine options, as `setoption` leaves them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
-    pub variant: VariantKind,
-    pub hash_mb: usize,
-    pub threads: usize,
-    pub move_overhead_ms: u64,
-    /// Best lines reported per depth.
-    pub multipv: usize,
-    /// Whether `bestmove` names a move to ponder on.
-    pub ponder: bool,
-    /// Whether `info` lines carry `wdl`.
-    pub show_wdl: bool,
-}
-
-impl Default for Options {
-    /// Standard chess unless the client (or `--variant`) chooses another
-    /// game, as Fairy-Stockfish does: a chess GUI that sends no
-    /// `UCI_Variant` gets chess.
-    fn default() -> Self {
-        Options {
-            variant: VariantKind::default(),
-            hash_mb: 16,
-            threads: 1,
-            move_overhead_ms: 30,
-            multipv: 1,
-            ponder: false,
-            show_wdl: false,
-        }
-    }
-}
-
-pub const HASH_MAX_MB: usize = 65_536;
-pub const THREADS_MAX: usize = 256;
-pub const MOVE_OVERHEAD_MAX_MS: u64 = 5_000;
-pub const MULTIPV_MAX: usize = 256;
 
 /// Reads one line of at most `MAX_LINE` bytes. `Ok(None)` at end of input;
 /// `Err(n)` for an over-long line of `n` bytes, which is consumed and dropped.

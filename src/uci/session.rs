@@ -3,7 +3,7 @@
 //! choice among games.
 
 use super::command::{Command, GoParams, Start};
-use super::{Options, Output, ENGINE_AUTHOR, ENGINE_NAME, HASH_MAX_MB, MOVE_OVERHEAD_MAX_MS, MULTIPV_MAX, THREADS_MAX};
+use super::{Options, Output, ENGINE_AUTHOR, ENGINE_NAME};
 use crate::game::{describe, winner_name, Game, Goal, History, Seat, SeatInfo};
 use crate::games::with_game;
 use crate::games::Playable;
@@ -444,7 +444,7 @@ pub fn outlook(seats: &[SeatInfo], info: &SearchInfo) -> Vec<u32> {
 
 /// The operations the protocol needs from a session, whatever its game:
 /// the one place a run-time variant meets the generic code.
-trait GameSession: Send {
+pub(super) trait GameSession: Send {
     fn stop(&mut self, options: &Options);
     fn handle(&mut self, command: Command, options: &mut Options, out: &Output);
     fn set_hash(&mut self, mb: usize, options: &Options) -> Result<(), String>;
@@ -490,95 +490,37 @@ impl AnySession {
         self.game.stop(options);
     }
 
+    /// The session of the current game.
+    pub(super) fn game(&mut self) -> &mut dyn GameSession {
+        &mut *self.game
+    }
+
+    /// Ends the current game's session and starts one of `variant`.
+    pub(super) fn switch_variant(&mut self, variant: VariantKind, options: &mut Options) {
+        self.shutdown(options);
+        // Free the old table before the new session takes its own.
+        let _ = self.game.set_hash(1, options);
+        options.variant = variant;
+        self.game = Self::for_variant(options);
+    }
+
     pub fn handle(&mut self, command: Command, options: &mut Options, out: &Output) {
         match command {
             Command::Uci => {
                 out.line(&format!("id name {ENGINE_NAME}"));
                 out.line(&format!("id author {ENGINE_AUTHOR}"));
-                let variants: Vec<String> = VariantKind::ALL.iter().map(|v| format!("var {v}")).collect();
-                let d = &self.defaults;
-                out.line(&format!("option name UCI_Variant type combo default {} {}", d.variant, variants.join(" ")));
-                out.line(&format!("option name Hash type spin default {} min 1 max {HASH_MAX_MB}", d.hash_mb));
-                out.line(&format!("option name Threads type spin default {} min 1 max {THREADS_MAX}", d.threads));
-                out.line(&format!(
-                    "option name Move Overhead type spin default {} min 0 max {MOVE_OVERHEAD_MAX_MS}",
-                    d.move_overhead_ms
-                ));
-                out.line(&format!("option name MultiPV type spin default {} min 1 max {MULTIPV_MAX}", d.multipv));
-                out.line(&format!("option name Ponder type check default {}", d.ponder));
-                out.line(&format!("option name UCI_ShowWDL type check default {}", d.show_wdl));
-                out.line("option name Clear Hash type button");
-                out.line(&format!(
-                    "option name EvalFile type string default {}",
-                    crate::games::chess::nnue::BUILT_IN_NAME
-                ));
+                for line in super::options::uci_lines(&self.defaults) {
+                    out.line(&line);
+                }
                 out.line("uciok");
             }
             Command::SetOption { name, value } => {
-                if let Err(e) = self.set_option(&name, value.as_deref(), options) {
+                if let Err(e) = super::options::set(self, &name, value.as_deref(), options) {
                     out.error(&format!("setoption: {e}"));
                 }
             }
             other => self.game.handle(other, options, out),
         }
-    }
-
-    fn set_option<'a>(&mut self, name: &str, value: Option<&'a str>, options: &mut Options) -> Result<(), String> {
-        let need = |v: Option<&'a str>| -> Result<&'a str, String> {
-            v.ok_or_else(|| format!("option '{name}' needs a value"))
-        };
-        let number = |v: &str, min: u64, max: u64| -> Result<u64, String> {
-            match v.parse::<u64>() {
-                Ok(n) if (min..=max).contains(&n) => Ok(n),
-                _ => Err(format!("option '{name}' takes a whole number from {min} to {max}, got '{v}'")),
-            }
-        };
-        let check = |v: &str| -> Result<bool, String> {
-            match v.to_ascii_lowercase().as_str() {
-                "true" => Ok(true),
-                "false" => Ok(false),
-                _ => Err(format!("option '{name}' takes true or false, got '{v}'")),
-            }
-        };
-        match name.to_ascii_lowercase().as_str() {
-            "uci_variant" => {
-                let variant: VariantKind = need(value)?.parse()?;
-                self.shutdown(options);
-                // Free the old table before the new session takes its own.
-                let _ = self.game.set_hash(1, options);
-                options.variant = variant;
-                self.game = Self::for_variant(options);
-            }
-            "hash" => {
-                let mb = number(need(value)?, 1, HASH_MAX_MB as u64)? as usize;
-                self.game.set_hash(mb, options)?;
-                options.hash_mb = mb;
-            }
-            "threads" => {
-                options.threads = number(need(value)?, 1, THREADS_MAX as u64)? as usize;
-                self.game.set_threads(options.threads, options);
-            }
-            "move overhead" => options.move_overhead_ms = number(need(value)?, 0, MOVE_OVERHEAD_MAX_MS)?,
-            "multipv" => options.multipv = number(need(value)?, 1, MULTIPV_MAX as u64)? as usize,
-            "ponder" => options.ponder = check(need(value)?)?,
-            "uci_showwdl" => options.show_wdl = check(need(value)?)?,
-            // Standard chess's network: a file, the built-in one or none.
-            "evalfile" => {
-                use crate::games::chess::nnue;
-                if nnue::load(need(value)?, || self.game.stop(options))? {
-                    // The table keeps static values: the old evaluation's.
-                    self.game.clear(options);
-                }
-            }
-            "clear hash" => {
-                if value.is_some() {
-                    return Err("'Clear Hash' is a button and takes no value".into());
-                }
-                self.game.clear(options);
-            }
-            _ => return Err(format!("unknown option '{name}'")),
-        }
-        Ok(())
     }
 }
 

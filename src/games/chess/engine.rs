@@ -6,7 +6,7 @@
 use super::position::{Position, Variant, SEE_VALUE};
 use super::types::{Role, Side};
 use super::Move;
-use crate::game::MoveList;
+use crate::game::{GameOption, MoveList};
 use crate::search::SearchGame;
 
 /// Bench positions: openings, middlegames and endings, every seat to move.
@@ -39,6 +39,8 @@ const CHESS_BENCH: &[&str] = &[
 impl<V: Variant> SearchGame for Position<V> {
     const BENCH: &'static [&'static str] = if V::CATS { CAT_CHESS_BENCH } else { CHESS_BENCH };
     const BENCH_DEPTH: u32 = if V::CATS { 11 } else { 16 };
+    /// Standard chess's network; Cat Chess evaluates without one.
+    const OPTIONS: &'static [GameOption] = if V::CATS { &[] } else { &[super::nnue::EVAL_FILE] };
     #[inline(always)]
     fn move_bits(m: Move) -> u32 {
         m.bits() as u32

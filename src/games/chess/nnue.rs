@@ -20,6 +20,7 @@
 use super::position::{Position, Variant};
 use super::types::Role;
 use crate::core::Color;
+use crate::game::GameOption;
 use once_cell::sync::{Lazy, OnceCell};
 use std::io::Read;
 
@@ -100,6 +101,13 @@ static BUILT_IN: Lazy<Network> =
 pub const BUILT_IN_NAME: &str = "<built-in>";
 pub const NO_NETWORK: &str = "<none>";
 pub const DEFAULT_NAME: &str = "<empty>";
+
+/// The protocol's `EvalFile`: standard chess's network (see [`load`]).
+pub const EVAL_FILE: GameOption = GameOption {
+    name: "EvalFile",
+    default: BUILT_IN_NAME,
+    set: |value, before_change| load(value, before_change),
+};
 
 /// The network standard chess evaluates with once the protocol's
 /// `EvalFile` has chosen one (`None`: no network), with its name. The

@@ -10,14 +10,14 @@
 //! elephant) store, per direction, the blocking point (leg, eye) with the
 //! destinations it guards.
 
-use super::square::{masks, XBitboard, XSquare, FILES, RANKS, SQUARES};
+use super::square::{masks, Bitboard, Square, FILES, RANKS, SQUARES};
 use crate::core::{Bitboard128, Color};
 use once_cell::sync::Lazy;
 
 /// Destinations that one blocking point guards: empty `leg`, reach `to`.
 #[derive(Clone, Copy, Default)]
 pub struct Guarded {
-    pub leg: XSquare,
+    pub leg: Square,
     pub to: u128,
 }
 
@@ -62,7 +62,7 @@ fn tables() -> &'static Tables {
     &TABLES
 }
 
-fn bit(sq: XSquare) -> u128 {
+fn bit(sq: Square) -> u128 {
     1 << sq.index()
 }
 
@@ -127,10 +127,10 @@ impl Tables {
         };
         let orth: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
         let diag: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-        let points = |sq: XSquare, steps: &[(i8, i8)]| -> u128 {
+        let points = |sq: Square, steps: &[(i8, i8)]| -> u128 {
             steps.iter().filter_map(|&(df, dr)| sq.offset(df, dr)).fold(0, |b, s| b | bit(s))
         };
-        for sq in XSquare::all() {
+        for sq in Square::all() {
             let i = sq.index();
             // A point with no leg on the board guards nothing; its own point
             // stands in as the (never consulted) leg.
@@ -173,14 +173,14 @@ impl Tables {
                 t.soldier[color.index()][i] = points(sq, steps);
             }
         }
-        for sq in XSquare::all() {
+        for sq in Square::all() {
             let i = sq.index();
             t.horse_zone[i] = t.horse_attackers[i].iter().fold(0, |b, g| b | g.to);
             t.cross[i] = (masks::rank(sq.rank()) | masks::file(sq.file())).0;
         }
         for color in 0..2 {
             for from in 0..SQUARES {
-                for to in Bitboard128(t.soldier[color][from]).iter::<XSquare>() {
+                for to in Bitboard128(t.soldier[color][from]).iter::<Square>() {
                     t.soldier_attackers[color][to.index()] |= 1 << from;
                 }
             }
@@ -193,7 +193,7 @@ impl Tables {
 /// cannon capture targets (the first piece beyond exactly one screen) from
 /// `sq`, given the occupancy rank-major (`occ`) and file-major (`occ_t`).
 #[inline(always)]
-pub fn lines(sq: XSquare, occ: u128, occ_t: u128) -> (u128, u128) {
+pub fn lines(sq: Square, occ: u128, occ_t: u128) -> (u128, u128) {
     let t = tables();
     let (f, r) = (sq.file() as u32, sq.rank() as u32);
     let rk = t.rank[f as usize][(occ >> (9 * r)) as usize & 511];
@@ -205,13 +205,13 @@ pub fn lines(sq: XSquare, occ: u128, occ_t: u128) -> (u128, u128) {
 
 /// Chariot targets alone.
 #[inline(always)]
-pub fn chariot(sq: XSquare, occ: u128, occ_t: u128) -> u128 {
+pub fn chariot(sq: Square, occ: u128, occ_t: u128) -> u128 {
     lines(sq, occ, occ_t).0
 }
 
 /// Where a horse on `sq` may go (legs not blocked by `occ`).
 #[inline(always)]
-pub fn horse(sq: XSquare, occ: u128) -> u128 {
+pub fn horse(sq: Square, occ: u128) -> u128 {
     let mut to = 0;
     for g in &tables().horse[sq.index()] {
         if occ >> g.leg.index() & 1 == 0 {
@@ -224,27 +224,27 @@ pub fn horse(sq: XSquare, occ: u128) -> u128 {
 /// Per diagonal neighbour of `sq` (the leg), the points a horse attacks
 /// `sq` from through that leg.
 #[inline(always)]
-pub fn horse_attackers(sq: XSquare) -> &'static [Guarded; 4] {
+pub fn horse_attackers(sq: Square) -> &'static [Guarded; 4] {
     &tables().horse_attackers[sq.index()]
 }
 
 /// Every point from which a horse could attack `sq` if its leg were free.
 #[inline(always)]
-pub fn horse_zone(sq: XSquare) -> u128 {
+pub fn horse_zone(sq: Square) -> u128 {
     tables().horse_zone[sq.index()]
 }
 
 /// The rank and file through `sq`: where a chariot, cannon or general must
 /// stand to attack it along a line.
 #[inline(always)]
-pub fn cross(sq: XSquare) -> u128 {
+pub fn cross(sq: Square) -> u128 {
     tables().cross[sq.index()]
 }
 
 /// Where an elephant on `sq` may go (eyes not blocked by `occ`; never
 /// across the river).
 #[inline(always)]
-pub fn elephant(sq: XSquare, occ: u128) -> u128 {
+pub fn elephant(sq: Square, occ: u128) -> u128 {
     let mut to = 0;
     for g in &tables().elephant[sq.index()] {
         if occ >> g.leg.index() & 1 == 0 {
@@ -256,30 +256,30 @@ pub fn elephant(sq: XSquare, occ: u128) -> u128 {
 
 /// Advisor steps: diagonal, within the palace.
 #[inline(always)]
-pub fn advisor(sq: XSquare) -> u128 {
+pub fn advisor(sq: Square) -> u128 {
     tables().advisor[sq.index()]
 }
 
 /// General steps: orthogonal, within the palace.
 #[inline(always)]
-pub fn general(sq: XSquare) -> u128 {
+pub fn general(sq: Square) -> u128 {
     tables().general[sq.index()]
 }
 
 /// Soldier steps: forward; sideways too once across the river.
 #[inline(always)]
-pub fn soldier(color: Color, sq: XSquare) -> u128 {
+pub fn soldier(color: Color, sq: Square) -> u128 {
     tables().soldier[color.index()][sq.index()]
 }
 
 /// The points from which a soldier of `color` attacks `sq`.
 #[inline(always)]
-pub fn soldier_attackers(color: Color, sq: XSquare) -> u128 {
+pub fn soldier_attackers(color: Color, sq: Square) -> u128 {
     tables().soldier_attackers[color.index()][sq.index()]
 }
 
 /// Points strictly between `a` and `b` on a common rank or file, else empty.
-pub fn between(a: XSquare, b: XSquare) -> XBitboard {
+pub fn between(a: Square, b: Square) -> Bitboard {
     let (lo, hi) = if a < b { (a, b) } else { (b, a) };
     let span = ((1u128 << hi.index()) - 1) & !((1u128 << (lo.index() + 1)) - 1);
     if lo.rank() == hi.rank() {
@@ -296,22 +296,22 @@ mod tests {
     use super::*;
     use rand::{rngs::StdRng, Rng, SeedableRng};
 
-    fn sq(name: &str) -> XSquare {
-        XSquare::parse(name).unwrap()
+    fn sq(name: &str) -> Square {
+        Square::parse(name).unwrap()
     }
 
     fn names(b: u128) -> Vec<String> {
-        let mut v: Vec<String> = Bitboard128(b).iter::<XSquare>().map(|s| s.to_string()).collect();
+        let mut v: Vec<String> = Bitboard128(b).iter::<Square>().map(|s| s.to_string()).collect();
         v.sort();
         v
     }
 
     fn transpose(occ: u128) -> u128 {
-        Bitboard128(occ).iter::<XSquare>().fold(0, |t, s| t | 1 << s.transposed())
+        Bitboard128(occ).iter::<Square>().fold(0, |t, s| t | 1 << s.transposed())
     }
 
     /// Slow reference: walk each ray point by point.
-    fn walk(from: XSquare, occ: u128) -> (u128, u128) {
+    fn walk(from: Square, occ: u128) -> (u128, u128) {
         let (mut rook, mut cannon) = (0, 0);
         for (df, dr) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
             let mut cur = from;
@@ -337,7 +337,7 @@ mod tests {
         for _ in 0..3000 {
             let occ = rng.gen::<u128>() & rng.gen::<u128>() & masks::ALL.0;
             let occ_t = transpose(occ);
-            for s in XSquare::all() {
+            for s in Square::all() {
                 assert_eq!(lines(s, occ, occ_t), walk(s, occ), "{s} {occ:#x}");
             }
         }
@@ -371,7 +371,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(5);
         for _ in 0..300 {
             let occ = rng.gen::<u128>() & rng.gen::<u128>() & masks::ALL.0;
-            for target in XSquare::all() {
+            for target in Square::all() {
                 let mut from_table = 0u128;
                 for g in horse_attackers(target) {
                     if occ >> g.leg.index() & 1 == 0 {
@@ -379,7 +379,7 @@ mod tests {
                     }
                 }
                 let brute =
-                    XSquare::all().filter(|&h| horse(h, occ) >> target.index() & 1 != 0).fold(0, |b, h| b | bit(h));
+                    Square::all().filter(|&h| horse(h, occ) >> target.index() & 1 != 0).fold(0, |b, h| b | bit(h));
                 assert_eq!(from_table, brute, "{target}");
             }
         }

@@ -13,7 +13,7 @@
 
 use super::attacks;
 use super::position::keys;
-use super::{XMove, XRole, XSquare, Xiangqi};
+use super::{Move, Role, Square, Xiangqi};
 use crate::core::Color;
 use crate::game::MoveList;
 use crate::games::xiangqi::eval::see_value;
@@ -23,8 +23,8 @@ use crate::search::SearchGame;
 const GENERAL_VALUE: i32 = 10_000;
 
 #[inline(always)]
-fn value(role: XRole) -> i32 {
-    if role == XRole::General {
+fn value(role: Role) -> i32 {
+    if role == Role::General {
         GENERAL_VALUE
     } else {
         see_value(role)
@@ -35,44 +35,44 @@ impl Xiangqi {
     /// The least valuable piece of `by` among `occ` attacking `sq` on the
     /// board whose occupancy is `occ` / `occ_t` (pieces not in `occ` have
     /// been exchanged off): its point and kind.
-    fn least_attacker_in(&self, sq: XSquare, by: Color, occ: u128, occ_t: u128) -> Option<(XSquare, XRole)> {
+    fn least_attacker_in(&self, sq: Square, by: Color, occ: u128, occ_t: u128) -> Option<(Square, Role)> {
         let ours = self.by_color(by).0 & occ;
-        let first = |set: u128| (set != 0).then(|| XSquare::from_index_unchecked(set.trailing_zeros()));
-        let of = |role: XRole| self.by_role(role).0 & ours;
-        if let Some(s) = first(attacks::soldier_attackers(by, sq) & of(XRole::Soldier)) {
-            return Some((s, XRole::Soldier));
+        let first = |set: u128| (set != 0).then(|| Square::from_index_unchecked(set.trailing_zeros()));
+        let of = |role: Role| self.by_role(role).0 & ours;
+        if let Some(s) = first(attacks::soldier_attackers(by, sq) & of(Role::Soldier)) {
+            return Some((s, Role::Soldier));
         }
-        if let Some(s) = first(attacks::advisor(sq) & of(XRole::Advisor)) {
-            return Some((s, XRole::Advisor));
+        if let Some(s) = first(attacks::advisor(sq) & of(Role::Advisor)) {
+            return Some((s, Role::Advisor));
         }
-        if let Some(s) = first(attacks::elephant(sq, occ) & of(XRole::Elephant)) {
-            return Some((s, XRole::Elephant));
+        if let Some(s) = first(attacks::elephant(sq, occ) & of(Role::Elephant)) {
+            return Some((s, Role::Elephant));
         }
-        let horses = of(XRole::Horse);
+        let horses = of(Role::Horse);
         if horses & attacks::horse_zone(sq) != 0 {
             for g in attacks::horse_attackers(sq) {
                 if g.to & horses != 0 && occ >> g.leg.index() & 1 == 0 {
-                    return first(g.to & horses).map(|s| (s, XRole::Horse));
+                    return first(g.to & horses).map(|s| (s, Role::Horse));
                 }
             }
         }
-        let lines = of(XRole::Chariot) | of(XRole::Cannon);
+        let lines = of(Role::Chariot) | of(Role::Cannon);
         if lines & attacks::cross(sq) != 0 {
             let (rook, cannon) = attacks::lines(sq, occ, occ_t);
-            if let Some(s) = first(cannon & of(XRole::Cannon)) {
-                return Some((s, XRole::Cannon));
+            if let Some(s) = first(cannon & of(Role::Cannon)) {
+                return Some((s, Role::Cannon));
             }
-            if let Some(s) = first(rook & of(XRole::Chariot)) {
-                return Some((s, XRole::Chariot));
+            if let Some(s) = first(rook & of(Role::Chariot)) {
+                return Some((s, Role::Chariot));
             }
         }
-        first(attacks::general(sq) & of(XRole::General)).map(|s| (s, XRole::General))
+        first(attacks::general(sq) & of(Role::General)).map(|s| (s, Role::General))
     }
 
     /// The material the side to move wins by `m` when both sides then
     /// capture on its destination, least valuable piece first, each free
     /// to stop (the swap algorithm).
-    pub fn see(&self, m: XMove) -> i32 {
+    pub fn see(&self, m: Move) -> i32 {
         let (from, to) = (m.from(), m.to());
         let Some(mover) = self.piece_at(from) else { return 0 };
         let mut gain = [0i32; 34];
@@ -86,7 +86,7 @@ impl Xiangqi {
         let mut side = mover.color.other();
         let mut d = 0;
         while let Some((sq, role)) = self.least_attacker_in(to, side, occ, occ_t) {
-            if role == XRole::General
+            if role == Role::General
                 && self
                     .least_attacker_in(to, side.other(), occ & !(1 << sq.index()), occ_t & !(1 << sq.transposed()))
                     .is_some()
@@ -128,7 +128,7 @@ impl SearchGame for Xiangqi {
     const PERPETUAL_CHECK_LOSES: bool = true;
 
     #[inline(always)]
-    fn move_bits(m: XMove) -> u32 {
+    fn move_bits(m: Move) -> u32 {
         m.bits() as u32
     }
 
@@ -136,24 +136,24 @@ impl SearchGame for Xiangqi {
         Xiangqi::in_check(self)
     }
 
-    fn tactical_moves(&self, list: &mut MoveList<XMove>) {
+    fn tactical_moves(&self, list: &mut MoveList<Move>) {
         self.legal_captures(list);
     }
 
     #[inline]
-    fn tactical_value(&self, m: XMove) -> Option<i32> {
+    fn tactical_value(&self, m: Move) -> Option<i32> {
         let victim = self.piece_at(m.to())?;
         let attacker = self.piece_at(m.from()).map_or(0, |p| value(p.role).min(1000));
         Some(value(victim.role) * 8 - attacker / 16)
     }
 
-    fn see_ge(&self, m: XMove, threshold: i32) -> bool {
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
         self.see(m) >= threshold
     }
 
     /// Quiet checks are searched even where other quiet moves are pruned.
     #[inline]
-    fn keep_quiet(&self, m: XMove) -> bool {
+    fn keep_quiet(&self, m: Move) -> bool {
         self.gives_check(m)
     }
 
@@ -166,13 +166,13 @@ impl SearchGame for Xiangqi {
 
     const PIECE_KINDS: usize = 7;
     #[inline(always)]
-    fn moved_kind(&self, m: XMove) -> usize {
+    fn moved_kind(&self, m: Move) -> usize {
         self.piece_at(m.from()).map_or(0, |p| p.role.index())
     }
 
     fn has_non_pawn_material(&self) -> bool {
         let us = self.by_color(self.side_to_move());
-        (us & (self.by_role(XRole::Chariot) | self.by_role(XRole::Horse) | self.by_role(XRole::Cannon))).any()
+        (us & (self.by_role(Role::Chariot) | self.by_role(Role::Horse) | self.by_role(Role::Cannon))).any()
     }
 
     fn reversible_plies(&self) -> usize {
@@ -194,7 +194,7 @@ mod tests {
     #[test]
     fn exchanges() {
         let (h, r, c, p) =
-            (see_value(XRole::Horse), see_value(XRole::Chariot), see_value(XRole::Cannon), see_value(XRole::Soldier));
+            (see_value(Role::Horse), see_value(Role::Chariot), see_value(Role::Cannon), see_value(Role::Soldier));
         // A free horse.
         assert_eq!(see_of("4k4/9/9/9/4n4/9/9/9/4R4/3K5 w - - 0 1", "e2e6"), h);
         // A horse defended by a soldier: chariot for horse is a loss.
@@ -210,6 +210,6 @@ mod tests {
         // The defending horse's leg is blocked: no recapture.
         assert_eq!(see_of("3k5/9/9/4c4/3P5/3n5/9/9/4R4/5K3 w - - 0 1", "e2e7"), c);
         // A general may only take last.
-        assert_eq!(see_of("9/9/3ak4/9/9/9/9/3R5/3R5/5K3 w - - 0 1", "d3d8"), see_value(XRole::Advisor));
+        assert_eq!(see_of("9/9/3ak4/9/9/9/9/3R5/3R5/5K3 w - - 0 1", "d3d8"), see_value(Role::Advisor));
     }
 }

@@ -33,7 +33,7 @@
 use crate::core::{Color, Tapered};
 use crate::games::xiangqi::attacks;
 use crate::games::xiangqi::square::masks;
-use crate::games::xiangqi::{XRole, XSquare, Xiangqi};
+use crate::games::xiangqi::{Role, Square, Xiangqi};
 use crate::search::evaluate::{group_of, Accumulator, Trace, Tunable, WeightSet};
 use crate::search::Evaluate;
 use std::fmt::Write;
@@ -108,12 +108,12 @@ fn weight_name(index: usize) -> String {
     let (name, k, len) = group_of(&param::GROUPS, index);
     match name {
         "piece-square" => {
-            let (role, point) = (XRole::ALL[k / 90], k % 90);
+            let (role, point) = (Role::ALL[k / 90], k % 90);
             // Rows run from the enemy's back rank (rank 9 from the owner's side).
             format!("{name} {role:?} {}{}", (b'a' + (point % 9) as u8) as char, 9 - point / 9)
         }
-        "material" => format!("{name} {:?}", XRole::ALL[k]),
-        "mobility" => format!("{name} {:?}", [XRole::Chariot, XRole::Horse, XRole::Cannon][k]),
+        "material" => format!("{name} {:?}", Role::ALL[k]),
+        "mobility" => format!("{name} {:?}", [Role::Chariot, Role::Horse, Role::Cannon][k]),
         "cannon aimed at the general" => format!("{name}, {k} between"),
         _ if len > 1 => format!("{name} {}", k + 1),
         _ => name.to_string(),
@@ -123,7 +123,7 @@ fn weight_name(index: usize) -> String {
 /// A piece's value in exchanges (the static exchange evaluation) and in
 /// move ordering: fixed, so that tuning the evaluation leaves the search's
 /// move order alone.
-pub fn see_value(role: XRole) -> i32 {
+pub fn see_value(role: Role) -> i32 {
     VALUE[role.index()]
 }
 
@@ -212,10 +212,10 @@ fn side_terms<const TRACE: bool>(pos: &Xiangqi, us: Color, acc: &mut Acc<TRACE>)
     let enemy_palace = masks::PALACE[them.index()].0;
     let enemy_general = pos.general(them);
     let mut s = Reach::default();
-    let own_soldiers = pos.pieces(us, XRole::Soldier).0;
-    let all_soldiers = pos.by_role(XRole::Soldier).0;
+    let own_soldiers = pos.pieces(us, Role::Soldier).0;
+    let all_soldiers = pos.by_role(Role::Soldier).0;
 
-    for sq in pos.pieces(us, XRole::Chariot).iter::<XSquare>() {
+    for sq in pos.pieces(us, Role::Chariot).iter::<Square>() {
         let reach = attacks::chariot(sq, occ, occ_t);
         s.attacks |= reach;
         acc.weight(us, Term::Mobility, param::MOBILITY, (reach & !own).count_ones() as i32 - MOBILITY_TYPICAL[0]);
@@ -231,7 +231,7 @@ fn side_terms<const TRACE: bool>(pos: &Xiangqi, us: Color, acc: &mut Acc<TRACE>)
         }
         s.attack_material += 4;
     }
-    for sq in pos.pieces(us, XRole::Horse).iter::<XSquare>() {
+    for sq in pos.pieces(us, Role::Horse).iter::<Square>() {
         let reach = attacks::horse(sq, occ);
         s.attacks |= reach;
         s.by_minor |= reach;
@@ -246,7 +246,7 @@ fn side_terms<const TRACE: bool>(pos: &Xiangqi, us: Color, acc: &mut Acc<TRACE>)
         }
         s.attack_material += 3;
     }
-    for sq in pos.pieces(us, XRole::Cannon).iter::<XSquare>() {
+    for sq in pos.pieces(us, Role::Cannon).iter::<Square>() {
         let (rook, cannon) = attacks::lines(sq, occ, occ_t);
         s.attacks |= cannon;
         s.by_minor |= cannon;
@@ -267,7 +267,7 @@ fn side_terms<const TRACE: bool>(pos: &Xiangqi, us: Color, acc: &mut Acc<TRACE>)
         s.attack_material += 2;
     }
     let crossed = own_soldiers & masks::HALF[them.index()].0;
-    for sq in pos.pieces(us, XRole::Soldier).iter::<XSquare>() {
+    for sq in pos.pieces(us, Role::Soldier).iter::<Square>() {
         let reach = attacks::soldier(us, sq);
         s.attacks |= reach;
         s.by_soldier |= reach;
@@ -280,10 +280,10 @@ fn side_terms<const TRACE: bool>(pos: &Xiangqi, us: Color, acc: &mut Acc<TRACE>)
     // Crossed soldiers side by side on a rank.
     let linked = crossed & ((crossed & !masks::FILE_I.0) << 1);
     acc.weight(us, Term::Soldiers, param::LINKED_SOLDIERS, linked.count_ones() as i32);
-    for sq in pos.pieces(us, XRole::Advisor).iter::<XSquare>() {
+    for sq in pos.pieces(us, Role::Advisor).iter::<Square>() {
         s.attacks |= attacks::advisor(sq);
     }
-    for sq in pos.pieces(us, XRole::Elephant).iter::<XSquare>() {
+    for sq in pos.pieces(us, Role::Elephant).iter::<Square>() {
         s.attacks |= attacks::elephant(sq, occ);
     }
     let general = pos.general(us);
@@ -293,7 +293,7 @@ fn side_terms<const TRACE: bool>(pos: &Xiangqi, us: Color, acc: &mut Acc<TRACE>)
     if general.file() != enemy_general.file() {
         let palace_point = masks::file(general.file()).0 & enemy_palace;
         if palace_point != 0 {
-            let target = XSquare::from_index_unchecked(if us == Color::White {
+            let target = Square::from_index_unchecked(if us == Color::White {
                 palace_point.trailing_zeros()
             } else {
                 127 - palace_point.leading_zeros()
@@ -304,10 +304,10 @@ fn side_terms<const TRACE: bool>(pos: &Xiangqi, us: Color, acc: &mut Acc<TRACE>)
         }
     }
 
-    for role in XRole::ALL {
+    for role in Role::ALL {
         let pieces = pos.pieces(us, role);
         acc.weight(us, Term::Material, param::MATERIAL + role.index(), pieces.count() as i32);
-        for sq in pieces.iter::<XSquare>() {
+        for sq in pieces.iter::<Square>() {
             let point = (9 - sq.relative_rank(us) as usize) * 9 + sq.file() as usize;
             acc.weight(us, Term::Placement, param::PST + role.index() * 90 + point, 1);
         }
@@ -323,24 +323,24 @@ fn evaluate<const TRACE: bool>(pos: &Xiangqi, acc: &mut Acc<TRACE>) -> i32 {
         let (u, e) = (&sides[us.index()], &sides[us.other().index()]);
         let them = us.other();
         // Palace attack, stronger against missing guards.
-        let guards = (pos.pieces(them, XRole::Advisor) | pos.pieces(them, XRole::Elephant)).0.count_ones() as i32;
+        let guards = (pos.pieces(them, Role::Advisor) | pos.pieces(them, Role::Elephant)).0.count_ones() as i32;
         let palace = if u.attackers >= 2 { u.units * u.units * (8 - guards) / 8 } else { u.units * 2 };
         acc.add(us, Term::Palace, Tapered::new(palace.min(500), palace.min(500) / 2));
         // Our missing guards against the enemy's attacking material.
-        let advisors = pos.pieces(us, XRole::Advisor).count() as i32;
-        let elephants = pos.pieces(us, XRole::Elephant).count() as i32;
+        let advisors = pos.pieces(us, Role::Advisor).count() as i32;
+        let elephants = pos.pieces(us, Role::Elephant).count() as i32;
         acc.weight(us, Term::Defenders, param::MISSING_ADVISOR, (2 - advisors) * e.attack_material);
         acc.weight(us, Term::Defenders, param::MISSING_ELEPHANT, (2 - elephants) * e.attack_material);
         // Threats against the enemy's pieces.
-        let theirs = pos.by_color(them).0 & !pos.by_role(XRole::General).0;
+        let theirs = pos.by_color(them).0 & !pos.by_role(Role::General).0;
         let hanging = theirs & u.attacks & !e.attacks;
-        let heavy = pos.pieces(them, XRole::Chariot).0;
-        let minors = (pos.pieces(them, XRole::Horse) | pos.pieces(them, XRole::Cannon)).0;
+        let heavy = pos.pieces(them, Role::Chariot).0;
+        let minors = (pos.pieces(them, Role::Horse) | pos.pieces(them, Role::Cannon)).0;
         let by_lesser = (heavy & (u.by_minor | u.by_soldier)) | (minors & u.by_soldier);
         acc.weight(us, Term::Threats, param::HANGING, hanging.count_ones() as i32);
         acc.weight(us, Term::Threats, param::THREAT_BY_LESSER, by_lesser.count_ones() as i32);
     }
-    [XRole::Horse, XRole::Chariot, XRole::Cannon]
+    [Role::Horse, Role::Chariot, Role::Cannon]
         .iter()
         .map(|&r| pos.by_role(r).count() as i32 * PHASE_WEIGHT[r.index()])
         .sum::<i32>()

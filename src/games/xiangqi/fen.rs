@@ -5,7 +5,7 @@
 //! problem.
 
 use super::position::Xiangqi;
-use super::square::{color_name, masks, XPiece, XRole, XSquare, FILES, RANKS};
+use super::square::{color_name, masks, Piece, Role, Square, FILES, RANKS};
 use crate::core::Color;
 use crate::game::fen::{err, parse_number, parse_placement, split_fields, FenError, FenField};
 
@@ -39,8 +39,8 @@ impl Xiangqi {
 
     fn parse_placement(&mut self, placement: &str) -> Result<(), FenError> {
         parse_placement(placement, FILES, RANKS, "point", |file, rank, c| {
-            let sq = XSquare::from_coords(file, rank);
-            let piece = XPiece::from_char(c)
+            let sq = Square::from_coords(file, rank);
+            let piece = Piece::from_char(c)
                 .ok_or_else(|| FenError { field: FenField::Placement, problem: format!("unknown piece letter {c:?} on {sq}") })?;
             self.put(sq, piece);
             Ok(())
@@ -51,14 +51,14 @@ impl Xiangqi {
     fn validate(&self) -> Result<(), FenError> {
         for color in Color::BOTH {
             let side = color_name(color);
-            let generals = self.pieces(color, XRole::General);
+            let generals = self.pieces(color, Role::General);
             if generals.count() != 1 {
                 return err(
                     FenField::Placement,
                     format!("{side} has {} generals, expected exactly 1", generals.count()),
                 );
             }
-            for role in XRole::ALL {
+            for role in Role::ALL {
                 let n = self.pieces(color, role).count();
                 if n > role.start_count() {
                     return err(
@@ -73,17 +73,17 @@ impl Xiangqi {
             }
             let i = color.index();
             let regions = [
-                (XRole::General, masks::PALACE[i], "outside its palace"),
-                (XRole::Advisor, masks::ADVISOR[i], "off the five points of its palace diagonals"),
-                (XRole::Elephant, masks::ELEPHANT[i], "on a point no elephant can reach (it never crosses the river)"),
+                (Role::General, masks::PALACE[i], "outside its palace"),
+                (Role::Advisor, masks::ADVISOR[i], "off the five points of its palace diagonals"),
+                (Role::Elephant, masks::ELEPHANT[i], "on a point no elephant can reach (it never crosses the river)"),
                 (
-                    XRole::Soldier,
+                    Role::Soldier,
                     masks::SOLDIER[i],
                     "on a point no soldier can reach (behind or beside its start before the river)",
                 ),
             ];
             for (role, region, why) in regions {
-                if let Some(sq) = (self.pieces(color, role) - region).first::<XSquare>() {
+                if let Some(sq) = (self.pieces(color, role) - region).first::<Square>() {
                     return err(FenField::Placement, format!("{side} {} on {sq}: {why}", role.name()));
                 }
             }
@@ -106,7 +106,7 @@ impl Xiangqi {
         for rank in (0..RANKS).rev() {
             let mut empty = 0;
             for file in 0..FILES {
-                match self.piece_at(XSquare::from_coords(file, rank)) {
+                match self.piece_at(Square::from_coords(file, rank)) {
                     Some(p) => {
                         if empty > 0 {
                             s.push(char::from(b'0' + empty));

@@ -6,6 +6,10 @@
 //!
 //! Red is `Side::White` / `Color::White`, black is `Side::Black`; there are
 //! no cats.
+//!
+//! Its types have the names every game uses (`Square`, `Move`, `Role`,
+//! `Piece`, `Bitboard`); outside this module they are `xiangqi::Move` and
+//! so on.
 
 pub mod attacks;
 mod engine;
@@ -21,16 +25,16 @@ pub mod rules;
 pub mod square;
 mod view;
 
-pub use moves::XMove;
+pub use moves::Move;
 pub use position::{Xiangqi, START_FEN};
 pub use rules::{Perpetual, RepetitionVerdict};
-pub use square::{XBitboard, XPiece, XRole, XSquare};
+pub use square::{Bitboard, Piece, Role, Square};
 pub use attacks::init;
 
 use crate::game::{rule_draw, Arbitration, Game, Goal, History, MoveList, Outcome, Reason, Seat, SeatInfo};
 
 impl Game for Xiangqi {
-    type Move = XMove;
+    type Move = Move;
     const VARIANT: &'static str = "xiangqi";
     const SQUARES: usize = square::SQUARES;
     /// Red moves first; the protocol's clocks are UCI's `wtime`/`btime`.
@@ -45,7 +49,7 @@ impl Game for Xiangqi {
     fn to_move(&self) -> Seat {
         rules::seat_of(self.turn)
     }
-    fn legal_moves(&self, list: &mut MoveList<XMove>) {
+    fn legal_moves(&self, list: &mut MoveList<Move>) {
         Xiangqi::legal_moves(self, list)
     }
     #[inline(always)]
@@ -53,13 +57,13 @@ impl Game for Xiangqi {
         Xiangqi::count_legal_moves(self)
     }
     #[inline(always)]
-    fn play(&self, m: XMove) -> Self {
+    fn play(&self, m: Move) -> Self {
         Xiangqi::play(self, m)
     }
     fn key(&self) -> u64 {
         self.key
     }
-    fn move_squares(m: XMove) -> (usize, usize) {
+    fn move_squares(m: Move) -> (usize, usize) {
         (m.from().index(), m.to().index())
     }
     /// No legal move loses, whether in check (checkmate) or not
@@ -90,10 +94,10 @@ impl Xiangqi {
     /// them can cross the river or leave the palace, so no check is ever
     /// possible again.
     pub fn insufficient_material(&self) -> bool {
-        let attackers = self.by_role(XRole::Horse)
-            | self.by_role(XRole::Chariot)
-            | self.by_role(XRole::Cannon)
-            | self.by_role(XRole::Soldier);
+        let attackers = self.by_role(Role::Horse)
+            | self.by_role(Role::Chariot)
+            | self.by_role(Role::Cannon)
+            | self.by_role(Role::Soldier);
         attackers.is_empty()
     }
 }

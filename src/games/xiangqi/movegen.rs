@@ -24,9 +24,9 @@
 //! once) need no special rules.
 
 use super::attacks;
-use super::moves::XMove;
+use super::moves::Move;
 use super::position::Xiangqi;
-use super::square::{masks, XPiece, XRole, XSquare};
+use super::square::{masks, Piece, Role, Square};
 use crate::core::{Bitboard128, Color};
 use crate::game::MoveList;
 
@@ -34,7 +34,7 @@ use crate::game::MoveList;
 /// each destination's origin is `delta` points back.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Batch {
-    pub from: XSquare,
+    pub from: Square,
     pub to: u128,
     pub delta: i8,
 }
@@ -83,28 +83,28 @@ fn ray_blockers(line: u32, pos: u32, up: bool) -> ([u32; 3], usize) {
 
 impl Xiangqi {
     /// Every legal move of the side to move, appended to `list`.
-    pub fn legal_moves(&self, list: &mut MoveList<XMove>) {
+    pub fn legal_moves(&self, list: &mut MoveList<Move>) {
         self.push_batches::<false>(list);
     }
 
     /// Every legal capture of the side to move, appended to `list` (the
     /// same generator as `legal_moves`, destinations limited to enemy
     /// pieces).
-    pub fn legal_captures(&self, list: &mut MoveList<XMove>) {
+    pub fn legal_captures(&self, list: &mut MoveList<Move>) {
         self.push_batches::<true>(list);
     }
 
     #[inline(always)]
-    fn push_batches<const TACTICAL: bool>(&self, list: &mut MoveList<XMove>) {
+    fn push_batches<const TACTICAL: bool>(&self, list: &mut MoveList<Move>) {
         self.for_each_batch_of::<TACTICAL>(|b| {
             if b.delta == 0 {
-                for to in Bitboard128(b.to).iter::<XSquare>() {
-                    list.push(XMove::new(b.from, to));
+                for to in Bitboard128(b.to).iter::<Square>() {
+                    list.push(Move::new(b.from, to));
                 }
             } else {
-                for to in Bitboard128(b.to).iter::<XSquare>() {
-                    let from = XSquare::from_index_unchecked((to.index() as i32 - b.delta as i32) as u32);
-                    list.push(XMove::new(from, to));
+                for to in Bitboard128(b.to).iter::<Square>() {
+                    let from = Square::from_index_unchecked((to.index() as i32 - b.delta as i32) as u32);
+                    list.push(Move::new(from, to));
                 }
             }
         });
@@ -121,7 +121,7 @@ impl Xiangqi {
     /// Whether `m` (a move of the side to move from a piece's point) leaves
     /// the mover's general safe: tested on the board after the move.
     #[inline(always)]
-    fn safe_after(&self, from: XSquare, to: XSquare, general: XSquare) -> bool {
+    fn safe_after(&self, from: Square, to: Square, general: Square) -> bool {
         let us = self.turn;
         let them = us.other();
         let (fb, tb) = (1u128 << from.index(), 1u128 << to.index());
@@ -134,10 +134,10 @@ impl Xiangqi {
 
     /// The points of `to` that `from` may move to leaving the general safe.
     #[inline(always)]
-    fn safe_subset(&self, from: XSquare, mut to: u128, general: XSquare) -> u128 {
+    fn safe_subset(&self, from: Square, mut to: u128, general: Square) -> u128 {
         let mut safe = 0;
         while to != 0 {
-            let dest = XSquare::from_index_unchecked(to.trailing_zeros());
+            let dest = Square::from_index_unchecked(to.trailing_zeros());
             to &= to - 1;
             if self.safe_after(from, dest, general) {
                 safe |= 1 << dest.index();
@@ -147,27 +147,27 @@ impl Xiangqi {
     }
 
     #[inline(never)]
-    fn safe_subset_cold(&self, from: XSquare, to: u128, general: XSquare) -> u128 {
+    fn safe_subset_cold(&self, from: Square, to: u128, general: Square) -> u128 {
         self.safe_subset(from, to, general)
     }
 
-    fn safety(&self, us: Color, general: XSquare) -> Safety {
+    fn safety(&self, us: Color, general: Square) -> Safety {
         let them = us.other();
         let mut s = Safety { check: false, no_land: 0, pinned: 0, checkers: 0, blocks: 0, screens: 0 };
         let occ = self.occupied().0;
         let own = self.colors[us.index()].0;
-        let enemy_chariot = XPiece { color: them, role: XRole::Chariot }.code();
-        let enemy_general = XPiece { color: them, role: XRole::General }.code();
-        let enemy_cannon = XPiece { color: them, role: XRole::Cannon }.code();
+        let enemy_chariot = Piece { color: them, role: Role::Chariot }.code();
+        let enemy_general = Piece { color: them, role: Role::General }.code();
+        let enemy_cannon = Piece { color: them, role: Role::Cannon }.code();
         let (gf, gr) = (general.file() as u32, general.rank() as u32);
         let rank_line = (occ >> (9 * gr)) as u32 & 0x1FF;
         let file_line = (self.occ_t >> (10 * gf)) as u32 & 0x3FF;
         // Only lines holding an enemy chariot, cannon or general matter
         // (most of the time neither does).
         let sliders = self.colors[them.index()].0
-            & (self.roles[XRole::Chariot.index()].0
-                | self.roles[XRole::Cannon.index()].0
-                | self.roles[XRole::General.index()].0);
+            & (self.roles[Role::Chariot.index()].0
+                | self.roles[Role::Cannon.index()].0
+                | self.roles[Role::General.index()].0);
         let on_rank_line = sliders & masks::rank(gr as u8).0 != 0;
         let on_file = sliders & masks::file(gf as u8).0 != 0;
         for (line, pos, on_rank) in [(rank_line, gf, true), (file_line, gr, false)] {
@@ -181,9 +181,9 @@ impl Xiangqi {
                 }
                 let sq = |i: usize| {
                     if on_rank {
-                        XSquare::from_coords(found[i] as u8, gr as u8)
+                        Square::from_coords(found[i] as u8, gr as u8)
                     } else {
-                        XSquare::from_coords(gf as u8, found[i] as u8)
+                        Square::from_coords(gf as u8, found[i] as u8)
                     }
                 };
                 let s1 = sq(0);
@@ -222,7 +222,7 @@ impl Xiangqi {
                 }
             }
         }
-        let horses = self.pieces(them, XRole::Horse).0;
+        let horses = self.pieces(them, Role::Horse).0;
         if horses & attacks::horse_zone(general) != 0 {
             for g in attacks::horse_attackers(general) {
                 let sources = g.to & horses;
@@ -238,7 +238,7 @@ impl Xiangqi {
                 }
             }
         }
-        let soldiers = attacks::soldier_attackers(them, general) & self.pieces(them, XRole::Soldier).0;
+        let soldiers = attacks::soldier_attackers(them, general) & self.pieces(them, Role::Soldier).0;
         if soldiers != 0 {
             s.check = true;
             s.checkers |= soldiers;
@@ -294,32 +294,32 @@ impl Xiangqi {
                 }
             }};
         }
-        for from in self.pieces(us, XRole::Chariot).iter::<XSquare>() {
+        for from in self.pieces(us, Role::Chariot).iter::<Square>() {
             let to = mask!(from, attacks::chariot(from, occ, self.occ_t) & allowed);
             emit(Batch { from, to, delta: 0 });
         }
-        for from in self.pieces(us, XRole::Cannon).iter::<XSquare>() {
+        for from in self.pieces(us, Role::Cannon).iter::<Square>() {
             let (rook, cannon) = attacks::lines(from, occ, self.occ_t);
             let slides = if TACTICAL { 0 } else { rook & !occ };
             let to = mask!(from, (slides | (cannon & enemy)) & allowed);
             emit(Batch { from, to, delta: 0 });
         }
-        for from in self.pieces(us, XRole::Horse).iter::<XSquare>() {
+        for from in self.pieces(us, Role::Horse).iter::<Square>() {
             let to = mask!(from, attacks::horse(from, occ) & allowed);
             emit(Batch { from, to, delta: 0 });
         }
-        for from in self.pieces(us, XRole::Elephant).iter::<XSquare>() {
+        for from in self.pieces(us, Role::Elephant).iter::<Square>() {
             let to = mask!(from, attacks::elephant(from, occ) & allowed);
             emit(Batch { from, to, delta: 0 });
         }
-        for from in self.pieces(us, XRole::Advisor).iter::<XSquare>() {
+        for from in self.pieces(us, Role::Advisor).iter::<Square>() {
             let to = mask!(from, attacks::advisor(from) & allowed);
             emit(Batch { from, to, delta: 0 });
         }
 
         // Soldiers: pinned ones one by one, the rest as a set by shifting.
-        let soldiers = self.pieces(us, XRole::Soldier).0;
-        for from in Bitboard128(soldiers & pinned).iter::<XSquare>() {
+        let soldiers = self.pieces(us, Role::Soldier).0;
+        for from in Bitboard128(soldiers & pinned).iter::<Square>() {
             let to = self.safe_subset(from, attacks::soldier(us, from) & allowed, general);
             emit(Batch { from, to, delta: 0 });
         }
@@ -342,21 +342,21 @@ impl Xiangqi {
 
     /// Every piece's pseudo-legal destinations (own pieces excluded).
     #[inline(always)]
-    pub(crate) fn pseudo_targets(&self, from: XSquare, role: XRole, occ: u128) -> u128 {
+    pub(crate) fn pseudo_targets(&self, from: Square, role: Role, occ: u128) -> u128 {
         let us = self.turn;
         let own = self.colors[us.index()].0;
         let enemy = occ & !own;
         let to = match role {
-            XRole::General => attacks::general(from),
-            XRole::Advisor => attacks::advisor(from),
-            XRole::Elephant => attacks::elephant(from, occ),
-            XRole::Horse => attacks::horse(from, occ),
-            XRole::Chariot => attacks::chariot(from, occ, self.occ_t),
-            XRole::Cannon => {
+            Role::General => attacks::general(from),
+            Role::Advisor => attacks::advisor(from),
+            Role::Elephant => attacks::elephant(from, occ),
+            Role::Horse => attacks::horse(from, occ),
+            Role::Chariot => attacks::chariot(from, occ, self.occ_t),
+            Role::Cannon => {
                 let (rook, cannon) = attacks::lines(from, occ, self.occ_t);
                 (rook & !occ) | (cannon & enemy)
             }
-            XRole::Soldier => attacks::soldier(us, from),
+            Role::Soldier => attacks::soldier(us, from),
         };
         to & !own
     }
@@ -367,12 +367,12 @@ impl Xiangqi {
     /// superset are each tested on the board after them (several checks at
     /// once interact in ways the test settles exactly).
     #[cold]
-    fn evasions(&self, general: XSquare, safety: &Safety, emit: &mut impl FnMut(Batch)) {
+    fn evasions(&self, general: Square, safety: &Safety, emit: &mut impl FnMut(Batch)) {
         let us = self.turn;
         let occ = self.occupied().0;
         let targets = safety.checkers | safety.blocks;
-        for from in self.by_color(us).iter::<XSquare>() {
-            let role = XRole::ALL[(self.board[from.index()] - 1) as usize % 7];
+        for from in self.by_color(us).iter::<Square>() {
+            let role = Role::ALL[(self.board[from.index()] - 1) as usize % 7];
             let mut to = self.pseudo_targets(from, role, occ);
             if from != general && safety.screens >> from.index() & 1 == 0 {
                 to &= targets;
@@ -385,11 +385,11 @@ impl Xiangqi {
     }
 
     /// Every pseudo-legal move, each tested on the board after it.
-    fn all_moves_tested(&self, general: XSquare, emit: &mut impl FnMut(Batch)) {
+    fn all_moves_tested(&self, general: Square, emit: &mut impl FnMut(Batch)) {
         let us = self.turn;
         let occ = self.occupied().0;
-        for from in self.by_color(us).iter::<XSquare>() {
-            let role = XRole::ALL[(self.board[from.index()] - 1) as usize % 7];
+        for from in self.by_color(us).iter::<Square>() {
+            let role = Role::ALL[(self.board[from.index()] - 1) as usize % 7];
             let to = self.safe_subset(from, self.pseudo_targets(from, role, occ), general);
             if to != 0 {
                 emit(Batch { from, to, delta: 0 });
@@ -399,7 +399,7 @@ impl Xiangqi {
 
     /// Whether `m` is legal here (any move value: a garbage move is simply
     /// not legal).
-    pub fn is_legal(&self, m: XMove) -> bool {
+    pub fn is_legal(&self, m: Move) -> bool {
         let (from, to) = (m.from(), m.to());
         let Some(piece) = self.piece_at(from) else { return false };
         if piece.color != self.turn || from == to {
@@ -412,18 +412,18 @@ impl Xiangqi {
 
     /// All legal moves the slow way (pseudo-legal moves each tested after
     /// the move): the reference the fast generator is tested against.
-    pub fn legal_moves_slow(&self, list: &mut MoveList<XMove>) {
+    pub fn legal_moves_slow(&self, list: &mut MoveList<Move>) {
         let general = self.general(self.turn);
         self.all_moves_tested(general, &mut |b: Batch| {
-            for to in Bitboard128(b.to).iter::<XSquare>() {
-                list.push(XMove::new(b.from, to));
+            for to in Bitboard128(b.to).iter::<Square>() {
+                list.push(Move::new(b.from, to));
             }
         });
     }
 
     /// Whether the legal move `m` gives check, computed without playing it
     /// (for a search's move ordering and extensions).
-    pub fn gives_check(&self, m: XMove) -> bool {
+    pub fn gives_check(&self, m: Move) -> bool {
         let us = self.turn;
         let them = us.other();
         let (from, to) = (m.from(), m.to());
@@ -441,11 +441,11 @@ impl Xiangqi {
         let tgt = 1u128 << target.index();
         let Some(piece) = self.piece_at(from) else { return false };
         match piece.role {
-            XRole::Chariot => attacks::chariot(to, occ, occ_t) & tgt != 0,
-            XRole::Cannon => attacks::lines(to, occ, occ_t).1 & tgt != 0,
-            XRole::Horse => attacks::horse(to, occ) & tgt != 0,
-            XRole::Soldier => attacks::soldier(us, to) & tgt != 0,
-            XRole::General | XRole::Advisor | XRole::Elephant => false,
+            Role::Chariot => attacks::chariot(to, occ, occ_t) & tgt != 0,
+            Role::Cannon => attacks::lines(to, occ, occ_t).1 & tgt != 0,
+            Role::Horse => attacks::horse(to, occ) & tgt != 0,
+            Role::Soldier => attacks::soldier(us, to) & tgt != 0,
+            Role::General | Role::Advisor | Role::Elephant => false,
         }
     }
 }
@@ -455,7 +455,7 @@ mod tests {
     use super::*;
     use rand::{rngs::StdRng, Rng, SeedableRng};
 
-    fn sorted(list: &MoveList<XMove>) -> Vec<XMove> {
+    fn sorted(list: &MoveList<Move>) -> Vec<Move> {
         let mut v = list.as_slice().to_vec();
         v.sort_by_key(|m| m.bits());
         v
@@ -481,7 +481,7 @@ mod tests {
                 let mut captures = MoveList::default();
                 pos.legal_captures(&mut captures);
                 let enemy = pos.by_color(pos.side_to_move().other());
-                let expected: Vec<XMove> = sorted(&fast).into_iter().filter(|m| enemy.contains(m.to())).collect();
+                let expected: Vec<Move> = sorted(&fast).into_iter().filter(|m| enemy.contains(m.to())).collect();
                 assert_eq!(sorted(&captures), expected, "{}", pos.to_fen());
                 for &m in fast.iter() {
                     assert!(pos.is_legal(m));
@@ -492,7 +492,7 @@ mod tests {
                     break;
                 }
                 // Half the time prefer checks: evasions get tested a lot.
-                let checks: Vec<XMove> = fast.iter().copied().filter(|&m| pos.gives_check(m)).collect();
+                let checks: Vec<Move> = fast.iter().copied().filter(|&m| pos.gives_check(m)).collect();
                 let m = if !checks.is_empty() && rng.gen_bool(0.5) {
                     checks[rng.gen_range(0..checks.len())]
                 } else {

@@ -21,9 +21,9 @@
 //! and `H`, a tandem sign before the letter (`+R.3`, as some books write
 //! it), and `+`/`-` for tandem advisors and elephants.
 
-use super::moves::XMove;
+use super::moves::Move;
 use super::position::Xiangqi;
-use super::square::{masks, XRole, XSquare, FILES};
+use super::square::{masks, Role, Square, FILES};
 use crate::core::Color;
 use crate::game::{FenError, MoveError, MoveList, Notation};
 
@@ -37,34 +37,34 @@ fn file_number(color: Color, file: u8) -> char {
 }
 
 /// Moves straight along lines: the last character counts points.
-fn is_linear(role: XRole) -> bool {
-    matches!(role, XRole::General | XRole::Chariot | XRole::Cannon | XRole::Soldier)
+fn is_linear(role: Role) -> bool {
+    matches!(role, Role::General | Role::Chariot | Role::Cannon | Role::Soldier)
 }
 
 impl Xiangqi {
     /// The WXF name of the legal move `m` (any move of a piece of the side
     /// to move is named; a move from an empty point gives `"?"`).
-    pub fn to_wxf(&self, m: XMove) -> String {
+    pub fn to_wxf(&self, m: Move) -> String {
         self.wxf_forms(m).0
     }
 
     /// The canonical form and, for tandem advisors and elephants, the
     /// `+`/`-` form that parsing also accepts.
-    fn wxf_forms(&self, m: XMove) -> (String, Option<String>) {
+    fn wxf_forms(&self, m: Move) -> (String, Option<String>) {
         let (from, to) = (m.from(), m.to());
         let Some(piece) = self.piece_at(from) else { return ("?".to_string(), None) };
         let (us, role) = (piece.color, piece.role);
         let file_no = file_number(us, from.file());
         let same_file = self.pieces(us, role) & masks::file(from.file());
-        let ahead = same_file.iter::<XSquare>().filter(|s| s.relative_rank(us) > from.relative_rank(us)).count();
+        let ahead = same_file.iter::<Square>().filter(|s| s.relative_rank(us) > from.relative_rank(us)).count();
         let n = same_file.count() as usize;
         let sign = |front: bool| if front { '+' } else { '-' };
 
         let mut alt = None;
         let prefix: String = match role {
-            XRole::Soldier if n >= 2 => {
+            Role::Soldier if n >= 2 => {
                 let tandem_files =
-                    (0..FILES).filter(|&f| (self.pieces(us, XRole::Soldier) & masks::file(f)).count() >= 2).count();
+                    (0..FILES).filter(|&f| (self.pieces(us, Role::Soldier) & masks::file(f)).count() >= 2).count();
                 // The designator within the file, front to rear.
                 let designator: &str = match (n, ahead) {
                     (2, 0) | (3, 0) | (4, 1) | (5, 1) => "+",
@@ -82,10 +82,10 @@ impl Xiangqi {
                     format!("P{designator}")
                 }
             }
-            XRole::Chariot | XRole::Cannon | XRole::Horse if n == 2 => {
+            Role::Chariot | Role::Cannon | Role::Horse if n == 2 => {
                 format!("{}{}", role.wxf_char(), sign(ahead == 0))
             }
-            XRole::Advisor | XRole::Elephant if n == 2 => {
+            Role::Advisor | Role::Elephant if n == 2 => {
                 alt = Some(format!("{}{}", role.wxf_char(), sign(ahead == 0)));
                 format!("{}{file_no}", role.wxf_char())
             }
@@ -105,7 +105,7 @@ impl Xiangqi {
     }
 
     /// The legal move named `text` in WXF notation.
-    pub fn parse_wxf(&self, text: &str) -> Result<XMove, MoveError> {
+    pub fn parse_wxf(&self, text: &str) -> Result<Move, MoveError> {
         let normal = normalize_wxf(text).ok_or_else(|| MoveError::Unparsable(text.to_string()))?;
         let mut list = MoveList::default();
         self.legal_moves(&mut list);
@@ -156,8 +156,8 @@ impl Notation for Xiangqi {
     fn to_fen(&self) -> String {
         Xiangqi::to_fen(self)
     }
-    fn parse_move(&self, text: &str) -> Result<XMove, MoveError> {
-        let m = XMove::parse(text).ok_or_else(|| MoveError::Unparsable(text.to_string()))?;
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let m = Move::parse(text).ok_or_else(|| MoveError::Unparsable(text.to_string()))?;
         if self.is_legal(m) {
             Ok(m)
         } else {
@@ -165,10 +165,10 @@ impl Notation for Xiangqi {
         }
     }
     fn is_well_formed_move(&self, text: &str) -> bool {
-        XMove::parse(text).is_some()
+        Move::parse(text).is_some()
     }
     /// Game records write xiangqi moves in WXF notation (`C2.5`, `H8+7`).
-    fn record_move(&self, m: XMove) -> String {
+    fn record_move(&self, m: Move) -> String {
         self.to_wxf(m)
     }
     fn render(&self) -> String {

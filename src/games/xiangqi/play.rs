@@ -1,6 +1,6 @@
 //! Making a move: copy the position and update it, key included.
 
-use super::moves::XMove;
+use super::moves::Move;
 use super::position::{keys, Xiangqi};
 use crate::core::Color;
 
@@ -8,7 +8,7 @@ impl Xiangqi {
     /// The position after `m`, which must be legal here (from `legal_moves`
     /// or checked by `parse_move`). `self` is unchanged.
     #[inline]
-    pub fn play(&self, m: XMove) -> Xiangqi {
+    pub fn play(&self, m: Move) -> Xiangqi {
         let mut next = *self;
         let keys = keys();
         let (from, to) = (m.from(), m.to());

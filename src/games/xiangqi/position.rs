@@ -3,7 +3,7 @@
 //! Small and `Copy`: making a move is a copy plus a few XORs.
 
 use super::attacks;
-use super::square::{XBitboard, XPiece, XRole, XSquare, SQUARES};
+use super::square::{Bitboard, Piece, Role, Square, SQUARES};
 use crate::core::{Bitboard128, Color};
 use once_cell::sync::Lazy;
 use rand::{rngs::StdRng, Rng, SeedableRng};
@@ -36,7 +36,7 @@ pub(crate) fn keys() -> &'static Keys {
 
 impl Keys {
     #[inline(always)]
-    pub(crate) fn piece(&self, code: u8, sq: XSquare) -> u64 {
+    pub(crate) fn piece(&self, code: u8, sq: Square) -> u64 {
         self.piece[code as usize][sq.index()]
     }
     #[inline(always)]
@@ -47,11 +47,11 @@ impl Keys {
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Xiangqi {
-    pub(crate) roles: [XBitboard; 7],
-    pub(crate) colors: [XBitboard; 2],
+    pub(crate) roles: [Bitboard; 7],
+    pub(crate) colors: [Bitboard; 2],
     /// The occupancy file-major: bit `file * 10 + rank`.
     pub(crate) occ_t: u128,
-    /// `XPiece::code` per point (0: empty).
+    /// `Piece::code` per point (0: empty).
     pub(crate) board: [u8; SQUARES],
     pub(crate) turn: Color,
     pub(crate) halfmove: u16,
@@ -84,33 +84,33 @@ impl Xiangqi {
     }
 
     #[inline(always)]
-    pub fn by_color(&self, color: Color) -> XBitboard {
+    pub fn by_color(&self, color: Color) -> Bitboard {
         self.colors[color.index()]
     }
 
     #[inline(always)]
-    pub fn by_role(&self, role: XRole) -> XBitboard {
+    pub fn by_role(&self, role: Role) -> Bitboard {
         self.roles[role.index()]
     }
 
     #[inline(always)]
-    pub fn pieces(&self, color: Color, role: XRole) -> XBitboard {
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
         self.colors[color.index()] & self.roles[role.index()]
     }
 
     #[inline(always)]
-    pub fn occupied(&self) -> XBitboard {
+    pub fn occupied(&self) -> Bitboard {
         self.colors[0] | self.colors[1]
     }
 
     #[inline(always)]
-    pub fn general(&self, color: Color) -> XSquare {
-        self.pieces(color, XRole::General).single()
+    pub fn general(&self, color: Color) -> Square {
+        self.pieces(color, Role::General).single()
     }
 
     #[inline(always)]
-    pub fn piece_at(&self, sq: XSquare) -> Option<XPiece> {
-        XPiece::from_code(self.board[sq.index()])
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.board[sq.index()])
     }
 
     pub fn halfmove_clock(&self) -> u16 {
@@ -126,7 +126,7 @@ impl Xiangqi {
         self.key
     }
 
-    pub(crate) fn put(&mut self, sq: XSquare, piece: XPiece) {
+    pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
         self.roles[piece.role.index()].set(sq);
         self.colors[piece.color.index()].set(sq);
         self.occ_t |= 1 << sq.transposed();
@@ -137,7 +137,7 @@ impl Xiangqi {
     pub fn compute_key(&self) -> u64 {
         let keys = keys();
         let mut key = if self.turn == Color::Black { keys.black() } else { 0 };
-        for sq in self.occupied().iter::<XSquare>() {
+        for sq in self.occupied().iter::<Square>() {
             key ^= keys.piece(self.board[sq.index()], sq);
         }
         key
@@ -151,19 +151,19 @@ impl Xiangqi {
     /// own palace or half and so never reach the enemy general: they are
     /// not consulted (`sq` is always a general's point).
     #[inline(always)]
-    pub(crate) fn attacked_by(&self, sq: XSquare, occ: u128, occ_t: u128, by: u128, by_color: Color) -> bool {
-        let straight = (self.roles[XRole::Chariot.index()].0 | self.roles[XRole::General.index()].0) & by;
-        let cannons = self.roles[XRole::Cannon.index()].0 & by;
+    pub(crate) fn attacked_by(&self, sq: Square, occ: u128, occ_t: u128, by: u128, by_color: Color) -> bool {
+        let straight = (self.roles[Role::Chariot.index()].0 | self.roles[Role::General.index()].0) & by;
+        let cannons = self.roles[Role::Cannon.index()].0 & by;
         if (straight | cannons) & attacks::cross(sq) != 0 {
             let (rook, cannon) = attacks::lines(sq, occ, occ_t);
             if rook & straight != 0 || cannon & cannons != 0 {
                 return true;
             }
         }
-        if attacks::soldier_attackers(by_color, sq) & self.roles[XRole::Soldier.index()].0 & by != 0 {
+        if attacks::soldier_attackers(by_color, sq) & self.roles[Role::Soldier.index()].0 & by != 0 {
             return true;
         }
-        let horses = self.roles[XRole::Horse.index()].0 & by;
+        let horses = self.roles[Role::Horse.index()].0 & by;
         if horses & attacks::horse_zone(sq) != 0 {
             for g in attacks::horse_attackers(sq) {
                 if g.to & horses != 0 && occ >> g.leg.index() & 1 == 0 {

@@ -3,7 +3,7 @@
 //! and key.
 
 use super::position::Xiangqi;
-use super::square::{color_name, masks, XSquare, FILES, RANKS};
+use super::square::{color_name, masks, Square, FILES, RANKS};
 use std::fmt::Write;
 
 /// Each point is three characters: ` R ` for a piece, ` . ` empty, and
@@ -14,7 +14,7 @@ pub fn board(pos: &Xiangqi) -> String {
     for rank in (0..RANKS).rev() {
         let _ = write!(s, " {:>2} |", rank + 1);
         for file in 0..FILES {
-            let sq = XSquare::from_coords(file, rank);
+            let sq = Square::from_coords(file, rank);
             let c = pos.piece_at(sq).map_or('.', |p| p.char());
             let palace = (masks::PALACE[0] | masks::PALACE[1]).contains(sq);
             let (l, r) = if palace { ('[', ']') } else { (' ', ' ') };

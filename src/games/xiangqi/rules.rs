@@ -18,9 +18,9 @@
 //! 3. A hundred plies without a capture, or only generals, advisors and
 //!    elephants left: drawn.
 
-use super::moves::XMove;
+use super::moves::Move;
 use super::position::{keys, Xiangqi};
-use super::square::{masks, XBitboard, XRole, XSquare, SQUARES};
+use super::square::{masks, Bitboard, Role, Square, SQUARES};
 use crate::core::{Bitboard128, Color};
 use crate::game::MoveList;
 use crate::game::{Game, History, Outcome, Reason, Seat};
@@ -69,13 +69,13 @@ impl RepetitionVerdict {
 
 /// Piece values for the chase rule: a lower-valued attacker threatens a
 /// gain even against a protected piece. Horse and cannon count as equal.
-fn chase_value(role: XRole) -> u8 {
+fn chase_value(role: Role) -> u8 {
     match role {
-        XRole::Chariot => 9,
-        XRole::Horse | XRole::Cannon => 4,
-        XRole::Advisor | XRole::Elephant => 2,
-        XRole::Soldier => 1,
-        XRole::General => 100,
+        Role::Chariot => 9,
+        Role::Horse | Role::Cannon => 4,
+        Role::Advisor | Role::Elephant => 2,
+        Role::Soldier => 1,
+        Role::General => 100,
     }
 }
 
@@ -110,7 +110,7 @@ impl Xiangqi {
     ///   chase).
     ///
     /// Allocation-free (move lists live on the stack).
-    pub fn chased_by(&self, by: Color) -> XBitboard {
+    pub fn chased_by(&self, by: Color) -> Bitboard {
         let them = by.other();
         let attacker_view = self.with_turn(by);
         if attacker_view.is_attacked_general(them) {
@@ -118,8 +118,8 @@ impl Xiangqi {
             // just gave check or is illegal for `them`; nothing is "chased".
             return Bitboard128::EMPTY;
         }
-        let victims = self.by_color(them) - self.by_role(XRole::General);
-        let raw_soldiers = self.pieces(them, XRole::Soldier) & masks::HALF[them.index()];
+        let victims = self.by_color(them) - self.by_role(Role::General);
+        let raw_soldiers = self.pieces(them, Role::Soldier) & masks::HALF[them.index()];
         let victims = victims - raw_soldiers;
         if victims.is_empty() {
             return Bitboard128::EMPTY;
@@ -127,16 +127,16 @@ impl Xiangqi {
         let occ = self.occupied().0;
         let defender_view = self.with_turn(them);
         let mut chased = Bitboard128::EMPTY;
-        for role in [XRole::Chariot, XRole::Horse, XRole::Cannon, XRole::Soldier] {
-            for from in self.pieces(by, role).iter::<XSquare>() {
+        for role in [Role::Chariot, Role::Horse, Role::Cannon, Role::Soldier] {
+            for from in self.pieces(by, role).iter::<Square>() {
                 let targets = Bitboard128(attacker_view.pseudo_targets(from, role, occ)) & (victims - chased);
-                for to in targets.iter::<XSquare>() {
-                    let capture = XMove::new(from, to);
+                for to in targets.iter::<Square>() {
+                    let capture = Move::new(from, to);
                     if !attacker_view.is_legal(capture) {
                         continue;
                     }
-                    let victim = self.piece_at(to).map_or(XRole::General, |p| p.role);
-                    if victim == role && defender_view.is_legal(XMove::new(to, from)) {
+                    let victim = self.piece_at(to).map_or(Role::General, |p| p.role);
+                    if victim == role && defender_view.is_legal(Move::new(to, from)) {
                         continue;
                     }
                     if chase_value(role) < chase_value(victim) || !attacker_view.play(capture).can_capture_on(to) {
@@ -149,7 +149,7 @@ impl Xiangqi {
     }
 
     /// Whether the side to move has a legal move onto `sq`.
-    fn can_capture_on(&self, sq: XSquare) -> bool {
+    fn can_capture_on(&self, sq: Square) -> bool {
         let mut list = MoveList::default();
         self.legal_moves(&mut list);
         list.iter().any(|m| m.to() == sq)
@@ -158,7 +158,7 @@ impl Xiangqi {
     /// Whether the legal move `m` is a chase: it gives no check and after it
     /// the mover chases (see [`Xiangqi::chased_by`]) a piece it did not
     /// chase before the move. Allocation-free, for a search as well.
-    pub fn is_chase(&self, m: XMove) -> bool {
+    pub fn is_chase(&self, m: Move) -> bool {
         // Only the mover's pieces moved, so the victims stand on the same
         // points before and after: the sets compare directly.
         newly_chased(self, m).any()
@@ -167,7 +167,7 @@ impl Xiangqi {
 
 /// The pieces newly chased by the legal move `m` (see
 /// [`Xiangqi::is_chase`]): empty for a check or a quiet move.
-pub fn newly_chased(before: &Xiangqi, m: XMove) -> XBitboard {
+pub fn newly_chased(before: &Xiangqi, m: Move) -> Bitboard {
     let us = before.side_to_move();
     let after = before.play(m);
     if after.in_check() {
@@ -183,7 +183,7 @@ pub fn newly_chased(before: &Xiangqi, m: XMove) -> XBitboard {
 /// at least one chases, and one and the same enemy piece (followed from
 /// point to point as it moves) is newly chased by every one of its chasing
 /// moves: attacking different pieces in turn is not a perpetual chase.
-pub fn classify(positions: &[Xiangqi], moves: &[XMove]) -> RepetitionVerdict {
+pub fn classify(positions: &[Xiangqi], moves: &[Move]) -> RepetitionVerdict {
     let mut all_check = [true; 2];
     let mut all_pressure = [true; 2];
     let mut any_chase = [false; 2];
@@ -192,7 +192,7 @@ pub fn classify(positions: &[Xiangqi], moves: &[XMove]) -> RepetitionVerdict {
     // one (0: empty), carried along with its moves.
     let mut ids = [0u8; SQUARES];
     if let Some(start) = positions.first() {
-        for sq in start.occupied().iter::<XSquare>() {
+        for sq in start.occupied().iter::<Square>() {
             ids[sq.index()] = sq.index() as u8 + 1;
         }
     }
@@ -207,7 +207,7 @@ pub fn classify(positions: &[Xiangqi], moves: &[XMove]) -> RepetitionVerdict {
             let victims = newly_chased(before, m);
             if victims.any() {
                 any_chase[side] = true;
-                prey[side] &= victims.iter::<XSquare>().fold(0u128, |b, v| b | 1 << ids[v.index()]);
+                prey[side] &= victims.iter::<Square>().fold(0u128, |b, v| b | 1 << ids[v.index()]);
             } else {
                 all_pressure[side] = false;
             }

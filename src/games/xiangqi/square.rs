@@ -11,33 +11,33 @@ pub const SQUARES: usize = 90;
 /// One of the 90 points, index `rank * 9 + file`, a1 = 0, i10 = 89. Always
 /// in range: every constructor checks or is fed bits of an on-board set.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct XSquare(u8);
+pub struct Square(u8);
 
-impl XSquare {
+impl Square {
     /// All points, a1 first.
-    pub fn all() -> impl Iterator<Item = XSquare> {
-        (0..SQUARES as u8).map(XSquare)
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..SQUARES as u8).map(Square)
     }
 
-    pub const fn new(index: u8) -> Option<XSquare> {
+    pub const fn new(index: u8) -> Option<Square> {
         if (index as usize) < SQUARES {
-            Some(XSquare(index))
+            Some(Square(index))
         } else {
             None
         }
     }
 
     #[inline(always)]
-    pub const fn from_coords(file: u8, rank: u8) -> XSquare {
+    pub const fn from_coords(file: u8, rank: u8) -> Square {
         debug_assert!(file < FILES && rank < RANKS);
-        XSquare(rank * FILES + file)
+        Square(rank * FILES + file)
     }
 
     /// The point with this index, which the caller guarantees is below 90.
     #[inline(always)]
-    pub const fn from_index_unchecked(index: u32) -> XSquare {
+    pub const fn from_index_unchecked(index: u32) -> Square {
         debug_assert!(index < SQUARES as u32);
-        XSquare(index as u8)
+        Square(index as u8)
     }
 
     #[inline(always)]
@@ -58,11 +58,11 @@ impl XSquare {
     }
 
     /// The point `df` files and `dr` ranks away, if on the board.
-    pub const fn offset(self, df: i8, dr: i8) -> Option<XSquare> {
+    pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
         let f = self.file() as i8 + df;
         let r = self.rank() as i8 + dr;
         if f >= 0 && f < FILES as i8 && r >= 0 && r < RANKS as i8 {
-            Some(XSquare::from_coords(f as u8, r as u8))
+            Some(Square::from_coords(f as u8, r as u8))
         } else {
             None
         }
@@ -85,7 +85,7 @@ impl XSquare {
     }
 
     /// Parses `e1`..`i10` (files a–i, ranks 1–10).
-    pub fn parse(s: &str) -> Option<XSquare> {
+    pub fn parse(s: &str) -> Option<Square> {
         let b = s.as_bytes();
         if !(2..=3).contains(&b.len()) {
             return None;
@@ -96,14 +96,14 @@ impl XSquare {
             return None;
         }
         let r = digits.iter().fold(0u8, |r, d| r * 10 + (d - b'0'));
-        (1..=RANKS).contains(&r).then(|| XSquare::from_coords(f, r - 1))
+        (1..=RANKS).contains(&r).then(|| Square::from_coords(f, r - 1))
     }
 }
 
-impl WideSquare for XSquare {
+impl WideSquare for Square {
     #[inline(always)]
-    fn from_bit(bit: u32) -> XSquare {
-        XSquare::from_index_unchecked(bit)
+    fn from_bit(bit: u32) -> Square {
+        Square::from_index_unchecked(bit)
     }
     #[inline(always)]
     fn bit(self) -> u32 {
@@ -111,21 +111,21 @@ impl WideSquare for XSquare {
     }
 }
 
-impl fmt::Display for XSquare {
+impl fmt::Display for Square {
     /// `a1` .. `i10`, as Fairy-Stockfish writes them.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
     }
 }
 
-impl fmt::Debug for XSquare {
+impl fmt::Debug for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
     }
 }
 
 /// A set of xiangqi points.
-pub type XBitboard = Bitboard128;
+pub type Bitboard = Bitboard128;
 
 /// Sets of points defined by the board's geometry.
 pub mod masks {
@@ -146,13 +146,13 @@ pub mod masks {
     }
 
     /// Every point.
-    pub const ALL: XBitboard = Bitboard128((1 << 90) - 1);
-    pub const FILE_A: XBitboard = Bitboard128(file_bits(0));
-    pub const FILE_I: XBitboard = Bitboard128(file_bits(8));
+    pub const ALL: Bitboard = Bitboard128((1 << 90) - 1);
+    pub const FILE_A: Bitboard = Bitboard128(file_bits(0));
+    pub const FILE_I: Bitboard = Bitboard128(file_bits(8));
 
     /// Every file's points, built at compile time (a lookup, not a loop,
     /// when the file is only known at run time).
-    const FILE_SETS: [XBitboard; FILES as usize] = {
+    const FILE_SETS: [Bitboard; FILES as usize] = {
         let mut sets = [Bitboard128(0); FILES as usize];
         let mut f = 0;
         while f < FILES {
@@ -163,19 +163,19 @@ pub mod masks {
     };
 
     #[inline(always)]
-    pub const fn rank(rank: u8) -> XBitboard {
+    pub const fn rank(rank: u8) -> Bitboard {
         Bitboard128(rank_bits(rank))
     }
 
     /// The points of `file` (0–8).
     #[inline(always)]
-    pub const fn file(file: u8) -> XBitboard {
+    pub const fn file(file: u8) -> Bitboard {
         FILE_SETS[file as usize]
     }
 
     /// Red's half (ranks 1–5) and black's (ranks 6–10): the river runs
     /// between ranks 5 and 6.
-    pub const HALF: [XBitboard; 2] = [Bitboard128((1 << 45) - 1), Bitboard128(((1 << 90) - 1) ^ ((1 << 45) - 1))];
+    pub const HALF: [Bitboard; 2] = [Bitboard128((1 << 45) - 1), Bitboard128(((1 << 90) - 1) ^ ((1 << 45) - 1))];
 
     const fn palace_bits(bottom: u8) -> u128 {
         let row = 0b111 << 3;
@@ -183,7 +183,7 @@ pub mod masks {
     }
 
     /// The palaces: files d–f, ranks 1–3 (red) and 8–10 (black).
-    pub const PALACE: [XBitboard; 2] = [Bitboard128(palace_bits(0)), Bitboard128(palace_bits(7))];
+    pub const PALACE: [Bitboard; 2] = [Bitboard128(palace_bits(0)), Bitboard128(palace_bits(7))];
 
     const fn points(list: &[(u8, u8)], color: usize) -> u128 {
         let mut b = 0u128;
@@ -202,16 +202,16 @@ pub mod masks {
 
     /// The five points an advisor can ever stand on (its palace's corners
     /// and centre).
-    pub const ADVISOR: [XBitboard; 2] =
+    pub const ADVISOR: [Bitboard; 2] =
         [Bitboard128(points(&ADVISOR_POINTS, 0)), Bitboard128(points(&ADVISOR_POINTS, 1))];
     /// The seven points an elephant can ever stand on (on its own side).
-    pub const ELEPHANT: [XBitboard; 2] =
+    pub const ELEPHANT: [Bitboard; 2] =
         [Bitboard128(points(&ELEPHANT_POINTS, 0)), Bitboard128(points(&ELEPHANT_POINTS, 1))];
 
     /// The points a soldier can ever stand on: on its own side, only the
     /// five start files of its start rank and the rank ahead (it moves
     /// straight forward until it crosses the river); across it, anywhere.
-    pub const SOLDIER: [XBitboard; 2] = {
+    pub const SOLDIER: [Bitboard; 2] = {
         let start_files = 0b1_0101_0101u128;
         let own =
             [(start_files << (3 * 9)) | (start_files << (4 * 9)), (start_files << (6 * 9)) | (start_files << (5 * 9))];
@@ -221,7 +221,7 @@ pub mod masks {
 
 /// A piece kind. Letters are Fairy-Stockfish's FEN letters.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
-pub enum XRole {
+pub enum Role {
     General = 0,
     Advisor = 1,
     Elephant = 2,
@@ -231,9 +231,9 @@ pub enum XRole {
     Soldier = 6,
 }
 
-impl XRole {
-    pub const ALL: [XRole; 7] =
-        [XRole::General, XRole::Advisor, XRole::Elephant, XRole::Horse, XRole::Chariot, XRole::Cannon, XRole::Soldier];
+impl Role {
+    pub const ALL: [Role; 7] =
+        [Role::General, Role::Advisor, Role::Elephant, Role::Horse, Role::Chariot, Role::Cannon, Role::Soldier];
 
     #[inline(always)]
     pub const fn index(self) -> usize {
@@ -243,38 +243,38 @@ impl XRole {
     /// Lower-case FEN letter: `k a b n r c p`.
     pub const fn char(self) -> char {
         match self {
-            XRole::General => 'k',
-            XRole::Advisor => 'a',
-            XRole::Elephant => 'b',
-            XRole::Horse => 'n',
-            XRole::Chariot => 'r',
-            XRole::Cannon => 'c',
-            XRole::Soldier => 'p',
+            Role::General => 'k',
+            Role::Advisor => 'a',
+            Role::Elephant => 'b',
+            Role::Horse => 'n',
+            Role::Chariot => 'r',
+            Role::Cannon => 'c',
+            Role::Soldier => 'p',
         }
     }
 
     /// The WXF letter: `K A E H R C P`.
     pub const fn wxf_char(self) -> char {
         match self {
-            XRole::General => 'K',
-            XRole::Advisor => 'A',
-            XRole::Elephant => 'E',
-            XRole::Horse => 'H',
-            XRole::Chariot => 'R',
-            XRole::Cannon => 'C',
-            XRole::Soldier => 'P',
+            Role::General => 'K',
+            Role::Advisor => 'A',
+            Role::Elephant => 'E',
+            Role::Horse => 'H',
+            Role::Chariot => 'R',
+            Role::Cannon => 'C',
+            Role::Soldier => 'P',
         }
     }
 
-    pub const fn from_char(c: char) -> Option<XRole> {
+    pub const fn from_char(c: char) -> Option<Role> {
         Some(match c {
-            'k' => XRole::General,
-            'a' => XRole::Advisor,
-            'b' => XRole::Elephant,
-            'n' => XRole::Horse,
-            'r' => XRole::Chariot,
-            'c' => XRole::Cannon,
-            'p' => XRole::Soldier,
+            'k' => Role::General,
+            'a' => Role::Advisor,
+            'b' => Role::Elephant,
+            'n' => Role::Horse,
+            'r' => Role::Chariot,
+            'c' => Role::Cannon,
+            'p' => Role::Soldier,
             _ => return None,
         })
     }
@@ -283,33 +283,33 @@ impl XRole {
     /// so never more).
     pub const fn start_count(self) -> u32 {
         match self {
-            XRole::General => 1,
-            XRole::Soldier => 5,
+            Role::General => 1,
+            Role::Soldier => 5,
             _ => 2,
         }
     }
 
     pub const fn name(self) -> &'static str {
         match self {
-            XRole::General => "general",
-            XRole::Advisor => "advisor",
-            XRole::Elephant => "elephant",
-            XRole::Horse => "horse",
-            XRole::Chariot => "chariot",
-            XRole::Cannon => "cannon",
-            XRole::Soldier => "soldier",
+            Role::General => "general",
+            Role::Advisor => "advisor",
+            Role::Elephant => "elephant",
+            Role::Horse => "horse",
+            Role::Chariot => "chariot",
+            Role::Cannon => "cannon",
+            Role::Soldier => "soldier",
         }
     }
 }
 
 /// A red or black piece.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub struct XPiece {
+pub struct Piece {
     pub color: Color,
-    pub role: XRole,
+    pub role: Role,
 }
 
-impl XPiece {
+impl Piece {
     /// FEN letter: upper case for red.
     pub fn char(self) -> char {
         let c = self.role.char();
@@ -319,10 +319,10 @@ impl XPiece {
         }
     }
 
-    pub fn from_char(c: char) -> Option<XPiece> {
-        let role = XRole::from_char(c.to_ascii_lowercase())?;
+    pub fn from_char(c: char) -> Option<Piece> {
+        let role = Role::from_char(c.to_ascii_lowercase())?;
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-        Some(XPiece { color, role })
+        Some(Piece { color, role })
     }
 
     /// The mailbox code: 0 is empty, then 1 + colour * 7 + role.
@@ -332,13 +332,13 @@ impl XPiece {
     }
 
     #[inline(always)]
-    pub(crate) const fn from_code(code: u8) -> Option<XPiece> {
+    pub(crate) const fn from_code(code: u8) -> Option<Piece> {
         if code == 0 || code > 14 {
             return None;
         }
         let i = code - 1;
         let color = if i >= 7 { Color::Black } else { Color::White };
-        Some(XPiece { color, role: XRole::ALL[(i % 7) as usize] })
+        Some(Piece { color, role: Role::ALL[(i % 7) as usize] })
     }
 }
 
@@ -356,20 +356,20 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for sq in XSquare::all() {
-            assert_eq!(XSquare::parse(&sq.to_string()), Some(sq));
+        for sq in Square::all() {
+            assert_eq!(Square::parse(&sq.to_string()), Some(sq));
         }
-        assert_eq!(XSquare::parse("a1").unwrap().index(), 0);
-        assert_eq!(XSquare::parse("i10").unwrap().index(), 89);
-        assert_eq!(XSquare::parse("e2").unwrap().index(), 13);
+        assert_eq!(Square::parse("a1").unwrap().index(), 0);
+        assert_eq!(Square::parse("i10").unwrap().index(), 89);
+        assert_eq!(Square::parse("e2").unwrap().index(), 13);
         for bad in ["", "a", "a0", "a11", "j1", "a01", "A1", "a1x", "e+1", "é1", "aé", "a99"] {
-            assert_eq!(XSquare::parse(bad), None, "{bad:?}");
+            assert_eq!(Square::parse(bad), None, "{bad:?}");
         }
     }
 
     #[test]
     fn regions() {
-        let names = |b: XBitboard| b.iter::<XSquare>().map(|s| s.to_string()).collect::<Vec<_>>();
+        let names = |b: Bitboard| b.iter::<Square>().map(|s| s.to_string()).collect::<Vec<_>>();
         assert_eq!(names(masks::PALACE[0]), ["d1", "e1", "f1", "d2", "e2", "f2", "d3", "e3", "f3"]);
         assert_eq!(names(masks::PALACE[1]), ["d8", "e8", "f8", "d9", "e9", "f9", "d10", "e10", "f10"]);
         assert_eq!(names(masks::ADVISOR[1]), ["d8", "f8", "e9", "d10", "f10"]);
@@ -377,9 +377,9 @@ mod tests {
         assert_eq!(masks::HALF[0].count(), 45);
         assert_eq!(masks::HALF[0] | masks::HALF[1], masks::ALL);
         assert_eq!(masks::SOLDIER[0].count(), 45 + 10);
-        assert!(masks::SOLDIER[1].contains(XSquare::parse("c6").unwrap()));
-        assert!(!masks::SOLDIER[1].contains(XSquare::parse("b6").unwrap()));
-        assert!(!masks::SOLDIER[1].contains(XSquare::parse("a8").unwrap()));
+        assert!(masks::SOLDIER[1].contains(Square::parse("c6").unwrap()));
+        assert!(!masks::SOLDIER[1].contains(Square::parse("b6").unwrap()));
+        assert!(!masks::SOLDIER[1].contains(Square::parse("a8").unwrap()));
         assert_eq!(masks::FILE_I.count(), 10);
         assert_eq!(names(masks::rank(9) & masks::file(4)), ["e10"]);
     }
@@ -387,11 +387,11 @@ mod tests {
     #[test]
     fn piece_codes_round_trip() {
         for c in "KABNRCPkabnrcp".chars() {
-            let p = XPiece::from_char(c).unwrap();
+            let p = Piece::from_char(c).unwrap();
             assert_eq!(p.char(), c);
-            assert_eq!(XPiece::from_code(p.code()), Some(p));
+            assert_eq!(Piece::from_code(p.code()), Some(p));
         }
-        assert_eq!(XPiece::from_code(0), None);
-        assert_eq!(XPiece::from_char('q'), None);
+        assert_eq!(Piece::from_code(0), None);
+        assert_eq!(Piece::from_char('q'), None);
     }
 }

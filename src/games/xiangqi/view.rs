@@ -1,7 +1,7 @@
 //! How the web page draws xiangqi.
 
 use super::square::{FILES, RANKS};
-use super::{XMove, XSquare, Xiangqi};
+use super::{Move, Square, Xiangqi};
 use crate::game::view::{file_names, rank_names, seat_views, BoardView, Layout, Mark, MoveView, SquareView, Style};
 use crate::game::Game;
 
@@ -48,7 +48,7 @@ impl BoardView for Xiangqi {
 
     fn squares(&self) -> Vec<SquareView> {
         let checked = self.in_check().then(|| self.general(self.side_to_move()));
-        XSquare::all()
+        Square::all()
             .map(|sq| SquareView {
                 check: checked == Some(sq),
                 ..SquareView::new(sq, sq.file(), sq.rank(), self.piece_at(sq).map(|p| p.char()))
@@ -56,7 +56,7 @@ impl BoardView for Xiangqi {
             .collect()
     }
 
-    fn move_view(m: XMove) -> MoveView {
+    fn move_view(m: Move) -> MoveView {
         MoveView { text: m.to_string(), from: m.from().to_string(), to: m.to().to_string(), promotion: None }
     }
 }

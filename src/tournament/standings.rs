@@ -1,0 +1,372 @@
+//! The standings of a match: every finished game added up per engine and
+//! per seat, game pairs for the pentanomial statistics, the SPRT's state,
+//! and their text: the final table with its Elo and SPRT lines, and the
+//! score part of the progress line.
+
+use super::play::{FaultKind, GameReport};
+use super::record::capitalised;
+use super::spec::SprtSpec;
+use super::stats::{estimate, sprt_bounds, sprt_llr, sprt_llr_of, Bound, Model, Outcomes, Penta, Wdl};
+use crate::game::Game;
+use std::collections::BTreeMap;
+
+/// The SPRT's state at the end.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtStatus {
+    pub llr: f64,
+    pub lower: f64,
+    pub upper: f64,
+    /// `Some(true)`: H1 accepted, `Some(false)`: H0 accepted.
+    pub decision: Option<bool>,
+}
+
+/// Per-engine totals.
+#[derive(Clone, Default)]
+struct Totals {
+    wdl: Wdl,
+    seat_points: Vec<f64>,
+    seat_games: Vec<u32>,
+    faults: BTreeMap<FaultKind, u32>,
+}
+
+/// Every finished game of a match, added up.
+pub struct Standings {
+    names: Vec<String>,
+    seat_names: Vec<&'static str>,
+    engines: Vec<Totals>,
+    /// Games won per seat, and drawn games.
+    seat_wins: Vec<u32>,
+    draws: u32,
+    games: u32,
+    model: Model,
+    /// The first engine's game pairs, and its points in pairs with one
+    /// game in so far (by pair id).
+    penta: Penta,
+    half_pairs: BTreeMap<(usize, usize), f64>,
+}
+
+impl Standings {
+    pub fn new<G: Game>(names: Vec<String>, model: Model) -> Standings {
+        let seats = G::SEATS.len();
+        let blank = Totals { seat_points: vec![0.0; seats], seat_games: vec![0; seats], ..Totals::default() };
+        Standings {
+            engines: vec![blank; names.len()],
+            names,
+            seat_names: G::SEATS.iter().map(|s| s.name).collect(),
+            seat_wins: vec![0; seats],
+            draws: 0,
+            games: 0,
+            model,
+            penta: Penta::default(),
+            half_pairs: BTreeMap::new(),
+        }
+    }
+
+    /// Adds a game; `pair` names the pair of games (same opening, engines
+    /// swapped) it belongs to, in a match of two engines.
+    pub fn add(&mut self, r: &GameReport, pair: Option<(usize, usize)>) {
+        if let Some(id) = pair {
+            let first: f64 = r.seating.iter().zip(&r.points).filter(|(e, _)| **e == 0).map(|(_, p)| p).sum();
+            match self.half_pairs.remove(&id) {
+                Some(other) => self.penta.add(first + other),
+                None => {
+                    self.half_pairs.insert(id, first);
+                }
+            }
+        }
+        self.games += 1;
+        let mut seen = Vec::new();
+        for (s, &e) in r.seating.iter().enumerate() {
+            let t = &mut self.engines[e];
+            t.seat_points[s] += r.points[s];
+            t.seat_games[s] += 1;
+            if r.points[s] == 1.0 {
+                self.seat_wins[s] += 1;
+            }
+            if !seen.contains(&e) {
+                seen.push(e);
+                let p: f64 = r.seating.iter().zip(&r.points).filter(|(x, _)| **x == e).map(|(_, p)| p).sum();
+                t.wdl.add(p);
+            }
+        }
+        if r.winner.is_none() {
+            self.draws += 1;
+        }
+        for f in &r.faults {
+            *self.engines[f.engine].faults.entry(f.kind).or_default() += 1;
+        }
+    }
+
+    /// Points per engine, in engine order.
+    pub fn points(&self) -> Vec<f64> {
+        self.engines.iter().map(|t| t.seat_points.iter().sum()).collect()
+    }
+
+    /// `a 3.5, b 2.5`: every engine's points.
+    pub fn line(&self) -> String {
+        let points = self.points();
+        let parts: Vec<String> = self.names.iter().zip(points).map(|(n, p)| format!("{n} {p}")).collect();
+        parts.join(", ")
+    }
+
+    /// The record the statistics rest on: game pairs (pentanomial) when
+    /// there is a complete pair, else single games.
+    fn outcomes(&self) -> (Outcomes, &'static str) {
+        if self.model == Model::Pentanomial && self.penta.pairs() > 0 {
+            (Outcomes::pentanomial(&self.penta), "game pair")
+        } else {
+            (Outcomes::trinomial(&self.engines[0].wdl), "game")
+        }
+    }
+
+    /// The first engine's LLR under the match's model.
+    fn llr(&self, spec: &SprtSpec) -> f64 {
+        match self.model {
+            Model::Pentanomial => sprt_llr_of(&Outcomes::pentanomial(&self.penta), spec.elo0, spec.elo1),
+            Model::Trinomial => sprt_llr(&self.engines[0].wdl, spec.elo0, spec.elo1),
+        }
+    }
+
+    /// The SPRT after the latest game: the first decision stands (games
+    /// already running still count).
+    pub fn sprt(&self, spec: &SprtSpec, before: Option<SprtStatus>) -> SprtStatus {
+        let llr = self.llr(spec);
+        let (lower, upper) = sprt_bounds(spec.alpha, spec.beta);
+        let decision = if llr >= upper {
+            Some(true)
+        } else if llr <= lower {
+            Some(false)
+        } else {
+            None
+        };
+        SprtStatus { llr, lower, upper, decision: before.and_then(|s| s.decision).or(decision) }
+    }
+
+    /// The score part of the progress line: with two engines the first
+    /// one's score and Elo (`a 3.5 - b 1.5 (70.0 %) | Elo +147.2 ± 90.1`),
+    /// else every engine's points.
+    pub fn progress_parts(&self) -> Vec<String> {
+        let mut parts = Vec::new();
+        if self.names.len() != 2 {
+            parts.push(self.line());
+            return parts;
+        }
+        let r = &self.engines[0].wdl;
+        let score = 100.0 * r.points() / r.games().max(1) as f64;
+        parts.push(format!(
+            "{} {:.1} - {} {:.1} ({score:.1} %)",
+            self.names[0],
+            r.points(),
+            self.names[1],
+            r.games() as f64 - r.points()
+        ));
+        let (o, _) = self.outcomes();
+        if let Some(e) = estimate(&o) {
+            parts.push(match (e.elo, e.low, e.high) {
+                (Some(x), Bound::At(l), Bound::At(h)) => format!("Elo {x:+.1} ± {:.1}", (h - l) / 2.0),
+                (Some(x), _, _) => format!("Elo {x:+.1} ± ?"),
+                (None, Bound::At(l), _) => format!("Elo ≥ {l:+.1}"),
+                (None, _, Bound::At(h)) => format!("Elo ≤ {h:+.1}"),
+                _ => "Elo ?".to_string(),
+            });
+        }
+        parts
+    }
+
+    /// Elo, normalised Elo, LOS and the counts they come from, for a match
+    /// of two engines; bounds the data cannot give are said, not printed
+    /// as infinities.
+    fn elo_lines(&self) -> String {
+        let r = &self.engines[0].wdl;
+        let (o, unit) = self.outcomes();
+        let Some(e) = estimate(&o) else { return String::new() };
+        let (a, b) = (&self.names[0], &self.names[1]);
+        let elo = match (e.elo, e.low, e.high) {
+            (Some(x), low, high) => format!("{x:+.1} ({})", interval_text(low, high)),
+            (None, Bound::At(l), _) => format!("at least {l:+.1} (95 %: every {unit} won, no upper bound yet)"),
+            (None, _, Bound::At(h)) => format!("at most {h:+.1} (95 %: every {unit} lost, no lower bound yet)"),
+            (None, _, _) => "unknown".to_string(),
+        };
+        let nelo = match e.nelo {
+            Some(n) => format!("{n:+.1} (95 % interval {:+.1} to {:+.1})", e.nelo_low, e.nelo_high),
+            None => "undefined (no spread in the results yet)".to_string(),
+        };
+        let n = e.n as u32;
+        let from = if unit == "game pair" {
+            let c = self.penta.counts;
+            let left = r.games() - 2 * self.penta.pairs();
+            let left = if left > 0 { format!("; {left} games outside complete pairs") } else { String::new() };
+            format!(
+                "{n} game pairs (pentanomial, pairs scoring 0/0.5/1/1.5/2: {} {} {} {} {}{left})",
+                c[0], c[1], c[2], c[3], c[4]
+            )
+        } else {
+            format!("{n} games (trinomial)")
+        };
+        let games = r.games().max(1) as f64;
+        format!(
+            "Elo difference {a} vs {b}: {elo}, nElo {nelo}, LOS {:.1} %, from {from}\n\
+             Games of {a}: W {} D {} L {}, score {:.1} %, draw ratio {:.1} %\n",
+            e.los * 100.0,
+            r.wins,
+            r.draws,
+            r.losses,
+            100.0 * r.points() / games,
+            100.0 * r.draws as f64 / games,
+        )
+    }
+
+    /// The final table: a row per engine with its points per seat and its
+    /// faults, the games won per seat, and for two engines the Elo lines
+    /// and the SPRT's.
+    pub fn table(&self, sprt: Option<(&SprtSpec, SprtStatus)>) -> String {
+        let mut out = String::new();
+        let width = self.names.iter().map(|n| n.len()).max().unwrap_or(6).max(6);
+        let mut header = format!(
+            "{:>4}  {:<width$}  {:>5}  {:>6}  {:>6}  {:>4} {:>4} {:>4}",
+            "Rank", "Engine", "Games", "Points", "Score", "W", "D", "L"
+        );
+        for seat in &self.seat_names {
+            header.push_str(&format!("  {:>9}", capitalised(seat)));
+        }
+        header.push_str("  Faults");
+        out.push_str(&header);
+        out.push('\n');
+        let points = self.points();
+        let mut order: Vec<usize> = (0..self.names.len()).collect();
+        order.sort_by(|&a, &b| points[b].total_cmp(&points[a]).then(a.cmp(&b)));
+        for (rank, &e) in order.iter().enumerate() {
+            let t = &self.engines[e];
+            let games = t.wdl.games();
+            let score = if games > 0 { 100.0 * points[e] / games as f64 } else { 0.0 };
+            let mut row = format!(
+                "{:>4}  {:<width$}  {:>5}  {:>6}  {:>5.1}%  {:>4} {:>4} {:>4}",
+                rank + 1,
+                self.names[e],
+                games,
+                format!("{:.1}", points[e]),
+                score,
+                t.wdl.wins,
+                t.wdl.draws,
+                t.wdl.losses
+            );
+            for (p, g) in t.seat_points.iter().zip(&t.seat_games) {
+                row.push_str(&format!("  {:>9}", format!("{p}/{g}")));
+            }
+            let faults: u32 = t.faults.values().sum();
+            row.push_str(&format!("  {faults:>6}"));
+            out.push_str(&row);
+            out.push('\n');
+        }
+        // Games won by each seat, then faults by kind.
+        let mut seats: Vec<String> =
+            self.seat_names.iter().zip(&self.seat_wins).map(|(s, w)| format!("{s} {w}")).collect();
+        seats.push(format!("draw {}", self.draws));
+        out.push_str(&format!("\nGames won by seat: {} ({} games)\n", seats.join(", "), self.games));
+        for (e, t) in self.engines.iter().enumerate() {
+            if !t.faults.is_empty() {
+                let kinds: Vec<String> = t.faults.iter().map(|(k, n)| format!("{n} {}", k.name())).collect();
+                out.push_str(&format!("Faults of {}: {}\n", self.names[e], kinds.join(", ")));
+            }
+        }
+        if self.names.len() == 2 {
+            out.push_str(&self.elo_lines());
+        }
+        if let Some((spec, status)) = sprt {
+            let verdict = match status.decision {
+                Some(true) => "H1 accepted",
+                Some(false) => "H0 accepted",
+                None => "no decision",
+            };
+            let model = match self.model {
+                Model::Pentanomial => "pentanomial",
+                Model::Trinomial => "trinomial",
+            };
+            out.push_str(&format!(
+                "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {:.2} (bounds {:.2}, {:.2}, {model}): {verdict}\n",
+                spec.elo0, spec.elo1, spec.alpha, spec.beta, status.llr, status.lower, status.upper
+            ));
+        }
+        out
+    }
+}
+
+/// `95 % interval -12.0 to +30.5`, or what can be said when the data put
+/// no bound on one side yet.
+fn interval_text(low: Bound, high: Bound) -> String {
+    match (low, high) {
+        (Bound::At(l), Bound::At(h)) => format!("95 % interval {l:+.1} to {h:+.1}"),
+        (Bound::At(l), Bound::Unbounded) => format!("95 % interval: above {l:+.1}, no upper bound yet"),
+        (Bound::Unbounded, Bound::At(h)) => format!("95 % interval: below {h:+.1}, no lower bound yet"),
+        (Bound::Unbounded, Bound::Unbounded) => "no 95 % bounds yet".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::schedule::{pair_of, round};
+    use super::*;
+    use crate::game::Seat;
+    use crate::games::{CatChess, Chess};
+
+    fn report(number: usize, seating: &[usize], winner: Option<Seat>, points: &[f64]) -> GameReport {
+        GameReport {
+            number,
+            seating: seating.to_vec(),
+            winner,
+            result: String::new(),
+            points: points.to_vec(),
+            termination: String::new(),
+            faults: vec![],
+            plies: 0,
+            record: String::new(),
+        }
+    }
+
+    #[test]
+    fn standings_count_an_engine_in_two_seats_once_per_game() {
+        let mut s = Standings::new::<CatChess>(vec!["a".into(), "b".into()], Model::default());
+        // a holds white and black: black wins, a gets 1.
+        s.add(&report(1, &[0, 0, 1], Some(Seat::new(1)), &[0.0, 1.0, 0.0]), None);
+        // b's cats faulted, the game was drawn: a (white) ½, b (black) ½, cats 0.
+        s.add(&report(2, &[0, 1, 1], None, &[0.5, 0.5, 0.0]), None);
+        // b's cats win.
+        s.add(&report(3, &[0, 0, 1], Some(Seat::new(2)), &[0.0, 0.0, 1.0]), None);
+        assert_eq!(s.points(), [1.5, 1.5]);
+        assert_eq!(s.engines[0].wdl, Wdl { wins: 1, draws: 1, losses: 1 });
+        assert_eq!(s.engines[1].wdl, Wdl { wins: 1, draws: 1, losses: 1 });
+        assert_eq!(s.engines[0].seat_games, [3, 2, 0]);
+        assert_eq!(s.engines[1].seat_points, [0.0, 0.5, 1.0]);
+        assert_eq!((s.seat_wins.clone(), s.draws), (vec![0, 1, 1], 1));
+        let table = s.table(None);
+        assert!(table.contains("Elo difference a vs b: +0.0"), "{table}");
+        assert!(table.contains("Games won by seat: white 0, black 1, cats 1, draw 1 (3 games)"), "{table}");
+    }
+
+    #[test]
+    fn pentanomial_counts_complete_pairs_only() {
+        let chess = round(2, 2);
+        // 2-0 in one pair, then a 1-1 pair: pentanomial [0, 0, 1, 0, 1].
+        let mut s = Standings::new::<Chess>(vec!["a".into(), "b".into()], Model::default());
+        s.add(&report(1, &[0, 1], Some(Seat::new(0)), &[1.0, 0.0]), pair_of(&chess, 0, 2));
+        let t = s.table(None);
+        assert!(t.contains("from 1 games (trinomial)") && t.contains("at least"), "no pair complete yet: {t}");
+        s.add(&report(2, &[1, 0], Some(Seat::new(1)), &[0.0, 1.0]), pair_of(&chess, 1, 2));
+        let t = s.table(None);
+        assert!(!t.contains("inf"), "{t}");
+        assert!(
+            t.contains("Elo difference a vs b: at least -511.5 (95 %: every game pair won, no upper bound yet)"),
+            "{t}"
+        );
+        s.add(&report(3, &[0, 1], Some(Seat::new(0)), &[1.0, 0.0]), pair_of(&chess, 2, 2));
+        s.add(&report(5, &[0, 1], None, &[0.5, 0.5]), pair_of(&chess, 4, 2));
+        s.add(&report(4, &[1, 0], Some(Seat::new(0)), &[1.0, 0.0]), pair_of(&chess, 3, 2));
+        assert_eq!(s.penta.counts, [0, 0, 1, 0, 1]);
+        let t = s.table(None);
+        assert!(t.contains("from 2 game pairs (pentanomial, pairs scoring 0/0.5/1/1.5/2: 0 0 1 0 1; 1 games outside complete pairs)"), "{t}");
+        assert!(t.contains("Games of a: W 3 D 1 L 1, score 70.0 %, draw ratio 20.0 %"), "{t}");
+        assert!(t.contains("+190.8 (95 % interval") && t.contains("nElo +"), "{t}");
+        s.model = Model::Trinomial;
+        assert!(s.table(None).contains("from 5 games (trinomial)"));
+    }
+}
