@@ -232,6 +232,7 @@ impl<G: Playable> Session<G> {
                 Some(o) => format!("outcome {} {}", winner_name::<G>(o.winner), o.reason.name()),
                 None => "outcome none".to_string(),
             }),
+            Command::Rolls => out.line(&super::rolls::rolls_line(&self.history)),
         }
     }
 }
