@@ -5,7 +5,7 @@
 
 mod common;
 use catchess::games::catschess10::rules::{KING_CAPTURED, MOVE_LIMIT, NO_LEGAL_TURN, TWO_CATS_HOME};
-use catchess::games::catschess10::{roll_square, CatsChess10, Sq};
+use catchess::games::catschess10::{roll_square, CatsChess10, Square};
 use catchess::perft::{divide, perft};
 use catchess::{Game, History, MoveError, Notation, Outcome, Reason};
 use common::{sorted, BLACK, DRAW, WHITE};
@@ -15,8 +15,8 @@ fn pos(fen: &str) -> CatsChess10 {
     CatsChess10::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-fn sq(name: &str) -> Sq {
-    Sq::parse(name).unwrap()
+fn sq(name: &str) -> Square {
+    Square::parse(name).unwrap()
 }
 
 /// Every legal turn's token from `p` (perft's divide at depth 1), sorted.
@@ -282,11 +282,11 @@ fn z11_the_squares_a_teleport_may_keep_and_what_the_teleported_t_may_do() {
     let p = pos(fen);
     let keep = p.teleport_square_list();
     assert_eq!(keep.len(), 77);
-    for s in Sq::all().filter(|s| s.rank() < 8) {
+    for s in Square::all().filter(|s| s.rank() < 8) {
         let name = s.to_string();
         assert_eq!(keep.contains(&s), !["a1", "e5", "f7"].contains(&name.as_str()), "{name}");
     }
-    assert_eq!(p.teleport_mice().iter::<Sq>().collect::<Vec<_>>(), [sq("e7")]);
+    assert_eq!(p.teleport_mice().iter::<Square>().collect::<Vec<_>>(), [sq("e7")]);
     let t = p.teleport(sq("e6")).unwrap();
     assert_eq!(
         moves_from(&t, "e6"),

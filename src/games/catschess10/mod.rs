@@ -28,7 +28,7 @@ mod tests;
 pub use attacks::init;
 pub use moves::{Step, StepKind};
 pub use position::{CatsChess10, Phase, START_FEN};
-pub use square::{roll_square, Kind, Piece, Sq};
+pub use square::{roll_square, Role, Piece, Square};
 
 use crate::game::{
     Arbitration, FenError, Game, Goal, History, MoveError, MoveList, Notation, Outcome, Seat, SeatInfo,
