@@ -5,7 +5,7 @@
 
 mod common;
 use catchess::games::catschess10::rules::{KING_CAPTURED, MOVE_LIMIT, NO_LEGAL_TURN, TWO_CATS_HOME};
-use catchess::games::catschess10::{roll_square, CatsChess10, Sq};
+use catchess::games::catschess10::{roll_square, CatsChess10, Square};
 use catchess::perft::{divide, perft};
 use catchess::{Game, History, MoveError, Notation, Outcome, Reason};
 use common::{sorted, BLACK, DRAW, WHITE};
@@ -15,8 +15,8 @@ fn pos(fen: &str) -> CatsChess10 {
     CatsChess10::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-fn sq(name: &str) -> Sq {
-    Sq::parse(name).unwrap()
+fn sq(name: &str) -> Square {
+    Square::parse(name).unwrap()
 }
 
 /// Every legal turn's token from `p` (perft's divide at depth 1), sorted.
@@ -282,11 +282,11 @@ fn z11_the_squares_a_teleport_may_keep_and_what_the_teleported_t_may_do() {
     let p = pos(fen);
     let keep = p.teleport_square_list();
     assert_eq!(keep.len(), 77);
-    for s in Sq::all().filter(|s| s.rank() < 8) {
+    for s in Square::all().filter(|s| s.rank() < 8) {
         let name = s.to_string();
         assert_eq!(keep.contains(&s), !["a1", "e5", "f7"].contains(&name.as_str()), "{name}");
     }
-    assert_eq!(p.teleport_mice().iter::<Sq>().collect::<Vec<_>>(), [sq("e7")]);
+    assert_eq!(p.teleport_mice().iter::<Square>().collect::<Vec<_>>(), [sq("e7")]);
     let t = p.teleport(sq("e6")).unwrap();
     assert_eq!(
         moves_from(&t, "e6"),
@@ -295,6 +295,32 @@ fn z11_the_squares_a_teleport_may_keep_and_what_the_teleported_t_may_do() {
     assert_eq!(fen_after(fen, "T@e7,a1a2"), "rnbcqk4/10/10/4Tp4/10/4*5/10/10/K9/10 b - - 4 1 -");
     // Ranks 9 and 10 are Black's first two: never kept.
     assert!(p.teleport(sq("e9")).is_err() && p.teleport(sq("a10")).is_err());
+}
+
+#[test]
+fn z11_a_player_with_no_own_move_is_saved_by_the_teleport() {
+    let fen = "5k4/10/p9/10/8mm/8mK/8mm/10/10/rnbcq5 w - - 0 1 -";
+    let p = pos(fen);
+    assert_eq!(outcome(&game(fen, "")), None, "not lost: it must teleport");
+    assert_eq!(p.parse_answer("T@?").unwrap().len(), 1, "the request is its step");
+    assert!(p.teleport_square_list().len() > 70);
+    assert_eq!(fen_after(fen, "T@e5,e5e6"), "5k4/10/p9/10/4T3mm/8mK/8mm/10/10/rnbcq5 b - - 1 1 -");
+    assert_eq!(tokens(&p), Vec::<String>::new());
+    assert_eq!(perft(&p, 1), 0, "perft counts no teleport");
+}
+
+#[test]
+fn z11_a_roll_that_boxes_the_t_in_is_rolled_again() {
+    let fen = "4qk4/10/p9/8c1/7nmm/8m1/7rmm/8b1/mm8/Km8 w - - 0 1 -";
+    let p = pos(fen);
+    let keep = p.teleport_square_list();
+    assert_eq!(keep.len(), 73);
+    assert!(!keep.contains(&sq("j5")) && keep.contains(&sq("i5")) && keep.contains(&sq("j3")));
+    assert!(refused(fen, "T@j5").contains("never keeps j5"));
+    assert_eq!(outcome(&game(fen, "")), None);
+    let neutral = "4qk4/10/p9/8c1/7nmm/8*1/7rmm/8b1/mm8/Km8 w - - 0 1 -";
+    assert!(pos(neutral).teleport_square_list().contains(&sq("j5")));
+    assert_eq!(fen_after(neutral, "T@j5,i5h5,j5i5"), "4qk4/10/p9/8c1/7nmm/7*T1/7rmm/8b1/mm8/Km8 b - - 1 1 -");
 }
 
 #[test]
@@ -362,8 +388,10 @@ fn z13_two_cats_on_the_last_rank_win() {
 
 #[test]
 fn z13_no_legal_turn_loses() {
-    let fen = "5k4/10/p9/10/8mm/8mK/8mm/10/10/rnbcq5 w - - 0 1 -";
+    let fen = "rnbcqkcbnr/pmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/Kmmmmmmmmm w - - 0 1 -";
     assert_eq!(tokens(&pos(fen)), Vec::<String>::new());
+    assert!(pos(fen).teleport_square_list().is_empty(), "every mouse square boxes the T in");
+    assert!(pos(fen).parse_answer("T@?").is_err(), "no teleport to ask for");
     assert_eq!(outcome(&game(fen, "")), Some(Outcome::new(BLACK, NO_LEGAL_TURN)));
 }
 

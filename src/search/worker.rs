@@ -625,6 +625,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let mut quiets: [(G::Move, MoveKey); 64] = [(G::Move::default(), MoveKey::NONE); 64];
         let mut quiet_count = 0;
         let mut searched = 0usize;
+        let mut roll_left_out = false;
         while let Some((m, tactical, score)) = picker.pick() {
             if !root && !in_check && best > -MATE_BOUND {
                 if !tactical {
@@ -646,6 +647,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
             let child = pos.play(m);
             if ply >= CHANCE_MAX_PLY && child.is_chance() {
+                roll_left_out = true;
                 continue;
             }
             let key = self.move_key(pos, m);
@@ -708,6 +710,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
         }
         if searched == 0 {
+            // A roll too deep to search that was the only way on (a
+            // player who must teleport): the static value stands for it.
+            if roll_left_out {
+                return Self::static_value(pos);
+            }
             // Every move was pruned as hopeless (never at the root or in
             // check, where nothing is pruned): a fail low, not stored.
             return alpha_orig;
@@ -781,6 +788,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             (MovePicker::tactical(pos, list), stand, stand)
         };
         let mut best_move = None;
+        let mut roll_left_out = false;
         while let Some((m, _, _)) = picker.pick() {
             if !in_check && !pos.see_ge(m, 0) {
                 continue;
@@ -789,6 +797,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             // A roll resolves no capture: quiescence never asks for one
             // (answering a check, every move is tried, the request too).
             if child.is_chance() {
+                roll_left_out = true;
                 continue;
             }
             let key = self.move_key(pos, m);
@@ -807,6 +816,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     }
                 }
             }
+        }
+        if best == -INF && roll_left_out {
+            // Answering a check, the only move was a roll (a player who
+            // must teleport): the static value stands for it.
+            return Self::static_value(pos);
         }
         let bound = Bound::of(best, alpha_orig, beta);
         self.store(key, 0, best, eval, bound, best_move, ply);

@@ -3,7 +3,7 @@
 //! keys. Sliders see through mice (rules §2.8), so ray scans take the
 //! blockers as "occupied minus mice" and stop at the first one.
 
-use super::square::{setup_squares, Kind, Sq, SQUARES};
+use super::square::{setup_squares, Role, Square, SQUARES};
 use once_cell::sync::Lazy;
 
 /// The eight ray directions as (file, rank) steps; the first four run
@@ -49,7 +49,7 @@ pub fn tables() -> &'static Tables {
     &TABLES
 }
 
-fn set_of(sq: Sq, steps: &[(i8, i8)]) -> u128 {
+fn set_of(sq: Square, steps: &[(i8, i8)]) -> u128 {
     steps.iter().filter_map(|&(df, dr)| sq.offset(df, dr)).fold(0, |acc, s| acc | s.bit())
 }
 
@@ -64,7 +64,7 @@ fn build() -> Tables {
         setup: [0; 10],
         zobrist: zobrist(),
     };
-    for sq in Sq::all() {
+    for sq in Square::all() {
         let i = sq.index();
         t.knight[i] = set_of(sq, &KNIGHT);
         t.orth[i] = set_of(sq, &DIRS[0..2]) | set_of(sq, &DIRS[4..6]);
@@ -78,7 +78,7 @@ fn build() -> Tables {
             }
         }
     }
-    for kind in Kind::REPLENISHED {
+    for kind in Role::REPLENISHED {
         t.setup[kind.index()] = setup_squares(kind);
     }
     t
@@ -117,7 +117,7 @@ fn zobrist() -> Zobrist {
 /// `blockers` stop it: every square up to and including the first blocker
 /// of each ray.
 #[inline(always)]
-pub fn slide(sq: Sq, blockers: u128, dirs: &[usize]) -> u128 {
+pub fn slide(sq: Square, blockers: u128, dirs: &[usize]) -> u128 {
     let t = tables();
     let mut reach = 0;
     for &d in dirs {
@@ -141,8 +141,8 @@ pub const QUEEN_DIRS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 mod tests {
     use super::*;
 
-    fn sq(s: &str) -> Sq {
-        Sq::parse(s).unwrap()
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
     }
 
     #[test]

@@ -8,7 +8,7 @@
 use super::eval::value;
 use super::moves::{Step, StepKind};
 use super::position::{CatsChess10, Phase};
-use super::square::{first_rank, squares, Kind};
+use super::square::{first_rank, squares, Role};
 use crate::game::MoveList;
 use crate::search::SearchGame;
 
@@ -24,12 +24,12 @@ const BENCH: &[&str] = &[
 
 impl CatsChess10 {
     /// The enemy piece a step captures, if it is a piece move onto one.
-    fn victim(&self, m: Step) -> Option<Kind> {
+    fn victim(&self, m: Step) -> Option<Role> {
         if !m.is_piece_move() {
             return None;
         }
         let p = self.piece_at(m.to)?;
-        (p.kind != Kind::Neutral && p.color != self.turn).then_some(p.kind)
+        (p.kind != Role::Neutral && p.color != self.turn).then_some(p.kind)
     }
 
     /// The move a pick is for here (`Own`, `SecondCat`, `Bonus`).
@@ -51,10 +51,10 @@ impl CatsChess10 {
         let targets = self.targets(m.from, p, self.pick_purpose());
         let enemy = targets & self.color_set(self.turn.other());
         let best = squares(enemy).filter_map(|sq| self.piece_at(sq)).map(|v| victim_value(v.kind)).max();
-        let promotes = p.kind == Kind::Pawn && targets & first_rank(self.turn.other()) != 0;
+        let promotes = p.kind == Role::Pawn && targets & first_rank(self.turn.other()) != 0;
         match (best, promotes) {
             (Some(v), _) => Some(v * 8 - value(p.kind) / 16),
-            (None, true) => Some(value(Kind::Queen) * 4),
+            (None, true) => Some(value(Role::Queen) * 4),
             (None, false) => None,
         }
     }
@@ -72,20 +72,20 @@ impl CatsChess10 {
             Phase::Start => true,
             Phase::Dest => {
                 self.state.purpose == StepKind::Own
-                    && self.piece_at(self.state.picked).is_some_and(|p| p.kind == Kind::King)
+                    && self.piece_at(self.state.picked).is_some_and(|p| p.kind == Role::King)
             }
             _ => false,
         };
         before_own_move
-            && squares(self.pieces(self.turn, Kind::King))
+            && squares(self.pieces(self.turn, Role::King))
                 .next()
                 .is_some_and(|k| self.attackers(k, self.turn.other()) != 0)
     }
 }
 
 /// A victim's worth for ordering: a king ends the game.
-fn victim_value(kind: Kind) -> i32 {
-    if kind == Kind::King {
+fn victim_value(kind: Role) -> i32 {
+    if kind == Role::King {
         20_000
     } else {
         value(kind)
@@ -126,7 +126,7 @@ impl SearchGame for CatsChess10 {
         self.legal_moves(list);
         match self.state.phase {
             Phase::Start => list.retain(|&m| m.kind == StepKind::Pick && self.pick_gain(m).is_some()),
-            Phase::Dest => list.retain(|&m| self.victim(m).is_some() || m.promo == Some(Kind::Queen)),
+            Phase::Dest => list.retain(|&m| self.victim(m).is_some() || m.promo == Some(Role::Queen)),
             Phase::SecondCat | Phase::Bonus => {
                 list.retain(|&m| m.kind == StepKind::End || self.pick_gain(m).is_some())
             }
@@ -149,7 +149,7 @@ impl SearchGame for CatsChess10 {
                     let attacker = self.piece_at(m.from).map_or(0, |p| value(p.kind));
                     return Some(victim_value(victim) * 8 - attacker / 16);
                 }
-                (m.promo == Some(Kind::Queen)).then_some(value(Kind::Queen) * 4)
+                (m.promo == Some(Role::Queen)).then_some(value(Role::Queen) * 4)
             }
         }
     }
@@ -170,18 +170,18 @@ impl SearchGame for CatsChess10 {
             return threshold <= 0 || self.pick_gain(m).is_some();
         }
         let Some(victim) = self.victim(m) else { return threshold <= 0 };
-        if victim == Kind::King {
+        if victim == Role::King {
             return true;
         }
         let Some(mover) = self.piece_at(m.from) else { return threshold <= 0 };
         let them = self.turn.other();
         let mut defenders = self.attackers(m.to, them);
         match mover.kind {
-            Kind::King | Kind::Queen => {}
-            Kind::Mouse => {
-                defenders &= self.kind_set(Kind::Pawn) | self.kind_set(Kind::Cat) | self.kind_set(Kind::TCat)
+            Role::King | Role::Queen => {}
+            Role::Mouse => {
+                defenders &= self.kind_set(Role::Pawn) | self.kind_set(Role::Cat) | self.kind_set(Role::TCat)
             }
-            _ => defenders &= !self.kind_set(Kind::Mouse),
+            _ => defenders &= !self.kind_set(Role::Mouse),
         }
         let lost = if defenders != 0 { value(mover.kind) } else { 0 };
         value(victim) - lost >= threshold
@@ -200,7 +200,7 @@ impl SearchGame for CatsChess10 {
     /// so the search never tries a null move there.
     fn has_non_pawn_material(&self) -> bool {
         self.at_turn_start()
-            && (self.color_set(self.turn) & !(self.kind_set(Kind::Pawn) | self.kind_set(Kind::King))) != 0
+            && (self.color_set(self.turn) & !(self.kind_set(Role::Pawn) | self.kind_set(Role::King))) != 0
     }
 
     /// Every step of a turn without a capture is reversible; the clock

@@ -16,7 +16,7 @@
 
 use super::attacks::{slide, tables, BISHOP_DIRS, ROOK_DIRS};
 use super::position::CatsChess10;
-use super::square::{forward, squares, Kind, Sq};
+use super::square::{forward, squares, Role, Square};
 use crate::core::Color;
 use crate::search::Evaluate;
 
@@ -32,18 +32,18 @@ use crate::search::Evaluate;
 /// * Mouse 40: a player may put a new one on its first rank every turn for
 ///   free, so one more is worth little by itself; what it threatens is
 ///   scored apart ([`MOUSE_NEXT_TO_KING`], [`MOUSE_NEXT_TO_QUEEN`]).
-pub const fn value(kind: Kind) -> i32 {
+pub const fn value(kind: Role) -> i32 {
     match kind {
-        Kind::Pawn => 100,
-        Kind::Knight => 300,
-        Kind::Bishop => 330,
-        Kind::Rook => 480,
-        Kind::Queen => 900,
-        Kind::King => 0,
-        Kind::Cat => 450,
-        Kind::TCat => 500,
-        Kind::Mouse => 40,
-        Kind::Neutral => 0,
+        Role::Pawn => 100,
+        Role::Knight => 300,
+        Role::Bishop => 330,
+        Role::Rook => 480,
+        Role::Queen => 900,
+        Role::King => 0,
+        Role::Cat => 450,
+        Role::TCat => 500,
+        Role::Mouse => 40,
+        Role::Neutral => 0,
     }
 }
 
@@ -84,7 +84,7 @@ impl Terms {
 }
 
 /// Ranks from `sq` to `c`'s last rank.
-fn ranks_to_go(sq: Sq, c: Color) -> usize {
+fn ranks_to_go(sq: Square, c: Color) -> usize {
     match c {
         Color::White => 9 - sq.rank() as usize,
         Color::Black => sq.rank() as usize,
@@ -92,7 +92,7 @@ fn ranks_to_go(sq: Sq, c: Color) -> usize {
 }
 
 /// 0 on the rim to 4 in the four centre squares.
-fn centrality(sq: Sq) -> i32 {
+fn centrality(sq: Square) -> i32 {
     let f = sq.file() as i32;
     let r = sq.rank() as i32;
     (f.min(9 - f) + r.min(9 - r)) / 2
@@ -101,7 +101,7 @@ fn centrality(sq: Sq) -> i32 {
 impl CatsChess10 {
     /// Material of `c`.
     pub fn material(&self, c: Color) -> i32 {
-        Kind::ALL.iter().map(|&k| value(k) * self.pieces(c, k).count_ones() as i32).sum()
+        Role::ALL.iter().map(|&k| value(k) * self.pieces(c, k).count_ones() as i32).sum()
     }
 
     /// The pieces of `by` that could capture a king or queen on `sq` (by
@@ -109,28 +109,28 @@ impl CatsChess10 {
     /// diagonally or by a knight leap, a mouse orthogonally, a pawn
     /// diagonally forward). A `T` that teleported this turn is counted
     /// too: by the next turn it may capture again.
-    pub fn attackers(&self, sq: Sq, by: Color) -> u128 {
+    pub fn attackers(&self, sq: Square, by: Color) -> u128 {
         let t = tables();
         let i = sq.index();
         let theirs = self.color_set(by);
-        let piece = |k: Kind| self.kind_set(k) & theirs;
-        let cats = piece(Kind::Cat) | piece(Kind::TCat);
-        let sliders = self.occupied() & !self.kind_set(Kind::Mouse);
-        let mut set = t.knight[i] & (piece(Kind::Knight) | cats)
+        let piece = |k: Role| self.kind_set(k) & theirs;
+        let cats = piece(Role::Cat) | piece(Role::TCat);
+        let sliders = self.occupied() & !self.kind_set(Role::Mouse);
+        let mut set = t.knight[i] & (piece(Role::Knight) | cats)
             | t.diag[i] & cats
-            | t.king[i] & piece(Kind::King)
-            | t.orth[i] & piece(Kind::Mouse);
-        let straight = piece(Kind::Rook) | piece(Kind::Queen);
+            | t.king[i] & piece(Role::King)
+            | t.orth[i] & piece(Role::Mouse);
+        let straight = piece(Role::Rook) | piece(Role::Queen);
         if straight != 0 {
             set |= slide(sq, sliders, &ROOK_DIRS) & straight;
         }
-        let diagonal = piece(Kind::Bishop) | piece(Kind::Queen);
+        let diagonal = piece(Role::Bishop) | piece(Role::Queen);
         if diagonal != 0 {
             set |= slide(sq, sliders, &BISHOP_DIRS) & diagonal;
         }
         for df in [-1, 1] {
             if let Some(p) = sq.offset(df, -forward(by)) {
-                set |= p.bit() & piece(Kind::Pawn);
+                set |= p.bit() & piece(Role::Pawn);
             }
         }
         set
@@ -141,11 +141,11 @@ impl CatsChess10 {
         let t = tables();
         let them = c.other();
         let mut terms = Terms { material: self.material(c), ..Terms::default() };
-        let enemy_mice = self.pieces(them, Kind::Mouse);
-        if let Some(k) = squares(self.pieces(c, Kind::King)).next() {
+        let enemy_mice = self.pieces(them, Role::Mouse);
+        if let Some(k) = squares(self.pieces(c, Role::King)).next() {
             let i = k.index();
             let attackers = self.attackers(k, them) & !enemy_mice;
-            let near = t.king[i] & self.color_set(them) & !self.kind_set(Kind::Pawn) & !enemy_mice;
+            let near = t.king[i] & self.color_set(them) & !self.kind_set(Role::Pawn) & !enemy_mice;
             terms.king_exposure =
                 -(KING_ATTACKER * attackers.count_ones() as i32 + KING_NEIGHBOUR * near.count_ones() as i32);
             let next_to = t.orth[i] & enemy_mice;
@@ -155,10 +155,10 @@ impl CatsChess10 {
             terms.mouse_threats -= MOUSE_NEXT_TO_KING * next_to.count_ones() as i32
                 + MOUSE_NEAR_KING * (ring & enemy_mice).count_ones() as i32;
         }
-        for q in squares(self.pieces(c, Kind::Queen)) {
+        for q in squares(self.pieces(c, Role::Queen)) {
             terms.mouse_threats -= MOUSE_NEXT_TO_QUEEN * (t.orth[q.index()] & enemy_mice).count_ones() as i32;
         }
-        let cats = self.pieces(c, Kind::Cat) | self.pieces(c, Kind::TCat);
+        let cats = self.pieces(c, Role::Cat) | self.pieces(c, Role::TCat);
         let mut dist: [usize; 2] = [usize::MAX; 2];
         for s in squares(cats) {
             let d = ranks_to_go(s, c);
@@ -172,7 +172,7 @@ impl CatsChess10 {
         if dist[0] == 0 {
             terms.cat_race += CAT_PAIR.get(dist[1]).copied().unwrap_or(0);
         }
-        let minor = self.pieces(c, Kind::Knight) | self.pieces(c, Kind::Bishop) | cats;
+        let minor = self.pieces(c, Role::Knight) | self.pieces(c, Role::Bishop) | cats;
         terms.centre = CENTRE * squares(minor).map(centrality).sum::<i32>();
         terms
     }

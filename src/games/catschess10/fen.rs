@@ -6,7 +6,7 @@
 //! field.
 
 use super::position::{CatsChess10, BLACK_K, BLACK_Q, WHITE_K, WHITE_Q};
-use super::square::{rank_set, setup_piece, squares, Kind, Piece, Sq, FILES, RANKS};
+use super::square::{rank_set, setup_piece, squares, Role, Piece, Square, FILES, RANKS};
 use crate::core::Color;
 use crate::game::fen::{err, parse_number, parse_placement, FenError, FenField, FIELD_ORDER};
 
@@ -42,7 +42,7 @@ impl CatsChess10 {
 
     fn parse_placement(&mut self, placement: &str) -> Result<(), FenError> {
         parse_placement(placement, FILES, RANKS, "square", |file, rank, c| {
-            let sq = Sq::from_coords(file, rank);
+            let sq = Square::from_coords(file, rank);
             let piece = Piece::from_char(c)
                 .ok_or_else(|| FenError { field: FenField::Placement, problem: format!("unknown piece letter {c:?} on {sq}") })?;
             self.put(sq, piece);
@@ -65,8 +65,8 @@ impl CatsChess10 {
             if self.castling & bit != 0 {
                 return err(FenField::Castling, format!("{text:?} repeats {c:?}"));
             }
-            let at = |s: &str| Sq::parse(s).and_then(|sq| self.piece_at(sq));
-            if at(king) != Some(Piece::new(Kind::King, color)) || at(rook) != Some(Piece::new(Kind::Rook, color)) {
+            let at = |s: &str| Square::parse(s).and_then(|sq| self.piece_at(sq));
+            if at(king) != Some(Piece::new(Role::King, color)) || at(rook) != Some(Piece::new(Role::Rook, color)) {
                 return err(FenField::Castling, format!("{c:?} needs the king on {king} and the rook on {rook}"));
             }
             self.castling |= bit;
@@ -78,7 +78,7 @@ impl CatsChess10 {
         if text == "-" {
             return Ok(());
         }
-        let Some(sq) = Sq::parse(text) else {
+        let Some(sq) = Square::parse(text) else {
             return err(FenField::EnPassant, format!("{text:?} is not a square or '-'"));
         };
         // The square the opponent's last double step crossed: rank 4 after
@@ -103,7 +103,7 @@ impl CatsChess10 {
             let (Some(c), None) = (letters.next(), letters.next()) else {
                 return err(FenField::Waiting, format!("{item:?}: {letter:?} is not one piece letter"));
             };
-            let Some(sq) = Sq::parse(square) else {
+            let Some(sq) = Square::parse(square) else {
                 return err(FenField::Waiting, format!("{item:?}: {square:?} is not a square"));
             };
             let piece = Piece::from_char(c);
@@ -126,18 +126,18 @@ impl CatsChess10 {
     /// (and within the proven move-list bound).
     fn validate(&self) -> Result<(), FenError> {
         for color in Color::BOTH {
-            for (kind, most) in [(Kind::King, 1), (Kind::TCat, 1)] {
+            for (kind, most) in [(Role::King, 1), (Role::TCat, 1)] {
                 let n = self.pieces(color, kind).count_ones();
                 if n > most {
                     return err(FenField::Placement, format!("{color} has {n} {}s, at most {most}", kind.name()));
                 }
             }
         }
-        let neutrals = self.kind_set(Kind::Neutral).count_ones();
+        let neutrals = self.kind_set(Role::Neutral).count_ones();
         if neutrals > 4 {
             return err(FenField::Placement, format!("{neutrals} neutrals: the game has 4 and they never multiply"));
         }
-        if let Some(sq) = squares(self.kind_set(Kind::Pawn) & (rank_set(0) | rank_set(RANKS - 1))).next() {
+        if let Some(sq) = squares(self.kind_set(Role::Pawn) & (rank_set(0) | rank_set(RANKS - 1))).next() {
             return err(FenField::Placement, format!("a pawn on {sq}: pawns never stand on the first or last rank"));
         }
         Ok(())
@@ -149,7 +149,7 @@ impl CatsChess10 {
         for rank in (0..RANKS).rev() {
             let mut empty = 0;
             for file in 0..FILES {
-                match self.piece_at(Sq::from_coords(file, rank)) {
+                match self.piece_at(Square::from_coords(file, rank)) {
                     Some(p) => {
                         if empty > 0 {
                             s.push_str(&empty.to_string());

@@ -28,7 +28,7 @@ mod tests;
 pub use attacks::init;
 pub use moves::{Step, StepKind};
 pub use position::{CatsChess10, Phase, START_FEN};
-pub use square::{roll_square, Kind, Piece, Sq};
+pub use square::{roll_square, Role, Piece, Square};
 
 use crate::game::{
     Arbitration, FenError, Game, Goal, History, MoveError, MoveList, Notation, Outcome, Seat, SeatInfo,
@@ -80,6 +80,11 @@ impl Game for CatsChess10 {
     /// ones by themselves.
     fn chance_weight(&self, _m: Step) -> u32 {
         1
+    }
+    /// After `reroll`: the roll over the squares without a mouse, each a
+    /// position of the roll just made (`teleport.rs`).
+    fn is_reroll(&self) -> bool {
+        self.is_rerolling()
     }
     fn outcome(history: &History<Self>) -> Option<Outcome> {
         rules::outcome(history)

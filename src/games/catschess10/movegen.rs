@@ -11,7 +11,7 @@
 use super::attacks::{slide, tables, BISHOP_DIRS, QUEEN_DIRS, ROOK_DIRS};
 use super::moves::{Step, StepKind};
 use super::position::{CatsChess10, Phase, BLACK_K, BLACK_Q, WHITE_K, WHITE_Q};
-use super::square::{first_rank, forward, squares, Kind, Piece, Sq, BOARD};
+use super::square::{first_rank, forward, squares, Role, Piece, Square, BOARD};
 use crate::core::Color;
 use crate::game::MoveList;
 
@@ -34,10 +34,10 @@ const CASTLES: [Castle; 4] = [
 ];
 
 /// The rook's move of a castling whose king goes `from` → `to`, if it is one.
-pub fn castling_rook(from: Sq, to: Sq) -> Option<(Sq, Sq)> {
+pub fn castling_rook(from: Square, to: Square) -> Option<(Square, Square)> {
     CASTLES.iter().find(|c| c.king as usize == from.index() && c.to as usize == to.index()).map(|c| {
         let rook_to = if c.to > c.king { c.to - 1 } else { c.to + 1 };
-        (Sq::from_index(c.rook as u32), Sq::from_index(rook_to as u32))
+        (Square::from_index(c.rook as u32), Square::from_index(rook_to as u32))
     })
 }
 
@@ -45,34 +45,34 @@ impl CatsChess10 {
     /// Where the piece `p` on `from` may go in a move of `purpose` (`Own`,
     /// `SecondCat` or `Bonus`), castling included; promotions are chosen
     /// with the destination.
-    pub(super) fn targets(&self, from: Sq, p: Piece, purpose: StepKind) -> u128 {
+    pub(super) fn targets(&self, from: Square, p: Piece, purpose: StepKind) -> u128 {
         let t = tables();
         let i = from.index();
         let us = p.color;
         let occ = self.occupied();
-        let mice = self.kind_set(Kind::Mouse);
-        let neutral = self.kind_set(Kind::Neutral);
+        let mice = self.kind_set(Role::Mouse);
+        let neutral = self.kind_set(Role::Neutral);
         let empty = BOARD & !occ;
         let enemy = self.color_set(us.other());
         let enemy_solid = enemy & !mice;
         let set = match p.kind {
-            Kind::Pawn => self.pawn_targets(from, us, empty, enemy, neutral, mice),
-            Kind::Knight => t.knight[i] & (empty | enemy_solid),
-            Kind::Bishop => slide(from, occ & !mice, &BISHOP_DIRS) & (empty | enemy_solid | neutral),
-            Kind::Rook => slide(from, occ & !mice, &ROOK_DIRS) & (empty | enemy_solid),
-            Kind::Queen => slide(from, occ & !mice, &QUEEN_DIRS) & (empty | enemy_solid | neutral),
-            Kind::King => t.king[i] & (empty | enemy_solid | neutral) | self.castling_targets(from, us, empty, mice),
-            Kind::Cat | Kind::TCat => {
+            Role::Pawn => self.pawn_targets(from, us, empty, enemy, neutral, mice),
+            Role::Knight => t.knight[i] & (empty | enemy_solid),
+            Role::Bishop => slide(from, occ & !mice, &BISHOP_DIRS) & (empty | enemy_solid | neutral),
+            Role::Rook => slide(from, occ & !mice, &ROOK_DIRS) & (empty | enemy_solid),
+            Role::Queen => slide(from, occ & !mice, &QUEEN_DIRS) & (empty | enemy_solid | neutral),
+            Role::King => t.king[i] & (empty | enemy_solid | neutral) | self.castling_targets(from, us, empty, mice),
+            Role::Cat | Role::TCat => {
                 let knight = if purpose == StepKind::SecondCat { 0 } else { t.knight[i] };
-                if p.kind == Kind::TCat && self.state.teleported {
+                if p.kind == Role::TCat && self.state.teleported {
                     // A teleported T captures nothing this turn (§9.4).
                     (t.orth[i] | knight) & empty
                 } else {
                     t.orth[i] & (empty | neutral) | t.diag[i] & enemy | knight & (empty | enemy | neutral)
                 }
             }
-            Kind::Mouse => t.orth[i] & (empty | enemy & (self.kind_set(Kind::King) | self.kind_set(Kind::Queen))),
-            Kind::Neutral => 0,
+            Role::Mouse => t.orth[i] & (empty | enemy & (self.kind_set(Role::King) | self.kind_set(Role::Queen))),
+            Role::Neutral => 0,
         };
         // A neutral captured must be put somewhere (§2.9): the square left
         // counts unless a piece waits under it. Only a full board fails.
@@ -82,7 +82,7 @@ impl CatsChess10 {
         set
     }
 
-    fn pawn_targets(&self, from: Sq, us: Color, empty: u128, enemy: u128, neutral: u128, mice: u128) -> u128 {
+    fn pawn_targets(&self, from: Square, us: Color, empty: u128, enemy: u128, neutral: u128, mice: u128) -> u128 {
         let dir = forward(us);
         let mut set = 0;
         let Some(fwd) = from.offset(0, dir) else { return 0 };
@@ -99,8 +99,8 @@ impl CatsChess10 {
             if let Some(c) = from.offset(df, dir) {
                 set |= c.bit() & enemy;
                 if self.ep == Some(c) && empty & c.bit() != 0 {
-                    let victim = Sq::from_index((c.index() as i32 - 10 * dir as i32) as u32);
-                    if self.piece_at(victim) == Some(Piece::new(Kind::Pawn, us.other())) {
+                    let victim = Square::from_index((c.index() as i32 - 10 * dir as i32) as u32);
+                    if self.piece_at(victim) == Some(Piece::new(Role::Pawn, us.other())) {
                         set |= c.bit();
                     }
                 }
@@ -109,14 +109,14 @@ impl CatsChess10 {
         set
     }
 
-    fn castling_targets(&self, from: Sq, us: Color, empty: u128, mice: u128) -> u128 {
+    fn castling_targets(&self, from: Square, us: Color, empty: u128, mice: u128) -> u128 {
         let mut set = 0;
         for c in CASTLES.iter() {
-            let sq = |i: u8| Sq::from_index(i as u32);
+            let sq = |i: u8| Square::from_index(i as u32);
             if self.castling & c.right == 0 || c.king as usize != from.index() {
                 continue;
             }
-            let ok = self.piece_at(sq(c.rook)) == Some(Piece::new(Kind::Rook, us))
+            let ok = self.piece_at(sq(c.rook)) == Some(Piece::new(Role::Rook, us))
                 && c.pass.iter().all(|&s| (empty | mice) & sq(s).bit() != 0)
                 && c.land.iter().all(|&s| empty & sq(s).bit() != 0);
             if ok {
@@ -127,7 +127,7 @@ impl CatsChess10 {
     }
 
     /// The own pieces that have a move of `purpose`, as squares.
-    fn movable(&self, candidates: u128, purpose: StepKind) -> impl Iterator<Item = Sq> + '_ {
+    fn movable(&self, candidates: u128, purpose: StepKind) -> impl Iterator<Item = Square> + '_ {
         squares(candidates).filter(move |&sq| {
             let p = self.piece_at(sq).expect("a candidate holds a piece");
             self.targets(sq, p, purpose) != 0
@@ -139,9 +139,17 @@ impl CatsChess10 {
         self.movable(self.color_set(self.turn), StepKind::Own).next().is_some()
     }
 
+    /// Whether a neutral move (step 2) exists after which the side to move
+    /// has an own move: a turn without one may still be completed.
+    pub(super) fn has_neutral_then_own_move(&self) -> bool {
+        let mut found = false;
+        self.neutral_moves(|s| found = found || self.play(s).has_own_move());
+        found
+    }
+
     /// The cats that may make the second cat move.
     pub(super) fn second_cats(&self) -> u128 {
-        let cats = (self.kind_set(Kind::Cat) | self.kind_set(Kind::TCat)) & self.color_set(self.turn);
+        let cats = (self.kind_set(Role::Cat) | self.kind_set(Role::TCat)) & self.color_set(self.turn);
         cats & !self.state.first_cat.bit()
     }
 
@@ -162,7 +170,7 @@ impl CatsChess10 {
     /// or a jump over one adjacent piece to the empty square beyond.
     fn neutral_moves(&self, mut push: impl FnMut(Step)) {
         let occ = self.occupied();
-        for n in squares(self.kind_set(Kind::Neutral)) {
+        for n in squares(self.kind_set(Role::Neutral)) {
             for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
                 let Some(a) = n.offset(df, dr) else { continue };
                 let to = if occ & a.bit() == 0 {
@@ -199,10 +207,10 @@ impl CatsChess10 {
                     list.push(Step::pick(sq));
                 }
                 // Step 1, last: the search tries the costly roll after
-                // everything else. Offered only to a player with a turn
-                // without it, so having no legal turn does not hang on a
-                // roll (§3).
-                if !list.is_empty() && self.may_request() {
+                // everything else. Offered when some square the roll may
+                // keep leaves a step-3 move (§3), even to a player with
+                // no other way to one: it must then teleport.
+                if self.may_request() {
                     list.push(Step::REQUEST);
                 }
             }
@@ -215,8 +223,8 @@ impl CatsChess10 {
                 let last = first_rank(self.turn.other());
                 for to in squares(self.targets(from, p, st.purpose)) {
                     let step = Step::new(st.purpose, from, to);
-                    if p.kind == Kind::Pawn && last & to.bit() != 0 {
-                        for k in Kind::PROMOTIONS {
+                    if p.kind == Role::Pawn && last & to.bit() != 0 {
+                        for k in Role::PROMOTIONS {
                             list.push(Step { promo: Some(k), ..step });
                         }
                     } else {

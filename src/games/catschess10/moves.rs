@@ -1,12 +1,16 @@
 //! A step of a turn, one move of the tree (rules §3, §6). A turn is a
 //! sequence of these; `Notation::turn_text` joins them into the token.
+//! Every other game names its tree move `Move`; this one keeps `Step`
+//! (beside `Square`, `Role` and `Piece`, the shared vocabulary), because
+//! here a tree move is one step of a turn, and `Move` would read as the
+//! whole turn.
 //!
 //! The own move and the bonus move are two plies (pick a piece, then its
 //! destination) and capturing a neutral adds a ply to place it, so that no
 //! step's list of choices can exceed `game::MAX_MOVES` (see
 //! `src/game/movelist.rs`).
 
-use super::square::{Kind, Sq};
+use super::square::{Role, Square};
 use std::fmt;
 
 /// What a step does.
@@ -53,27 +57,27 @@ pub enum StepKind {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Step {
     pub kind: StepKind,
-    pub from: Sq,
-    pub to: Sq,
+    pub from: Square,
+    pub to: Square,
     /// The promotion piece of a pawn's move to the last rank.
-    pub promo: Option<Kind>,
+    pub promo: Option<Role>,
 }
 
 impl Step {
-    pub const END: Step = Step { kind: StepKind::End, from: Sq::from_index(0), to: Sq::from_index(0), promo: None };
+    pub const END: Step = Step { kind: StepKind::End, from: Square::from_index(0), to: Square::from_index(0), promo: None };
     /// The teleport request `T@?` (its squares mean nothing).
     pub const REQUEST: Step =
-        Step { kind: StepKind::Request, from: Sq::from_index(0), to: Sq::from_index(0), promo: None };
+        Step { kind: StepKind::Request, from: Square::from_index(0), to: Square::from_index(0), promo: None };
 
-    pub const fn new(kind: StepKind, from: Sq, to: Sq) -> Step {
+    pub const fn new(kind: StepKind, from: Square, to: Square) -> Step {
         Step { kind, from, to, promo: None }
     }
 
-    pub const fn at(kind: StepKind, to: Sq) -> Step {
+    pub const fn at(kind: StepKind, to: Square) -> Step {
         Step { kind, from: to, to, promo: None }
     }
 
-    pub const fn pick(from: Sq) -> Step {
+    pub const fn pick(from: Square) -> Step {
         Step { kind: StepKind::Pick, from, to: from, promo: None }
     }
 

@@ -6,19 +6,19 @@
 
 use super::moves::{Step, StepKind};
 use super::position::{CatsChess10, Phase};
-use super::square::{Kind, Sq};
+use super::square::{Role, Square};
 use crate::game::{MoveError, MoveList};
 
 /// A move's text split up: squares, promotion, neutral placement.
 struct MoveText {
-    from: Sq,
-    to: Sq,
-    promo: Option<Kind>,
-    place: Option<Sq>,
+    from: Square,
+    to: Square,
+    promo: Option<Role>,
+    place: Option<Square>,
 }
 
 /// Reads a square at the start of `s`: the square and the rest.
-fn take_square(s: &str) -> Option<(Sq, &str)> {
+fn take_square(s: &str) -> Option<(Square, &str)> {
     let b = s.as_bytes();
     if b.is_empty() {
         return None;
@@ -27,7 +27,7 @@ fn take_square(s: &str) -> Option<(Sq, &str)> {
     while n < b.len() && n < 3 && b[n].is_ascii_digit() {
         n += 1;
     }
-    Some((Sq::parse(&s[..n])?, &s[n..]))
+    Some((Square::parse(&s[..n])?, &s[n..]))
 }
 
 fn parse_move_text(s: &str) -> Option<MoveText> {
@@ -35,11 +35,11 @@ fn parse_move_text(s: &str) -> Option<MoveText> {
     let (to, mut rest) = take_square(rest)?;
     let mut promo = None;
     if let Some(c) = rest.chars().next().filter(|c| c.is_ascii_lowercase()) {
-        promo = Some(Kind::PROMOTIONS.into_iter().find(|k| k.letter() == c)?);
+        promo = Some(Role::PROMOTIONS.into_iter().find(|k| k.letter() == c)?);
         rest = &rest[1..];
     }
     let place = match rest.strip_prefix('*') {
-        Some(sq) => Some(Sq::parse(sq)?),
+        Some(sq) => Some(Square::parse(sq)?),
         None if rest.is_empty() => None,
         None => return None,
     };
@@ -49,16 +49,16 @@ fn parse_move_text(s: &str) -> Option<MoveText> {
 /// One part of a token, with the step it belongs to.
 enum Part {
     /// `T@<sq>`: a teleport that kept `sq`.
-    Teleport(Sq),
+    Teleport(Square),
     /// `T?<sq>`: the roll landed on a mouse; the player has not decided.
-    RollMouse(Sq),
+    RollMouse(Square),
     /// `T@?`: the request, which only the engine says.
     Request,
     /// `reroll`: the engine's answer to `T?<sq>`, never a move.
     Reroll,
     /// A neutral move, an own move or a second cat move: the phase decides.
     Move(MoveText),
-    Mouse(Sq),
+    Mouse(Square),
     Bonus(MoveText),
 }
 
@@ -69,13 +69,13 @@ fn parse_part(s: &str) -> Option<Part> {
         _ => {}
     }
     if let Some(sq) = s.strip_prefix("T?") {
-        return Sq::parse(sq).map(Part::RollMouse);
+        return Square::parse(sq).map(Part::RollMouse);
     }
     if let Some(sq) = s.strip_prefix("T@") {
-        return Sq::parse(sq).map(Part::Teleport);
+        return Square::parse(sq).map(Part::Teleport);
     }
     if let Some(sq) = s.strip_prefix("M@") {
-        return Sq::parse(sq).map(Part::Mouse);
+        return Square::parse(sq).map(Part::Mouse);
     }
     if let Some(m) = s.strip_prefix('+') {
         return parse_move_text(m).map(Part::Bonus);
@@ -107,7 +107,7 @@ impl Walk {
             return false;
         }
         let them = self.pos.side_to_move().other();
-        if s.is_piece_move() && self.pos.piece_at(s.to) == Some(super::square::Piece::new(Kind::TCat, them)) {
+        if s.is_piece_move() && self.pos.piece_at(s.to) == Some(super::square::Piece::new(Role::TCat, them)) {
             self.took_t = true;
         }
         self.pos = self.pos.play(s);
@@ -132,7 +132,7 @@ impl Walk {
         }
         let go = Step { kind, from: m.from, to: m.to, promo: m.promo };
         if !self.step(go) {
-            let why = if m.promo.is_none() && self.pos.piece_at(m.from).is_some_and(|p| p.kind == Kind::Pawn) {
+            let why = if m.promo.is_none() && self.pos.piece_at(m.from).is_some_and(|p| p.kind == Role::Pawn) {
                 "not a legal move (a move to the last rank needs its promotion letter)"
             } else {
                 "not a legal move"
@@ -251,7 +251,7 @@ impl CatsChess10 {
                 }
                 Part::Move(m) => {
                     let st = w.pos.state;
-                    let neutral_here = w.pos.piece_at(m.from).is_some_and(|p| p.kind == Kind::Neutral);
+                    let neutral_here = w.pos.piece_at(m.from).is_some_and(|p| p.kind == Role::Neutral);
                     if neutral_here && st.phase != Phase::Start {
                         return Err(illegal(part, "out of order: step 2 (neutral move) comes before step 3"));
                     }

@@ -6,11 +6,11 @@ use super::attacks::tables;
 use super::movegen::castling_rook;
 use super::moves::{Step, StepKind};
 use super::position::{CatsChess10, Phase, TurnState, BLACK_K, BLACK_Q, WHITE_K, WHITE_Q};
-use super::square::{forward, setup_piece, squares, Kind, Piece, Sq};
+use super::square::{forward, setup_piece, squares, Role, Piece, Square};
 use crate::core::Color;
 
 /// The castling rights lost when anything moves from or to `sq` (§9.6).
-fn rights_lost(sq: Sq) -> u8 {
+fn rights_lost(sq: Square) -> u8 {
     match sq.index() {
         5 => WHITE_K | WHITE_Q,
         0 => WHITE_Q,
@@ -59,7 +59,7 @@ impl CatsChess10 {
                 p.after_move();
             }
             StepKind::Mouse => {
-                p.put(s.to, Piece::new(Kind::Mouse, p.turn));
+                p.put(s.to, Piece::new(Role::Mouse, p.turn));
                 p.finish_step();
                 p.after_mouse();
             }
@@ -77,18 +77,18 @@ impl CatsChess10 {
 
     /// Step 1 with the kept square `to`: our `T` (if any) leaves its
     /// square, a mouse on `to` leaves the game, the `T` appears on `to`.
-    fn teleport_to(&mut self, to: Sq) {
+    pub(super) fn teleport_to(&mut self, to: Square) {
         let us = self.turn;
-        if let Some(t) = squares(self.pieces(us, Kind::TCat)).next() {
+        if let Some(t) = squares(self.pieces(us, Role::TCat)).next() {
             self.remove(t);
         }
-        if self.piece_at(to).is_some_and(|p| p.kind == Kind::Mouse) {
+        if self.piece_at(to).is_some_and(|p| p.kind == Role::Mouse) {
             self.remove(to);
         }
-        self.put(to, Piece::new(Kind::TCat, us));
+        self.put(to, Piece::new(Role::TCat, us));
         self.castling &= !rights_lost(to);
         self.state.phase = Phase::Start;
-        self.state.picked = Sq::from_index(0);
+        self.state.picked = Square::from_index(0);
         self.state.teleported = true;
         self.finish_step();
     }
@@ -102,18 +102,18 @@ impl CatsChess10 {
         if let Some(victim) = self.remove(s.to) {
             self.state.captured = true;
             match victim.kind {
-                Kind::Neutral => took_neutral = true,
-                Kind::King => took_king = true,
-                Kind::TCat => self.state.took_t = true,
+                Role::Neutral => took_neutral = true,
+                Role::King => took_king = true,
+                Role::TCat => self.state.took_t = true,
                 _ => {}
             }
-        } else if mover.kind == Kind::Pawn && s.from.file() != s.to.file() {
+        } else if mover.kind == Role::Pawn && s.from.file() != s.to.file() {
             // En passant: the pawn that double-stepped across `to`.
-            let victim = Sq::from_index((s.to.index() as i32 - 10 * forward(us) as i32) as u32);
+            let victim = Square::from_index((s.to.index() as i32 - 10 * forward(us) as i32) as u32);
             self.remove(victim);
             self.state.captured = true;
         }
-        if mover.kind == Kind::King {
+        if mover.kind == Role::King {
             if let Some((rook_from, rook_to)) = castling_rook(s.from, s.to) {
                 if let Some(rook) = self.remove(rook_from) {
                     self.put(rook_to, rook);
@@ -122,10 +122,10 @@ impl CatsChess10 {
         }
         let placed = match s.promo {
             Some(kind) => {
-                if kind == Kind::TCat {
+                if kind == Role::TCat {
                     // Promoting to T removes our other T first (§9.3); the
                     // new T has not teleported, so it may capture.
-                    if let Some(t) = squares(self.pieces(us, Kind::TCat)).next() {
+                    if let Some(t) = squares(self.pieces(us, Role::TCat)).next() {
                         self.remove(t);
                     }
                     self.state.teleported = false;
@@ -135,8 +135,8 @@ impl CatsChess10 {
             None => mover,
         };
         self.put(s.to, placed);
-        if mover.kind == Kind::Pawn && s.from.rank().abs_diff(s.to.rank()) == 2 {
-            self.new_ep = Some(Sq::from_index(((s.from.index() + s.to.index()) / 2) as u32));
+        if mover.kind == Role::Pawn && s.from.rank().abs_diff(s.to.rank()) == 2 {
+            self.new_ep = Some(Square::from_index(((s.from.index() + s.to.index()) / 2) as u32));
         }
         self.castling &= !(rights_lost(s.from) | rights_lost(s.to));
         if took_king {
@@ -147,7 +147,7 @@ impl CatsChess10 {
         if s.kind == StepKind::Own {
             self.state.first_cat = s.to;
             let knight_leap = tables().knight[s.from.index()] & s.to.bit() != 0;
-            self.state.second_allowed = mover.kind == Kind::Cat && !knight_leap;
+            self.state.second_allowed = mover.kind == Role::Cat && !knight_leap;
         }
         if took_neutral {
             self.state.phase = Phase::Place;
@@ -203,7 +203,7 @@ impl CatsChess10 {
                 self.put(sq, p);
             }
         }
-        for kind in Kind::REPLENISHED {
+        for kind in Role::REPLENISHED {
             if self.kind_set(kind) != 0 {
                 continue;
             }

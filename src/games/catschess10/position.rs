@@ -4,7 +4,7 @@
 //! (copy-make); the Zobrist key covers all of it.
 
 use super::attacks::tables;
-use super::square::{Kind, Piece, Sq, BOARD, SQUARES};
+use super::square::{Role, Piece, Square, BOARD, SQUARES};
 use super::moves::StepKind;
 use crate::core::{Bitboard128, Color};
 
@@ -50,10 +50,10 @@ pub enum Phase {
 pub struct TurnState {
     pub phase: Phase,
     /// `Dest`: the picked piece's square.
-    pub picked: Sq,
+    pub picked: Square,
     /// `SecondCat`: the square of the cat that made the own move (the
     /// second cat must be another one).
-    pub first_cat: Sq,
+    pub first_cat: Square,
     /// `Dest` and `Place`: which move this is (`Own`, `SecondCat`, `Bonus`).
     pub purpose: StepKind,
     /// The own move was a non-knight move of a `C`: a second cat move may
@@ -96,9 +96,9 @@ pub struct CatsChess10 {
     pub(super) turn: Color,
     pub(super) castling: u8,
     /// The square the opponent's last double step crossed (usable now).
-    pub(super) ep: Option<Sq>,
+    pub(super) ep: Option<Square>,
     /// The square a double step of this turn crossed (usable next turn).
-    pub(super) new_ep: Option<Sq>,
+    pub(super) new_ep: Option<Square>,
     /// Turns since the last capture.
     pub(super) halfmove: u16,
     pub(super) fullmove: u16,
@@ -118,7 +118,7 @@ fn decode(c: u8) -> Option<Piece> {
     if c == 0 {
         return None;
     }
-    let kind = Kind::ALL[((c - 1) / 2) as usize];
+    let kind = Role::ALL[((c - 1) / 2) as usize];
     let color = if (c - 1) & 1 == 0 { Color::White } else { Color::Black };
     Some(Piece::new(kind, color))
 }
@@ -146,17 +146,17 @@ impl CatsChess10 {
     }
 
     #[inline(always)]
-    pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         decode(self.board[sq.index()])
     }
 
     #[inline(always)]
     pub fn occupied(&self) -> u128 {
-        self.colors[0] | self.colors[1] | self.kinds[Kind::Neutral.index()]
+        self.colors[0] | self.colors[1] | self.kinds[Role::Neutral.index()]
     }
 
     #[inline(always)]
-    pub fn kind_set(&self, kind: Kind) -> u128 {
+    pub fn kind_set(&self, kind: Role) -> u128 {
         self.kinds[kind.index()]
     }
 
@@ -166,7 +166,7 @@ impl CatsChess10 {
     }
 
     #[inline(always)]
-    pub fn pieces(&self, c: Color, kind: Kind) -> u128 {
+    pub fn pieces(&self, c: Color, kind: Role) -> u128 {
         self.kinds[kind.index()] & self.colors[c.index()]
     }
 
@@ -190,16 +190,16 @@ impl CatsChess10 {
     }
 
     #[inline(always)]
-    fn piece_key(p: Piece, sq: Sq) -> u64 {
+    fn piece_key(p: Piece, sq: Square) -> u64 {
         tables().zobrist.piece[p.kind.index() * 2 + p.color.index()][sq.index()]
     }
 
     #[inline(always)]
-    pub(super) fn put(&mut self, sq: Sq, p: Piece) {
+    pub(super) fn put(&mut self, sq: Square, p: Piece) {
         debug_assert!(self.board[sq.index()] == 0);
         self.board[sq.index()] = code(p);
         self.kinds[p.kind.index()] |= sq.bit();
-        if p.kind != Kind::Neutral {
+        if p.kind != Role::Neutral {
             self.colors[p.color.index()] |= sq.bit();
         }
         self.board_key ^= Self::piece_key(p, sq);
@@ -207,7 +207,7 @@ impl CatsChess10 {
 
     /// Removes and returns the piece on `sq`, if any.
     #[inline(always)]
-    pub(super) fn remove(&mut self, sq: Sq) -> Option<Piece> {
+    pub(super) fn remove(&mut self, sq: Square) -> Option<Piece> {
         let p = self.piece_at(sq)?;
         self.board[sq.index()] = 0;
         self.kinds[p.kind.index()] &= !sq.bit();
@@ -217,7 +217,7 @@ impl CatsChess10 {
     }
 
     #[inline(always)]
-    pub(super) fn toggle_waiting(&mut self, sq: Sq) {
+    pub(super) fn toggle_waiting(&mut self, sq: Square) {
         self.waiting ^= sq.bit();
         self.board_key ^= tables().zobrist.waiting[sq.index()];
     }
@@ -247,7 +247,7 @@ impl CatsChess10 {
     #[cfg(test)]
     pub(super) fn recomputed_board_key(&self) -> u64 {
         let mut k = 0;
-        for sq in Sq::all() {
+        for sq in Square::all() {
             if let Some(p) = self.piece_at(sq) {
                 k ^= Self::piece_key(p, sq);
             }

@@ -2,7 +2,7 @@
 //! the side to move and the step the turn is at, the FEN and the key.
 
 use super::position::{CatsChess10, Phase};
-use super::square::{setup_piece, squares, Sq, FILES, RANKS};
+use super::square::{setup_piece, squares, Square, FILES, RANKS};
 use crate::core::Color;
 use std::fmt::Write;
 
@@ -12,7 +12,7 @@ pub fn board(pos: &CatsChess10) -> String {
     for rank in (0..RANKS).rev() {
         let _ = write!(s, " {:>2} |", rank + 1);
         for file in 0..FILES {
-            let sq = Sq::from_coords(file, rank);
+            let sq = Square::from_coords(file, rank);
             let c = pos.piece_at(sq).map_or('.', |p| p.char());
             // A piece with another waiting under it is bracketed.
             let waiting = pos.waiting().contains(sq);

@@ -3,7 +3,7 @@
 //! capture.
 
 use super::position::CatsChess10;
-use super::square::{first_rank, Kind};
+use super::square::{first_rank, Role};
 use crate::core::Color;
 use crate::game::{Game, History, Outcome, Reason, Seat};
 
@@ -24,7 +24,7 @@ impl CatsChess10 {
     /// (its owner lost; with no king at all nobody won), or the player who
     /// has just moved with two of its cats on its last rank (§5, §9.8).
     pub fn finished(&self) -> Option<Outcome> {
-        let kings = |c: Color| self.pieces(c, Kind::King) != 0;
+        let kings = |c: Color| self.pieces(c, Role::King) != 0;
         match (kings(Color::White), kings(Color::Black)) {
             (true, true) => {}
             (true, false) => return Some(Outcome::new(Some(seat_of(Color::White)), KING_CAPTURED)),
@@ -32,12 +32,13 @@ impl CatsChess10 {
             (false, false) => return Some(Outcome::new(None, KING_CAPTURED)),
         }
         let mover = self.turn.other();
-        let cats = (self.pieces(mover, Kind::Cat) | self.pieces(mover, Kind::TCat)) & first_rank(self.turn);
+        let cats = (self.pieces(mover, Role::Cat) | self.pieces(mover, Role::TCat)) & first_rank(self.turn);
         (cats.count_ones() >= 2).then(|| Outcome::new(Some(seat_of(mover)), TWO_CATS_HOME))
     }
 
-    /// `Game::position_outcome`. Mid-turn only a dead end decides (after
-    /// a teleport that left no own move: the turn cannot be completed).
+    /// `Game::position_outcome`. Mid-turn only a dead end would decide;
+    /// the rules leave none (a roll never keeps a square after which the
+    /// turn has no own move, §3), so it is a guard, never reached.
     pub fn outcome_here(&self, no_moves: bool) -> Option<Outcome> {
         if !self.at_turn_start() {
             return no_moves.then(|| Outcome::new(Some(seat_of(self.turn.other())), NO_LEGAL_TURN));

@@ -14,12 +14,12 @@ pub const BOARD: u128 = (1u128 << SQUARES) - 1;
 /// One of the 100 squares, index `rank * 10 + file`, a1 = 0, j10 = 99.
 /// Always on the board: every constructor checks or reads an on-board set.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Debug)]
-pub struct Sq(u8);
+pub struct Square(u8);
 
-impl Sq {
-    pub const fn new(index: u8) -> Option<Sq> {
+impl Square {
+    pub const fn new(index: u8) -> Option<Square> {
         if (index as usize) < SQUARES {
-            Some(Sq(index))
+            Some(Square(index))
         } else {
             None
         }
@@ -27,15 +27,15 @@ impl Sq {
 
     /// The square of an index the caller knows is below 100 (a set bit).
     #[inline(always)]
-    pub const fn from_index(index: u32) -> Sq {
+    pub const fn from_index(index: u32) -> Square {
         debug_assert!(index < SQUARES as u32);
-        Sq(index as u8)
+        Square(index as u8)
     }
 
     #[inline(always)]
-    pub const fn from_coords(file: u8, rank: u8) -> Sq {
+    pub const fn from_coords(file: u8, rank: u8) -> Square {
         debug_assert!(file < FILES && rank < RANKS);
-        Sq(rank * FILES + file)
+        Square(rank * FILES + file)
     }
 
     #[inline(always)]
@@ -60,18 +60,18 @@ impl Sq {
     }
 
     /// The square `df` files and `dr` ranks away, if on the board.
-    pub const fn offset(self, df: i8, dr: i8) -> Option<Sq> {
+    pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
         let f = self.file() as i8 + df;
         let r = self.rank() as i8 + dr;
         if f >= 0 && f < FILES as i8 && r >= 0 && r < RANKS as i8 {
-            Some(Sq::from_coords(f as u8, r as u8))
+            Some(Square::from_coords(f as u8, r as u8))
         } else {
             None
         }
     }
 
     /// Parses `a1`..`j10`.
-    pub fn parse(s: &str) -> Option<Sq> {
+    pub fn parse(s: &str) -> Option<Square> {
         let mut chars = s.chars();
         let f = chars.next()?;
         if !('a'..='j').contains(&f) {
@@ -83,24 +83,24 @@ impl Sq {
             return None;
         }
         let r: u8 = digits.parse().ok()?;
-        (1..=RANKS).contains(&r).then(|| Sq::from_coords(f as u8 - b'a', r - 1))
+        (1..=RANKS).contains(&r).then(|| Square::from_coords(f as u8 - b'a', r - 1))
     }
 
     /// All squares, a1 first.
-    pub fn all() -> impl Iterator<Item = Sq> {
-        (0..SQUARES as u8).map(Sq)
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..SQUARES as u8).map(Square)
     }
 }
 
-impl fmt::Display for Sq {
+impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
     }
 }
 
-impl WideSquare for Sq {
-    fn from_bit(bit: u32) -> Sq {
-        Sq::from_index(bit)
+impl WideSquare for Square {
+    fn from_bit(bit: u32) -> Square {
+        Square::from_index(bit)
     }
     fn bit(self) -> u32 {
         self.0 as u32
@@ -109,14 +109,14 @@ impl WideSquare for Sq {
 
 /// The squares of a set, lowest first.
 #[inline(always)]
-pub fn squares(set: u128) -> impl Iterator<Item = Sq> {
-    Bitboard128(set).iter::<Sq>()
+pub fn squares(set: u128) -> impl Iterator<Item = Square> {
+    Bitboard128(set).iter::<Square>()
 }
 
 /// The square the dice number `n` (1–100) names (rules §3 step 1: 1 = a1,
 /// 10 = j1, 11 = a2, …, 100 = j10); `None` outside 1–100.
-pub fn roll_square(n: u32) -> Option<Sq> {
-    (1..=SQUARES as u32).contains(&n).then(|| Sq::from_index(n - 1))
+pub fn roll_square(n: u32) -> Option<Square> {
+    (1..=SQUARES as u32).contains(&n).then(|| Square::from_index(n - 1))
 }
 
 /// A rank as a set (`rank` 0 = rank 1).
@@ -151,7 +151,7 @@ pub const fn forward(c: Color) -> i8 {
 
 /// A piece kind. `Neutral` (`*`) belongs to nobody.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
-pub enum Kind {
+pub enum Role {
     Pawn = 0,
     Knight,
     Bishop,
@@ -164,33 +164,33 @@ pub enum Kind {
     Neutral,
 }
 
-impl Kind {
-    pub const ALL: [Kind; 10] = [
-        Kind::Pawn,
-        Kind::Knight,
-        Kind::Bishop,
-        Kind::Rook,
-        Kind::Queen,
-        Kind::King,
-        Kind::Cat,
-        Kind::TCat,
-        Kind::Mouse,
-        Kind::Neutral,
+impl Role {
+    pub const ALL: [Role; 10] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+        Role::Cat,
+        Role::TCat,
+        Role::Mouse,
+        Role::Neutral,
     ];
     /// The kinds replenishment brings back (rules §4): never K, M, T, `*`.
-    pub const REPLENISHED: [Kind; 6] = [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::Cat];
+    pub const REPLENISHED: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::Cat];
     /// What a pawn may promote to, in the order moves are generated.
-    pub const PROMOTIONS: [Kind; 7] =
-        [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight, Kind::Cat, Kind::TCat, Kind::Mouse];
+    pub const PROMOTIONS: [Role; 7] =
+        [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Cat, Role::TCat, Role::Mouse];
 
     #[inline(always)]
     pub const fn index(self) -> usize {
         self as usize
     }
 
-    pub const fn from_index(i: usize) -> Option<Kind> {
+    pub const fn from_index(i: usize) -> Option<Role> {
         if i < 10 {
-            Some(Kind::ALL[i])
+            Some(Role::ALL[i])
         } else {
             None
         }
@@ -199,72 +199,72 @@ impl Kind {
     /// The lower-case letter (`*` for the neutral).
     pub const fn letter(self) -> char {
         match self {
-            Kind::Pawn => 'p',
-            Kind::Knight => 'n',
-            Kind::Bishop => 'b',
-            Kind::Rook => 'r',
-            Kind::Queen => 'q',
-            Kind::King => 'k',
-            Kind::Cat => 'c',
-            Kind::TCat => 't',
-            Kind::Mouse => 'm',
-            Kind::Neutral => '*',
+            Role::Pawn => 'p',
+            Role::Knight => 'n',
+            Role::Bishop => 'b',
+            Role::Rook => 'r',
+            Role::Queen => 'q',
+            Role::King => 'k',
+            Role::Cat => 'c',
+            Role::TCat => 't',
+            Role::Mouse => 'm',
+            Role::Neutral => '*',
         }
     }
 
-    pub fn from_letter(c: char) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.letter() == c.to_ascii_lowercase())
+    pub fn from_letter(c: char) -> Option<Role> {
+        Role::ALL.into_iter().find(|k| k.letter() == c.to_ascii_lowercase())
     }
 
     pub const fn name(self) -> &'static str {
         match self {
-            Kind::Pawn => "pawn",
-            Kind::Knight => "knight",
-            Kind::Bishop => "bishop",
-            Kind::Rook => "rook",
-            Kind::Queen => "queen",
-            Kind::King => "king",
-            Kind::Cat => "cat",
-            Kind::TCat => "teleporting cat",
-            Kind::Mouse => "mouse",
-            Kind::Neutral => "neutral",
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+            Role::Cat => "cat",
+            Role::TCat => "teleporting cat",
+            Role::Mouse => "mouse",
+            Role::Neutral => "neutral",
         }
     }
 
     /// A cat in every respect but the teleport (`C` or `T`).
     #[inline(always)]
     pub const fn is_cat(self) -> bool {
-        matches!(self, Kind::Cat | Kind::TCat)
+        matches!(self, Role::Cat | Role::TCat)
     }
 }
 
 /// A piece on the board: a kind and, unless neutral, a colour.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Piece {
-    pub kind: Kind,
+    pub kind: Role,
     /// Meaningless for the neutral (always White there).
     pub color: Color,
 }
 
 impl Piece {
-    pub const NEUTRAL: Piece = Piece { kind: Kind::Neutral, color: Color::White };
+    pub const NEUTRAL: Piece = Piece { kind: Role::Neutral, color: Color::White };
 
-    pub const fn new(kind: Kind, color: Color) -> Piece {
+    pub const fn new(kind: Role, color: Color) -> Piece {
         Piece { kind, color }
     }
 
     /// FEN letter: upper case White, lower case Black, `*` neutral.
     pub fn char(self) -> char {
         match (self.kind, self.color) {
-            (Kind::Neutral, _) => '*',
+            (Role::Neutral, _) => '*',
             (k, Color::White) => k.letter().to_ascii_uppercase(),
             (k, Color::Black) => k.letter(),
         }
     }
 
     pub fn from_char(c: char) -> Option<Piece> {
-        let kind = Kind::from_letter(c)?;
-        if kind == Kind::Neutral {
+        let kind = Role::from_letter(c)?;
+        if kind == Role::Neutral {
             return Some(Piece::NEUTRAL);
         }
         if !c.is_ascii_alphabetic() {
@@ -275,32 +275,32 @@ impl Piece {
 }
 
 /// The setup's back rank, files a to j.
-const BACK: [Kind; 10] = [
-    Kind::Rook,
-    Kind::Knight,
-    Kind::Bishop,
-    Kind::Cat,
-    Kind::Queen,
-    Kind::King,
-    Kind::Cat,
-    Kind::Bishop,
-    Kind::Knight,
-    Kind::Rook,
+const BACK: [Role; 10] = [
+    Role::Rook,
+    Role::Knight,
+    Role::Bishop,
+    Role::Cat,
+    Role::Queen,
+    Role::King,
+    Role::Cat,
+    Role::Bishop,
+    Role::Knight,
+    Role::Rook,
 ];
 
 /// The piece the setup puts on `sq`, among the kinds replenishment brings
 /// back (kings and the neutrals are left out: they never return, so no
 /// king or neutral ever waits underneath).
-pub const fn setup_piece(sq: Sq) -> Option<Piece> {
+pub const fn setup_piece(sq: Square) -> Option<Piece> {
     let (file, rank) = (sq.file() as usize, sq.rank());
     let piece = match rank {
         0 => Piece::new(BACK[file], Color::White),
-        2 => Piece::new(Kind::Pawn, Color::White),
-        7 => Piece::new(Kind::Pawn, Color::Black),
+        2 => Piece::new(Role::Pawn, Color::White),
+        7 => Piece::new(Role::Pawn, Color::Black),
         9 => Piece::new(BACK[file], Color::Black),
         _ => return None,
     };
-    if matches!(piece.kind, Kind::King) {
+    if matches!(piece.kind, Role::King) {
         None
     } else {
         Some(piece)
@@ -308,8 +308,8 @@ pub const fn setup_piece(sq: Sq) -> Option<Piece> {
 }
 
 /// The setup squares of a replenished kind (both colours).
-pub fn setup_squares(kind: Kind) -> u128 {
-    Sq::all().filter(|&s| setup_piece(s).is_some_and(|p| p.kind == kind)).fold(0, |acc, s| acc | s.bit())
+pub fn setup_squares(kind: Role) -> u128 {
+    Square::all().filter(|&s| setup_piece(s).is_some_and(|p| p.kind == kind)).fold(0, |acc, s| acc | s.bit())
 }
 
 #[cfg(test)]
@@ -329,19 +329,19 @@ mod tests {
 
     #[test]
     fn squares_parse_and_print() {
-        for sq in Sq::all() {
-            assert_eq!(Sq::parse(&sq.to_string()), Some(sq));
+        for sq in Square::all() {
+            assert_eq!(Square::parse(&sq.to_string()), Some(sq));
         }
         for bad in ["", "a", "a0", "a11", "k1", "a01", "j100", "A1"] {
-            assert_eq!(Sq::parse(bad), None, "{bad}");
+            assert_eq!(Square::parse(bad), None, "{bad}");
         }
     }
 
     #[test]
     fn setup_squares_of_each_replenished_kind() {
-        assert_eq!(setup_squares(Kind::Pawn).count_ones(), 20);
-        assert_eq!(setup_squares(Kind::Cat).count_ones(), 4);
-        assert_eq!(setup_squares(Kind::Queen).count_ones(), 2);
-        assert_eq!(setup_squares(Kind::King), 0);
+        assert_eq!(setup_squares(Role::Pawn).count_ones(), 20);
+        assert_eq!(setup_squares(Role::Cat).count_ones(), 4);
+        assert_eq!(setup_squares(Role::Queen).count_ones(), 2);
+        assert_eq!(setup_squares(Role::King), 0);
     }
 }

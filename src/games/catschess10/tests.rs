@@ -2,14 +2,14 @@
 
 use super::position::{CatsChess10, Phase};
 use super::rules::{KING_CAPTURED, MOVE_LIMIT, NO_LEGAL_TURN, TWO_CATS_HOME};
-use super::square::{Kind, Piece, Sq};
+use super::square::{Role, Piece, Square};
 use super::{Step, StepKind};
 use crate::core::Color;
 use crate::game::{Arbitration, Game, History, MoveError, MoveList, Notation, Reason, MAX_MOVES};
 use crate::perft::{divide, perft};
 
-fn sq(s: &str) -> Sq {
-    Sq::parse(s).unwrap()
+fn sq(s: &str) -> Square {
+    Square::parse(s).unwrap()
 }
 
 /// A position from a list like `"Kf1 kf10 Nd4 me6 *e5"`, White to move
@@ -128,7 +128,7 @@ fn neutral_captures_and_placement() {
     assert!(illegal(&p, "e3e4").contains("*<square>"));
     let next = after(&p, "e3e4*h6");
     assert_eq!(next.piece_at(sq("h6")), Some(Piece::NEUTRAL));
-    assert_eq!(next.piece_at(sq("e4")), Some(Piece::new(Kind::Pawn, Color::White)));
+    assert_eq!(next.piece_at(sq("e4")), Some(Piece::new(Role::Pawn, Color::White)));
     assert_eq!(next.halfmove, 0, "capturing a neutral counts as a capture");
 }
 
@@ -173,7 +173,7 @@ fn step_order_is_checked() {
 fn mouse_drops_on_empty_first_rank_squares() {
     let p = CatsChess10::startpos();
     let next = after(&p, "d1d2,M@d1");
-    assert_eq!(next.piece_at(sq("d1")), Some(Piece::new(Kind::Mouse, Color::White)));
+    assert_eq!(next.piece_at(sq("d1")), Some(Piece::new(Role::Mouse, Color::White)));
     assert!(illegal(&p, "d1d2,M@e1").contains("step 4"));
     assert!(illegal(&p, "d1d2,M@d3").contains("first rank"));
     assert!(!has(&p, "e3e4,M@d1"), "no mouse without an empty first-rank square");
@@ -184,8 +184,8 @@ fn castling_through_mice_not_onto_them() {
     let p = fen("mnbcmkmmmm/10/10/10/10/10/10/4P5/10/RM2MKM2R w KQ - 0 1 Q@e1,q@e10");
     assert!(has(&p, "f1i1") && has(&p, "f1c1"));
     let next = after(&p, "f1i1");
-    assert_eq!(next.piece_at(sq("h1")), Some(Piece::new(Kind::Rook, Color::White)));
-    assert_eq!(next.piece_at(sq("i1")), Some(Piece::new(Kind::King, Color::White)));
+    assert_eq!(next.piece_at(sq("h1")), Some(Piece::new(Role::Rook, Color::White)));
+    assert_eq!(next.piece_at(sq("i1")), Some(Piece::new(Role::King, Color::White)));
     assert_eq!(next.castling, 0);
     // A mouse on a landing square stops it.
     let q = fen("mnbcmkmmmm/10/10/10/10/10/10/4P5/10/RMM1MKM1MR w KQ - 0 1 Q@e1,q@e10");
@@ -202,7 +202,7 @@ fn promotion_choices_and_the_t_removal() {
     assert!(has(&p, "f9f10t*a4"), "the removed T's square takes the neutral");
     assert!(!has(&p, "f9f10q*a4"));
     let next = after(&p, "f9f10t*a4");
-    assert_eq!(next.pieces(Color::White, Kind::TCat), sq("f10").bit());
+    assert_eq!(next.pieces(Color::White, Role::TCat), sq("f10").bit());
 }
 
 #[test]
@@ -214,7 +214,7 @@ fn en_passant_and_a_mouse_on_the_crossed_square() {
     let mouse = fen("mmmmmkmmmm/10/10/10/10/5Pp3/5M4/10/1K8/MMMMMMMMMM b - f4 0 1 R@a1,N@b1,B@c1,C@d1,Q@e1,C@g1,B@h1,N@i1,R@j1,r@a10,n@b10,b@c10,c@d10,q@e10,c@g10,b@h10,n@i10,r@j10");
     // The pawn takes the mouse on f4 (a capture), not the pawn on f5.
     let took_mouse = after(&mouse, "g5f4");
-    assert_eq!(took_mouse.piece_at(sq("f5")), Some(Piece::new(Kind::Pawn, Color::White)));
+    assert_eq!(took_mouse.piece_at(sq("f5")), Some(Piece::new(Role::Pawn, Color::White)));
     let neutral = fen(&mouse.to_fen().replace("5M4", "5*4"));
     assert!(!has(&neutral, "g5f4"), "nor with a neutral there");
     // The field names the crossed square after a double step, and only for
@@ -230,19 +230,19 @@ fn replenishment_and_waiting_pieces() {
     // The last pawn promotes: all twenty return, d3 and g8 occupied: wait.
     let p = fen("mmmmm1mmmk/5P4/6n3/10/10/10/10/3N6/10/MMMMMKMMMM w - - 0 1 R@a1,B@c1,C@d1,Q@e1,C@g1,B@h1,R@j1,r@a10,b@c10,c@d10,q@e10,c@g10,b@h10,r@j10");
     let next = after(&p, "f9f10q");
-    assert_eq!(next.kind_set(Kind::Pawn).count_ones(), 18);
+    assert_eq!(next.kind_set(Role::Pawn).count_ones(), 18);
     assert!(next.waiting().contains(sq("d3")) && next.waiting().contains(sq("g8")));
     assert!(next.to_fen().contains("P@d3") && next.to_fen().contains("p@g8"), "{}", next.to_fen());
     // A waiting piece appears when its square empties, at the step's end.
     let m = fen("mmmmmkmmmm/10/10/10/10/10/4P5/10/10/MMMMMKMMMM w - - 0 1 R@a1,N@b1,B@c1,C@d1,Q@e1,C@g1,B@h1,N@i1,R@j1,r@a10,n@b10,b@c10,c@d10,q@e10,c@g10,b@h10,n@i10,r@j10");
     let next = after(&m, "a1a2");
-    assert_eq!(next.piece_at(sq("a1")), Some(Piece::new(Kind::Rook, Color::White)));
+    assert_eq!(next.piece_at(sq("a1")), Some(Piece::new(Role::Rook, Color::White)));
     assert!(!next.waiting().contains(sq("a1")));
     // A lacking kind returns at the end of the first step (§9.8).
     let bare = board("Kf1 kf10 Pa3 pa8", 'w');
     let next = after(&bare, "a3a4");
-    assert_eq!(next.piece_at(sq("d1")), Some(Piece::new(Kind::Cat, Color::White)));
-    assert_eq!(next.piece_at(sq("e10")), Some(Piece::new(Kind::Queen, Color::Black)));
+    assert_eq!(next.piece_at(sq("d1")), Some(Piece::new(Role::Cat, Color::White)));
+    assert_eq!(next.piece_at(sq("e10")), Some(Piece::new(Role::Queen, Color::Black)));
     assert!(next.waiting().is_empty());
 }
 
@@ -252,11 +252,11 @@ fn step_three_is_one_step_for_waiting_pieces() {
     // before the step ends, so the rook keeps waiting.
     let p = fen("5k4/10/10/10/10/10/10/10/10/CC3K4 w - - 0 1 R@a1,N@b1");
     let both = after(&p, "a1a2,b1a1");
-    assert_eq!(both.piece_at(sq("a1")), Some(Piece::new(Kind::Cat, Color::White)));
+    assert_eq!(both.piece_at(sq("a1")), Some(Piece::new(Role::Cat, Color::White)));
     assert!(both.waiting().contains(sq("a1")));
-    assert_eq!(both.piece_at(sq("b1")), Some(Piece::new(Kind::Knight, Color::White)), "b1's knight appears");
+    assert_eq!(both.piece_at(sq("b1")), Some(Piece::new(Role::Knight, Color::White)), "b1's knight appears");
     let one = after(&p, "a1a2");
-    assert_eq!(one.piece_at(sq("a1")), Some(Piece::new(Kind::Rook, Color::White)));
+    assert_eq!(one.piece_at(sq("a1")), Some(Piece::new(Role::Rook, Color::White)));
 }
 
 #[test]
@@ -296,17 +296,44 @@ fn a_king_capture_ends_the_turn_at_once() {
     assert_eq!(perft(&board("Kf1 Pa3", 'b'), 1), 0);
 }
 
+/// Every square full: White's king a1 among Black's mice, which it may not
+/// take; every square a roll may land on holds a mouse, and a `T` kept
+/// there has no empty square to step or leap to.
+const NOTHING_SAVES: &str = "rnbcqkcbnr/pmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/Kmmmmmmmmm w - - 0 1 -";
+
 #[test]
 fn no_legal_turn_loses() {
-    // The king cannot take mice; a neutral move would leave no own move.
-    let boxed = fen("5k4/10/p9/10/8mm/8mK/8mm/10/10/rnbcq5 w - - 0 1 -");
-    assert_eq!(boxed.count_legal_moves(), 0);
-    let o = boxed.position_outcome(true).unwrap();
+    // No step-3 move, and no square the roll may keep gives one (§3): no
+    // step at all, not even the request; Black wins.
+    let full = fen(NOTHING_SAVES);
+    assert_eq!(full.teleport_squares().count(), 0, "79 mice to land on, each boxing the T in");
+    assert_eq!(full.count_legal_moves(), 0);
+    let o = full.position_outcome(true).unwrap();
     assert_eq!((o.winner, o.reason), (Some(crate::game::Seat::new(1)), NO_LEGAL_TURN));
+    assert_eq!(History::new(full).outcome().map(|o| o.reason), Some(NO_LEGAL_TURN));
+    // Without the roll's test the mice squares would be outcomes: it is
+    // the test that leaves none.
+    assert!(full.roll_to(sq("e5"), true).unwrap_err().contains("never keeps e5"));
+}
+
+#[test]
+fn a_player_with_no_own_move_must_teleport_and_does_not_lose() {
+    // The king j5 is walled in by mice (a neutral move would not help),
+    // but White may teleport (a new T appears): the request is its only
+    // step, the game goes on, and every turn opens with the teleport.
+    let boxed = fen("5k4/10/p9/10/8mm/8mK/8mm/10/10/rnbcq5 w - - 0 1 -");
+    assert_eq!(steps_of(&boxed), [Step::REQUEST]);
+    assert!(boxed.position_outcome(false).is_none());
+    assert_eq!(History::new(boxed).outcome(), None);
+    assert!(tokens(&boxed).is_empty(), "perft counts no teleport");
+    let saved = boxed.parse_turn("T@e5,e5e6").unwrap();
+    let end = saved.iter().fold(boxed, |p, &s| p.play(s));
+    assert!(end.at_turn_start() && end.side_to_move() == Color::Black);
+    assert!(illegal(&boxed, "j5j4").contains("j5j4"));
     // With a neutral on the board its moves do not count either: none
-    // leaves an own move.
+    // gives the king a move, and step 1 comes before step 2.
     let with_neutral = fen("5k4/10/p9/*9/8mm/8mK/8mm/10/10/rnbcq5 w - - 0 1 -");
-    assert_eq!(with_neutral.count_legal_moves(), 0);
+    assert_eq!(steps_of(&with_neutral), [Step::REQUEST]);
 }
 
 #[test]
@@ -329,7 +356,7 @@ fn teleport_squares_and_applying_one() {
     assert!(start.teleport_mice().is_empty());
     let t = start.teleport(sq("e5")).unwrap();
     assert!(!t.at_turn_start() && t.state().teleported);
-    assert_eq!(t.piece_at(sq("e5")), Some(Piece::new(Kind::TCat, Color::White)));
+    assert_eq!(t.piece_at(sq("e5")), Some(Piece::new(Role::TCat, Color::White)));
     assert!(start.teleport(sq("e9")).is_err() && start.teleport(sq("e1")).is_err());
     assert!(t.teleport(sq("e6")).is_err(), "one teleport a turn");
     // Steps 2–5 follow; the turn's token is written with the teleport.
@@ -349,7 +376,7 @@ fn teleport_squares_and_applying_one() {
     assert!(dests.contains(&"d6".to_string()));
     // Keeping a mouse's square removes the mouse; it is not a capture.
     let on_mouse = fen(&p.to_fen().replace(" 0 1 ", " 7 1 ")).teleport(sq("e7")).unwrap();
-    assert_eq!(on_mouse.piece_at(sq("e7")), Some(Piece::new(Kind::TCat, Color::White)));
+    assert_eq!(on_mouse.piece_at(sq("e7")), Some(Piece::new(Role::TCat, Color::White)));
     let done = after(&on_mouse, "f1f2");
     assert_eq!(done.halfmove, 8);
     let illegal_tp = illegal(&start, "T@e9,e3e4");
@@ -528,22 +555,55 @@ fn a_t_promoted_after_a_teleport_may_capture() {
     let t = p.teleport(sq("e5")).unwrap();
     let steps = t.parse_turn("f9g10t,+g10h8").unwrap();
     let end = steps.iter().fold(t, |q, &s| q.play(s));
-    assert_eq!(end.piece_at(sq("h8")), Some(Piece::new(Kind::TCat, Color::White)));
+    assert_eq!(end.piece_at(sq("h8")), Some(Piece::new(Role::TCat, Color::White)));
     assert_eq!(end.piece_at(sq("e5")), None, "the teleported T was removed");
 }
 
+/// White's king a1 is walled in by mice; on j5 a `T` would be boxed in by
+/// mice (orthogonal steps go only to empty squares) and by pieces on its
+/// leaps, none of which a teleported `T` may capture.
+const J5_BOXES: &str = "Ka1 ma2 mb1 mb2 kf10 mi4 mi5 mi6 mj4 mj6 rh4 nh6 bi3 ci7 qe10 pa8";
+
 #[test]
-fn a_dead_end_mid_turn_loses() {
-    // The king is boxed in by mice; the T lands on j5, boxed in by mice
-    // (orthogonal steps go only to empty squares) and by pieces on its
-    // leaps, none of which a teleported T may capture.
-    let p = board("Ka1 ma2 mb1 mb2 kf10 mi4 mi5 mi6 mj4 mj6 rh4 nh6 bi3 ci7 qe10 pa8", 'w');
-    assert_eq!(p.count_legal_moves(), 0);
-    let t = p.teleport(sq("j5")).unwrap();
-    assert_eq!(t.count_legal_moves(), 0);
-    let o = t.position_outcome(true).unwrap();
-    assert_eq!((o.winner, o.reason), (Some(crate::game::Seat::new(1)), NO_LEGAL_TURN));
-    assert!(t.position_outcome(false).is_none());
+fn a_roll_on_a_square_that_boxes_the_t_in_is_rolled_again() {
+    let p = board(J5_BOXES, 'w');
+    assert_eq!(steps_of(&p), [Step::REQUEST], "the king has no move: White must teleport");
+    let roll = p.play(Step::REQUEST);
+    let outcomes = steps_of(&roll);
+    // Every open square of ranks 1–8 (80, less the king, the mice and
+    // the pieces there) but j5; each as likely.
+    let open = (0..80).map(Square::from_index).filter(|&s| p.piece_at(s).is_none_or(|q| q.kind == Role::Mouse)).count();
+    assert_eq!(outcomes.len(), open - 1);
+    assert!(outcomes.iter().all(|m| m.to != sq("j5") && roll.chance_weight(*m) == 1));
+    assert!(!p.teleport_squares().contains(sq("j5")) && p.teleport_squares().contains(sq("j3")));
+    assert!(p.roll_to(sq("j5"), true).unwrap_err().contains("never keeps j5"));
+    assert!(illegal(&p, "T@j5").contains("step 1"));
+    // The arbiter's dice never land there.
+    let mut h = History::new(p);
+    h.push(Step::REQUEST);
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    for _ in 0..300 {
+        let rolled = h.roll(&mut rng).unwrap();
+        assert_ne!(rolled.to, sq("j5"));
+        h.take_back(1);
+    }
+    // A mouse's square that would box the T in is no outcome either: no
+    // keep-or-reroll decision is offered there.
+    let mouse = board(&format!("{J5_BOXES} mj5"), 'w');
+    let outcomes = steps_of(&mouse.play(Step::REQUEST));
+    assert!(outcomes.iter().all(|m| m.to != sq("j5")), "{outcomes:?}");
+    assert!(outcomes.contains(&Step::at(StepKind::RollMouse, sq("i5"))));
+    // The test is whether the turn has a step-3 move, not the T: with a
+    // king that can move, j5 may be kept (the T then stays put).
+    let free = board("Ka1 kf10 mi4 mi5 mi6 mj4 mj6 rh4 nh6 bi3 ci7 qe10 pa8", 'w');
+    assert!(free.teleport_squares().contains(sq("j5")));
+    assert!(free.parse_turn("T@j5,a1a2").is_ok());
+    // A neutral move after the roll counts too: with a neutral on i5
+    // instead of the mouse, `T@j5,i5h5,j5i5` completes the turn.
+    let neutral = board("Ka1 ma2 mb1 mb2 kf10 mi4 *i5 mi6 mj4 mj6 rh4 nh6 bi3 ci7 qe10 pa8", 'w');
+    assert!(neutral.teleport_squares().contains(sq("j5")));
+    assert!(neutral.parse_turn("T@j5,i5h5,j5i5").is_ok());
 }
 
 // --- The evaluation and the search hooks (eval.rs, engine.rs) ---
@@ -692,10 +752,6 @@ fn the_teleport_is_a_request_then_a_roll() {
     assert!(!steps_of(&landed).contains(&Step::REQUEST), "one teleport a turn");
     // Mid-turn (after a neutral move) step 1 is closed.
     assert!(!steps_of(&after_steps(&start, "j2j4")).contains(&Step::REQUEST));
-    // A player with no turn but by teleporting has no legal turn (§3): the
-    // request is not offered alone.
-    let boxed = board("Ka1 ma2 mb1 mb2 kf10 mi4 mi5 mi6 mj4 mj6 rh4 nh6 bi3 ci7 qe10 pa8", 'w');
-    assert_eq!(boxed.count_legal_moves(), 0);
 }
 
 fn after_steps(pos: &CatsChess10, neutral: &str) -> CatsChess10 {
@@ -715,7 +771,7 @@ fn a_roll_on_a_mouse_is_kept_or_rerolled() {
     assert_eq!(steps_of(&choice), [Step::at(StepKind::Keep, sq("e7")), Step::at(StepKind::Reroll, sq("e7"))]);
     // Keep: the mouse leaves the game and the T lands there.
     let kept = choice.play(Step::at(StepKind::Keep, sq("e7")));
-    assert_eq!(kept.piece_at(sq("e7")), Some(Piece::new(Kind::TCat, Color::White)));
+    assert_eq!(kept.piece_at(sq("e7")), Some(Piece::new(Role::TCat, Color::White)));
     assert_eq!(kept.piece_at(sq("a5")), None);
     assert_eq!(kept.key(), p.teleport(sq("e7")).unwrap().key());
     // Reroll: a roll over the squares without a mouse (no cycle).
@@ -745,7 +801,7 @@ fn a_roll_on_a_mouse_is_kept_or_rerolled() {
     // Only mice to land on: no reroll (it would never end).
     // (Our T's own square would count as empty: it stands on rank 9.)
     let mut only_mice = String::from("Kf1 kf10 Tj9");
-    for s in Sq::all().filter(|s| s.rank() < 8 && s.to_string() != "f1") {
+    for s in Square::all().filter(|s| s.rank() < 8 && s.to_string() != "f1") {
         only_mice.push_str(&format!(" M{s}"));
     }
     let q = board(&only_mice, 'w');

@@ -2,7 +2,7 @@
 //! each piece a disc with its letter (the page has no figures for cats,
 //! mice and neutrals). A move of the page is one step of a turn.
 
-use super::square::{Sq, FILES, RANKS};
+use super::square::{Square, FILES, RANKS};
 use super::{CatsChess10, Step};
 use crate::game::view::{file_names, rank_names, seat_views, BoardView, Layout, MoveView, SquareView, Style};
 use crate::game::Game;
@@ -28,7 +28,7 @@ impl BoardView for CatsChess10 {
     }
 
     fn squares(&self) -> Vec<SquareView> {
-        Sq::all()
+        Square::all()
             .map(|sq| SquareView::new(sq, sq.file(), sq.rank(), self.piece_at(sq).map(|p| p.char())))
             .collect()
     }
