@@ -194,6 +194,11 @@ catchess tune --variant chess --pgn selfplay.pgn --skip-plies 10 --lambda 0.3 --
     #[command(after_help = "Example:\n  \
 catchess train --pgn selfplay.pgn --skip-plies 10 --lambda 0.3 --epochs 30 --out chess.nnue")]
     Train(TrainCliArgs),
+    /// Endgame tables (Cat Chess with both cats, and chess): generate and probe.
+    Tb {
+        #[command(subcommand)]
+        action: crate::tb::cli::TbCommand,
+    },
 }
 
 /// `catchess train` options.
@@ -302,9 +307,25 @@ pub struct ServeArgs {
     /// Deepest perft a request may ask for.
     #[arg(long, default_value_t = 5)]
     pub max_perft_depth: u32,
-    /// Transposition table per game, in MiB.
+    /// A perft stops past this many leaves.
+    #[arg(long, default_value_t = 500_000_000)]
+    pub perft_nodes: u64,
+    /// A perft stops after this many milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    pub perft_ms: u64,
+    /// Searches and perfts running at once, server-wide (default: the CPUs).
+    #[arg(long)]
+    pub max_searches: Option<usize>,
+    /// Transposition table of each running search, in MiB (made when it starts, freed when it ends).
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
+    /// The game database (SQLite): a file, or :memory: to keep nothing
+    /// (default: catchess/games.sqlite3 under the user's data directory).
+    #[arg(long, value_name = "PATH")]
+    pub db: Option<String>,
+    /// An origin (http://host:port) whose pages may use the API (CORS); repeatable. None by default.
+    #[arg(long, value_name = "ORIGIN")]
+    pub allow_origin: Vec<String>,
 }
 
 impl ServeArgs {
@@ -315,6 +336,14 @@ impl ServeArgs {
         if self.max_depth == 0 || self.max_depth > crate::search::MAX_DEPTH as u32 {
             return Err(format!("--max-depth must be 1..={}, got {}", crate::search::MAX_DEPTH, self.max_depth));
         }
+        let db = match &self.db {
+            Some(path) => path.clone(),
+            None => crate::serve::default_db_path()
+                .ok_or("no data directory (HOME, XDG_DATA_HOME) for the game database; give --db PATH")?
+                .to_string_lossy()
+                .into_owned(),
+        };
+        let defaults = crate::serve::Config::default();
         Ok(crate::serve::Config {
             host: self.host.clone(),
             port: self.port,
@@ -323,8 +352,13 @@ impl ServeArgs {
             max_movetime_ms: self.max_movetime.max(1),
             max_depth: self.max_depth,
             max_perft_depth: self.max_perft_depth,
+            perft_max_nodes: self.perft_nodes.max(1),
+            perft_max_ms: self.perft_ms.max(1),
+            max_searches: self.max_searches.unwrap_or(defaults.max_searches).max(1),
             hash_mb: self.hash,
-            ..crate::serve::Config::default()
+            db,
+            allow_origins: self.allow_origin.clone(),
+            ..defaults
         })
     }
 }
@@ -512,6 +546,7 @@ pub fn run() -> ExitCode {
         Some(Command::Serve(args)) => args.config().and_then(crate::serve::run),
         Some(Command::Tune(args)) => crate::tune::command(args.variant, &args.tune_args()),
         Some(Command::Train(args)) => crate::tune::nnue::command(args.train_args(), args.init.as_deref(), &args.out),
+        Some(Command::Tb { action }) => return crate::tb::cli::run(action),
         Some(Command::Random) => {
             let stdin = std::io::stdin();
             crate::uci::random::run(stdin.lock(), crate::uci::Output::new(std::io::stdout()));

@@ -19,6 +19,7 @@ pub mod games;
 pub mod perft;
 pub mod search;
 pub mod serve;
+pub mod tb;
 pub mod tournament;
 pub mod tune;
 pub mod uci;

@@ -21,8 +21,9 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
 }
 
 /// `perft`, or `None` once `stopped` says so. It is asked only at nodes
-/// three or more turns above the leaves: a deep count stops within
-/// milliseconds, and the leaves pay nothing.
+/// three or more turns above the leaves (two in a game of several steps
+/// a turn, whose turns are many): a deep count stops within milliseconds,
+/// and the leaves pay nothing.
 fn count<G: Game>(pos: &G, depth: u32, stopped: &dyn Fn() -> bool) -> Option<u64> {
     if depth == 0 {
         return Some(1);
@@ -30,7 +31,8 @@ fn count<G: Game>(pos: &G, depth: u32, stopped: &dyn Fn() -> bool) -> Option<u64
     if depth == 1 && G::ONE_MOVE_TURNS {
         return Some(pos.count_legal_moves());
     }
-    if depth >= 3 && stopped() {
+    let asks_from = if G::ONE_MOVE_TURNS { 3 } else { 2 };
+    if depth >= asks_from && stopped() {
         return None;
     }
     let mut list = MoveList::default();
@@ -89,6 +91,12 @@ fn split<G: Game>(
     steps: &mut Vec<G::Move>,
     on_root: &mut impl FnMut(&[G::Move], u64),
 ) -> Option<u64> {
+    // Asked at every root step too: below a root turn `count` asks only
+    // three turns above the leaves, never in a count of depth 3 or less,
+    // whose root turns alone can take long in a game of many steps.
+    if stopped() {
+        return None;
+    }
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
     let mut total = 0;

@@ -1,8 +1,9 @@
 //! The page in a real browser: `tests/browser/play_catchess.py` drives
 //! headless Chromium through selenium against a server started here on a
 //! loopback port, plays the first moves of a Cat Chess game by clicking
-//! and dragging, checks the zones and the move list, and saves a
-//! screenshot to `target/browser/catchess.png`.
+//! and dragging, checks the zones and the move list, saves a screenshot
+//! to `target/browser/catchess.png`, and reloads the page to find the same
+//! game. The page's requests pass the server's Host and Origin checks.
 //!
 //! It needs Debian's `chromium` and `chromium-driver` and Python selenium
 //! (`.ci/run` installs them). Without them the test is **SKIPPED**; with

@@ -128,3 +128,95 @@ fn the_engine_teleports_when_it_is_right_and_not_when_it_is_wrong() {
     accepted(&mut e, &format!("position fen {T_STEPS_HOME} moves {turn}"));
     assert_eq!(e.ask("outcome"), ["outcome white two cats home"], "{turn}");
 }
+
+/// A partial teleport token (`T@e5`) may only be the last token of a
+/// `position` line: the rest of its turn belongs in the same token, and a
+/// second token that continues it is refused (issue #41).
+#[test]
+fn a_partial_teleport_token_must_be_the_last() {
+    let mut e = engine();
+    accepted(&mut e, "position startpos moves T@e5");
+    let rest = e.go("depth 3").1;
+    assert!(!rest.is_empty() && !rest.contains('T'), "{rest}");
+    accepted(&mut e, &format!("position startpos moves T@e5,{rest}"));
+    let out = e.ask(&format!("position startpos moves T@e5 {rest}"));
+    let errs = errors(&out);
+    assert!(errs.len() == 1 && errs[0].contains("must be the last move"), "{out:?}");
+    // Refused whole: the position is still the one set before.
+    let board = e.ask("d").join("\n");
+    assert!(board.contains("To move: black") && !board.contains("Mid-turn"), "{board}");
+}
+
+/// White's king a1 is walled in by mice: White must teleport (RULES.md
+/// §Z11), and a `T` on j5 would be boxed in, so the roll never keeps j5.
+const MUST_TELEPORT_NOT_J5: &str = "4qk4/10/p9/8c1/7nmm/8m1/7rmm/8b1/mm8/Km8 w - - 0 1 -";
+/// Every square full: no square saves White's walled-in king (§Z13).
+const NOTHING_SAVES: &str = "rnbcqkcbnr/pmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/Kmmmmmmmmm w - - 0 1 -";
+
+/// The `rolls` answer as (token, weight) pairs; `None` for `rolls none`.
+fn rolls(e: &mut Engine) -> Option<Vec<(String, u32)>> {
+    let out = e.ask("rolls");
+    assert_eq!(out.len(), 1, "{out:?}");
+    let words: Vec<&str> = out[0].split(' ').collect();
+    assert_eq!(words[0], "rolls", "{out:?}");
+    if words[1..] == ["none"] {
+        return None;
+    }
+    assert!(words.len() % 2 == 1, "token and weight pairs: {out:?}");
+    Some(words[1..].chunks(2).map(|p| (p[0].to_string(), p[1].parse().expect("a weight"))).collect())
+}
+
+#[test]
+fn rolls_lists_the_squares_a_roll_may_keep_and_their_weights() {
+    for mut e in [engine(), {
+        let mut r = Engine::start_with(&["random"]);
+        r.send("uci");
+        r.until(|l| l == "uciok");
+        r.send("setoption name UCI_Variant value catschess10");
+        r
+    }] {
+        // From the start: the 48 empty squares of ranks 2–7 (no mouse),
+        // each as likely, a1 first.
+        accepted(&mut e, "position startpos");
+        let start = rolls(&mut e).expect("White may teleport");
+        assert_eq!(start.len(), 48);
+        assert_eq!(start[0], ("T@b2".to_string(), 1));
+        assert!(start.iter().all(|(t, w)| t.starts_with("T@") && *w == 1), "{start:?}");
+        // A mouse's square is sent as T?<sq>; after it (the engine may
+        // answer `reroll`) the same roll is listed again, mice included.
+        accepted(&mut e, &format!("position fen {MOUSE_BY_THE_KING}"));
+        let here = rolls(&mut e).unwrap();
+        assert!(here.contains(&("T?f2".to_string(), 1)) && !here.iter().any(|(t, _)| t == "T@f2"));
+        accepted(&mut e, &format!("position fen {MOUSE_BY_THE_KING} moves T?f2"));
+        assert_eq!(rolls(&mut e).as_ref(), Some(&here));
+        // Past step 1, or with no roll to ask for: none.
+        accepted(&mut e, &format!("position fen {MOUSE_BY_THE_KING} moves T@f2"));
+        assert_eq!(rolls(&mut e), None);
+        accepted(&mut e, &format!("position fen {NOTHING_SAVES}"));
+        assert_eq!(rolls(&mut e), None);
+        // A square on which the T would be boxed in is no outcome.
+        accepted(&mut e, &format!("position fen {MUST_TELEPORT_NOT_J5}"));
+        let boxed = rolls(&mut e).unwrap();
+        assert_eq!(boxed.len(), 73);
+        assert!(!boxed.iter().any(|(t, _)| t.ends_with("j5")) && boxed.iter().any(|(t, _)| t == "T?i5"));
+        assert!(e.ask("rolls now").iter().any(|l| l.contains("error") && l.contains("rolls")));
+    }
+}
+
+#[test]
+fn a_player_whose_only_turn_is_a_teleport_teleports_and_one_with_none_has_lost() {
+    let mut e = engine();
+    accepted(&mut e, &format!("position fen {MUST_TELEPORT_NOT_J5}"));
+    assert_eq!(e.ask("outcome"), ["outcome none"]);
+    assert_eq!(e.go("depth 6").1, "T@?", "the teleport is White's only turn");
+    let out = e.ask(&format!("position fen {MUST_TELEPORT_NOT_J5} moves T@j5"));
+    let errs = errors(&out);
+    assert!(errs.len() == 1 && errs[0].contains("never keeps j5") && errs[0].contains("step 1"), "{out:?}");
+    accepted(&mut e, &format!("position fen {MUST_TELEPORT_NOT_J5} moves T@j3"));
+    let rest = e.go("depth 6").1;
+    accepted(&mut e, &format!("position fen {MUST_TELEPORT_NOT_J5} moves T@j3,{rest}"));
+    assert!(e.ask("d").join("\n").contains("To move: black"));
+    accepted(&mut e, &format!("position fen {NOTHING_SAVES}"));
+    assert_eq!(e.ask("outcome"), ["outcome black no legal turn"]);
+    assert_eq!(e.go("depth 4").1, "(none)");
+}

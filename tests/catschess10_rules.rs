@@ -298,6 +298,32 @@ fn z11_the_squares_a_teleport_may_keep_and_what_the_teleported_t_may_do() {
 }
 
 #[test]
+fn z11_a_player_with_no_own_move_is_saved_by_the_teleport() {
+    let fen = "5k4/10/p9/10/8mm/8mK/8mm/10/10/rnbcq5 w - - 0 1 -";
+    let p = pos(fen);
+    assert_eq!(outcome(&game(fen, "")), None, "not lost: it must teleport");
+    assert_eq!(p.parse_answer("T@?").unwrap().len(), 1, "the request is its step");
+    assert!(p.teleport_square_list().len() > 70);
+    assert_eq!(fen_after(fen, "T@e5,e5e6"), "5k4/10/p9/10/4T3mm/8mK/8mm/10/10/rnbcq5 b - - 1 1 -");
+    assert_eq!(tokens(&p), Vec::<String>::new());
+    assert_eq!(perft(&p, 1), 0, "perft counts no teleport");
+}
+
+#[test]
+fn z11_a_roll_that_boxes_the_t_in_is_rolled_again() {
+    let fen = "4qk4/10/p9/8c1/7nmm/8m1/7rmm/8b1/mm8/Km8 w - - 0 1 -";
+    let p = pos(fen);
+    let keep = p.teleport_square_list();
+    assert_eq!(keep.len(), 73);
+    assert!(!keep.contains(&sq("j5")) && keep.contains(&sq("i5")) && keep.contains(&sq("j3")));
+    assert!(refused(fen, "T@j5").contains("never keeps j5"));
+    assert_eq!(outcome(&game(fen, "")), None);
+    let neutral = "4qk4/10/p9/8c1/7nmm/8*1/7rmm/8b1/mm8/Km8 w - - 0 1 -";
+    assert!(pos(neutral).teleport_square_list().contains(&sq("j5")));
+    assert_eq!(fen_after(neutral, "T@j5,i5h5,j5i5"), "4qk4/10/p9/8c1/7nmm/7*T1/7rmm/8b1/mm8/Km8 b - - 1 1 -");
+}
+
+#[test]
 fn z11_a_teleported_t_may_not_capture_even_as_the_second_cat() {
     let fen = "rnbcqk4/10/10/10/10/5p4/2C1T5/10/10/MMMMMKMMMM w - - 0 1 -";
     assert!(pos(fen).teleport_square_list().contains(&sq("e4")));
@@ -362,8 +388,10 @@ fn z13_two_cats_on_the_last_rank_win() {
 
 #[test]
 fn z13_no_legal_turn_loses() {
-    let fen = "5k4/10/p9/10/8mm/8mK/8mm/10/10/rnbcq5 w - - 0 1 -";
+    let fen = "rnbcqkcbnr/pmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/Kmmmmmmmmm w - - 0 1 -";
     assert_eq!(tokens(&pos(fen)), Vec::<String>::new());
+    assert!(pos(fen).teleport_square_list().is_empty(), "every mouse square boxes the T in");
+    assert!(pos(fen).parse_answer("T@?").is_err(), "no teleport to ask for");
     assert_eq!(outcome(&game(fen, "")), Some(Outcome::new(BLACK, NO_LEGAL_TURN)));
 }
 

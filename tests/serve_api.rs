@@ -98,7 +98,7 @@ fn a_cat_chess_game_through_every_route() {
     assert_eq!(game["legal"].as_array().unwrap().len(), 20 - 1, "a cat's zone blocks one move: {game}");
     let zones = game["board"].as_array().unwrap().iter().filter(|q| q["zone"] == true).count();
     assert!(zones > 0);
-    let id = game["id"].as_u64().unwrap();
+    let id = game["id"].as_str().unwrap().to_string();
 
     let (status, state) = call(&s, "POST", &format!("/api/games/{id}/moves"), Some(json!({"move": "e2e4"})));
     assert_eq!(status, 200, "{state}");
@@ -141,7 +141,7 @@ fn a_cat_chess_game_through_every_route() {
 fn chess_and_xiangqi_games_use_their_notation() {
     let s = default_server();
     let chess = new_game(&s, json!({"variant": "chess"}));
-    let id = chess["id"].as_u64().unwrap();
+    let id = chess["id"].as_str().unwrap().to_string();
     for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
         call(&s, "POST", &format!("/api/games/{id}/moves"), Some(json!({ "move": m })));
     }
@@ -157,7 +157,7 @@ fn chess_and_xiangqi_games_use_their_notation() {
     let xq = new_game(&s, json!({"variant": "xiangqi"}));
     assert_eq!(xq["turn"], "red");
     assert!(xq["board"].as_array().unwrap().iter().any(|q| q["square"] == "e10" && q["piece"] == "k"));
-    let id = xq["id"].as_u64().unwrap();
+    let id = xq["id"].as_str().unwrap().to_string();
     let (_, state) = call(&s, "POST", &format!("/api/games/{id}/moves"), Some(json!({"move": "h3e3"})));
     assert_eq!(state["moves"][0]["notation"], "C2.5");
 
@@ -168,26 +168,28 @@ fn chess_and_xiangqi_games_use_their_notation() {
 #[test]
 fn perft_counts_and_is_capped() {
     let s = server(Config { max_perft_depth: 3, ..Config::default() });
-    let (status, answer) = call(&s, "GET", "/api/perft?variant=chess&depth=3", None);
+    let perft = |body: Value| call(&s, "POST", "/api/perft", Some(body));
+    let (status, answer) = perft(json!({"variant": "chess", "depth": 3}));
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["nodes"], 8902);
     assert_eq!(answer["divide"].as_array().unwrap().len(), 20);
-    let (_, answer) = call(&s, "GET", "/api/perft?variant=xiangqi&depth=2", None);
+    let (_, answer) = perft(json!({"variant": "xiangqi", "depth": 2}));
     assert_eq!(answer["nodes"], 1920);
-    let fen = "4k3/8/8/8/8/8/8/4K3%20w%20-%20-%200%201";
-    let (_, answer) = call(&s, "GET", &format!("/api/perft?variant=chess&fen={fen}&depth=1"), None);
+    let (_, answer) = perft(json!({"variant": "chess", "fen": "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "depth": 1}));
     assert_eq!(answer["nodes"], 5);
-    error_of(call(&s, "GET", "/api/perft?variant=chess&depth=4", None), 400, "cap");
-    error_of(call(&s, "GET", "/api/perft?variant=chess", None), 400, "depth");
-    error_of(call(&s, "GET", "/api/perft?variant=chess&depth=-1", None), 400, "depth");
-    error_of(call(&s, "GET", "/api/perft?variant=go&depth=1", None), 400, "unknown variant");
-    error_of(call(&s, "GET", "/api/perft?variant=chess&fen=8%20w&depth=1", None), 422, "invalid FEN");
+    error_of(perft(json!({"variant": "chess", "depth": 4})), 400, "cap");
+    error_of(perft(json!({"variant": "chess"})), 422, "depth");
+    error_of(perft(json!({"variant": "chess", "depth": -1})), 422, "depth");
+    error_of(perft(json!({"variant": "go", "depth": 1})), 400, "unknown variant");
+    error_of(perft(json!({"variant": "chess", "fen": "8 w", "depth": 1})), 422, "invalid FEN");
+    // CPU work is not for a GET (an <img> on any page could start one).
+    error_of(call(&s, "GET", "/api/perft?variant=chess&depth=1", None), 405, "method");
 }
 
 #[test]
 fn every_bad_request_gets_a_json_4xx() {
     let s = default_server();
-    let id = new_game(&s, json!({"variant": "catchess"}))["id"].as_u64().unwrap();
+    let id = new_game(&s, json!({"variant": "catchess"}))["id"].as_str().unwrap().to_string();
     let moves = format!("/api/games/{id}/moves");
     let engine = format!("/api/games/{id}/engine");
 
@@ -208,6 +210,8 @@ fn every_bad_request_gets_a_json_4xx() {
     error_of(call(&s, "POST", &moves, Some(json!({"move": 42}))), 422, "");
     error_of(call(&s, "POST", &moves, Some(json!({}))), 422, "move");
     error_of(call(&s, "POST", "/api/games/999/moves", Some(json!({"move": "e2e4"}))), 404, "unknown game id");
+    error_of(call(&s, "GET", "/api/", None), 404, "no such route");
+    error_of(call(&s, "GET", "/nothing", None), 404, "no such route");
     error_of(call(&s, "GET", "/api/games/abc", None), 404, "unknown game id");
     error_of(call(&s, "GET", "/api/games/-1/analysis", None), 404, "unknown game id");
 
@@ -224,7 +228,7 @@ fn every_bad_request_gets_a_json_4xx() {
     error_of(call(&s, "GET", &format!("/api/games/{id}/analysis?movetime=x"), None), 400, "movetime");
 
     error_of(call(&s, "GET", "/api/nothing", None), 404, "no such route");
-    error_of(call(&s, "PUT", "/api/games", None), 405, "method");
+    error_of(call(&s, "PUT", "/api/games", Some(json!({}))), 405, "method");
     error_of(call(&s, "GET", "/api/variants/shogi", None), 400, "unknown variant");
     // None of it hurt the game.
     let (status, state) = call(&s, "GET", &format!("/api/games/{id}"), None);
@@ -234,7 +238,7 @@ fn every_bad_request_gets_a_json_4xx() {
 #[test]
 fn analysis_streams_depth_score_pv_and_the_cats_outlook() {
     let s = default_server();
-    let id = new_game(&s, json!({"variant": "catchess"}))["id"].as_u64().unwrap();
+    let id = new_game(&s, json!({"variant": "catchess"}))["id"].as_str().unwrap().to_string();
     let events = read_events(&s, &format!("/api/games/{id}/analysis?depth=5"));
     assert_eq!(events[0].0, "start");
     let infos: Vec<&Value> = events.iter().filter(|(n, _)| n == "info").map(|(_, d)| &d["info"]).collect();
@@ -255,7 +259,7 @@ fn analysis_streams_depth_score_pv_and_the_cats_outlook() {
     // Analysis plays nothing; chess has no outlook.
     let (_, state) = call(&s, "GET", &format!("/api/games/{id}"), None);
     assert_eq!(state["moves"].as_array().unwrap().len(), 0);
-    let id = new_game(&s, json!({"variant": "chess"}))["id"].as_u64().unwrap();
+    let id = new_game(&s, json!({"variant": "chess"}))["id"].as_str().unwrap().to_string();
     let events = read_events(&s, &format!("/api/games/{id}/analysis?depth=2"));
     assert!(events.iter().any(|(n, d)| n == "info" && d["info"]["outlook"].is_null()));
 }
@@ -263,7 +267,7 @@ fn analysis_streams_depth_score_pv_and_the_cats_outlook() {
 #[test]
 fn the_server_answers_while_the_engine_thinks() {
     let s = default_server();
-    let id = new_game(&s, json!({"variant": "catchess"}))["id"].as_u64().unwrap();
+    let id = new_game(&s, json!({"variant": "catchess"}))["id"].as_str().unwrap().to_string();
     std::thread::scope(|scope| {
         // A follower sees the engine's search from start to done.
         let follower = scope.spawn(|| read_events(&s, &format!("/api/games/{id}/analysis?follow=true")));
@@ -297,14 +301,14 @@ fn the_server_answers_while_the_engine_thinks() {
         assert_eq!(events.last().unwrap().1["played"], true);
     });
     // Stop: an engine search stopped early still plays.
-    let (status, _) = call(&s, "POST", &format!("/api/games/{id}/stop"), None);
+    let (status, _) = call(&s, "POST", &format!("/api/games/{id}/stop"), Some(json!({})));
     assert_eq!(status, 204);
 }
 
 #[test]
 fn a_move_stops_an_analysis_and_the_store_keeps_its_limit() {
     let s = server(Config { max_games: 2, ..Config::default() });
-    let first = new_game(&s, json!({"variant": "chess"}))["id"].as_u64().unwrap();
+    let first = new_game(&s, json!({"variant": "chess"}))["id"].as_str().unwrap().to_string();
     std::thread::scope(|scope| {
         let analysis = scope.spawn(|| read_events(&s, &format!("/api/games/{first}/analysis?movetime=20000")));
         std::thread::sleep(Duration::from_millis(300));
@@ -315,7 +319,7 @@ fn a_move_stops_an_analysis_and_the_store_keeps_its_limit() {
         assert_eq!(events.last().unwrap().0, "done");
         assert!(started.elapsed() < Duration::from_secs(5));
     });
-    let second = new_game(&s, json!({}))["id"].as_u64().unwrap();
+    let second = new_game(&s, json!({}))["id"].as_str().unwrap().to_string();
     call(&s, "GET", &format!("/api/games/{second}"), None);
     // A third game replaces the one left alone longest (the first).
     new_game(&s, json!({}));
@@ -336,7 +340,7 @@ fn the_server_rolls_the_teleport() {
         assert_eq!(moves[i + 1]["seat"], moves[i]["seat"]);
     };
     let game = new_game(&s, json!({"variant": "catschess10"}));
-    let id = game["id"].as_u64().unwrap();
+    let id = game["id"].as_str().unwrap().to_string();
     let (status, state) = call(&s, "POST", &format!("/api/games/{id}/moves"), Some(json!({"move": "T@?"})));
     assert_eq!(status, 200, "{state}");
     roll_after(state["moves"].as_array().unwrap(), 0);
@@ -349,7 +353,7 @@ fn the_server_rolls_the_teleport() {
 
     // From the start White has no T: the engine asks for one (protocol.md's example).
     let game = new_game(&s, json!({"variant": "catschess10"}));
-    let id = game["id"].as_u64().unwrap();
+    let id = game["id"].as_str().unwrap().to_string();
     let (status, answer) = call(&s, "POST", &format!("/api/games/{id}/engine"), Some(json!({"depth": 6})));
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["engine"]["best"], "T@?", "{answer}");

@@ -131,25 +131,51 @@ impl<G: Notation + Arbitration> History<G> {
             return None;
         }
         let back = self.current().arbiter_rewind();
-        let pos = self.positions[self.positions.len() - 1 - back.min(self.moves.len())];
-        let mut list = super::MoveList::default();
-        pos.legal_moves(&mut list);
-        let total: u64 = list.iter().map(|&m| u64::from(pos.chance_weight(m))).sum();
+        let outcomes = self.roll_outcomes();
+        let total: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
         if total == 0 {
             return None;
         }
         let mut pick = rng.gen_range(0..total);
-        let outcome = list.iter().copied().find(|&m| {
-            let w = u64::from(pos.chance_weight(m));
-            pick = match pick.checked_sub(w) {
-                Some(rest) => rest,
-                None => return true,
-            };
-            false
+        let outcome = outcomes.iter().find_map(|&(m, w)| match pick.checked_sub(u64::from(w)) {
+            Some(rest) => {
+                pick = rest;
+                None
+            }
+            None => Some(m),
         })?;
         self.take_back(back);
         self.push(outcome);
         Some(outcome)
+    }
+
+    /// The roll a client makes for the side to move, as its outcomes and
+    /// their weights (an outcome's chance is its weight over their sum),
+    /// in the game's order: rolled where the rules roll
+    /// ([`Arbitration::arbiter_rewind`]) from this chance position, or
+    /// from the one that the move asking for a roll here leads to (Cat's
+    /// Chess 10×10: `T@?` at a turn's start, `reroll` after a roll on a
+    /// mouse). Empty when no roll is made or may be asked for here.
+    pub fn roll_outcomes(&self) -> Vec<(G::Move, u32)> {
+        let here = self.current();
+        let asked;
+        let (chance, back) = if here.is_chance() {
+            (here, here.arbiter_rewind())
+        } else {
+            let mut list = super::MoveList::default();
+            here.legal_moves(&mut list);
+            let Some(next) = list.iter().map(|&m| here.play(m)).find(|p| p.is_chance()) else {
+                return Vec::new();
+            };
+            asked = next;
+            // The asking move is one more to go back over.
+            (&asked, asked.arbiter_rewind().saturating_sub(1))
+        };
+        let roll =
+            if back == 0 { *chance } else { self.positions[self.positions.len() - 1 - back.min(self.moves.len())] };
+        let mut list = super::MoveList::default();
+        roll.legal_moves(&mut list);
+        list.iter().map(|&m| (m, roll.chance_weight(m))).collect()
     }
 
     /// Plays a turn as a `position ... moves` list writes it: a legal turn

@@ -92,6 +92,14 @@ pub trait Game: Copy + Send + Sync + fmt::Debug + 'static {
     fn chance_weight(&self, _m: Self::Move) -> u32 {
         1
     }
+    /// Whether this chance position rolls again the roll just made two
+    /// moves before, after its outcome was declined (Cat's Chess 10×10's
+    /// `reroll`): its outcomes are positions of that roll, whose values
+    /// the search has just found, so it values this one from them instead
+    /// of searching them again.
+    fn is_reroll(&self) -> bool {
+        false
+    }
     /// The result, if the game is over at the end of `history`; by default
     /// [`standard_outcome`].
     fn outcome(history: &History<Self>) -> Option<Outcome> {

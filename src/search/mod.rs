@@ -152,6 +152,23 @@ pub trait SearchGame: Game + Evaluate {
     fn order_last(&self, _m: Self::Move) -> bool {
         false
     }
+
+    /// The exact result from endgame tables, when tables are loaded and
+    /// cover this position: the winner (the draw's winner for a draw) and
+    /// the plies to the end of the game. The search takes it as the node's
+    /// value; the root plays [`table_move`](Self::table_move) instead of
+    /// searching. Default: no tables.
+    fn table_result(&self) -> Option<(Option<Seat>, u32)> {
+        None
+    }
+    /// The tables' best move: the fastest win, the draw, the slowest loss.
+    fn table_move(&self) -> Option<Self::Move> {
+        None
+    }
+    /// The tables' result in words, for `d`.
+    fn table_words(&self) -> Option<String> {
+        None
+    }
 }
 
 /// What the seat to move of `pos` plays for.
@@ -200,6 +217,8 @@ pub struct SearchInfo {
     pub pv: Vec<String>,
     /// Which of the best lines this is, from 1 (`MultiPV`).
     pub multipv: usize,
+    /// Positions whose value came from the endgame tables.
+    pub tbhits: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -217,6 +236,7 @@ pub(crate) struct Shared<'a> {
     pub stop: AtomicBool,
     pub control: &'a SearchControl,
     pub nodes: AtomicU64,
+    pub tbhits: AtomicU64,
     pub node_limit: Option<u64>,
     pub time: TimeManager,
 }
@@ -359,9 +379,14 @@ impl<G: SearchGame> Searcher<G> {
             stop: AtomicBool::new(false),
             control,
             nodes: AtomicU64::new(0),
+            tbhits: AtomicU64::new(0),
             node_limit: limits.nodes,
             time: TimeManager::new(limits),
         };
+        let root = *game.current();
+        if let Some(result) = table_root(&root, root_moves, control, on_info) {
+            return result;
+        }
         let max_depth = limits.depth.map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
         let max_depth = match (limits.mate, limits.depth) {
             // A mate in n needs about n turns of plies; twice that (and a
@@ -378,7 +403,6 @@ impl<G: SearchGame> Searcher<G> {
         } else {
             vec![false; keys.len()]
         };
-        let root = *game.current();
         let tt = &*self.tt;
         let (main_history, helper_histories) = self.histories.split_first_mut().expect("at least one thread");
         std::thread::scope(|scope| {
@@ -395,6 +419,45 @@ impl<G: SearchGame> Searcher<G> {
             result
         })
     }
+}
+
+/// The root's answer from the endgame tables, if they cover it: their best
+/// move (among `root_moves` if given), reported as one iteration whose
+/// line follows the tables' best moves to the end of the game.
+fn table_root<G: SearchGame>(
+    root: &G,
+    root_moves: &[G::Move],
+    control: &SearchControl,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Option<SearchResult<G::Move>> {
+    let (winner, plies) = root.table_result()?;
+    let best = root.table_move()?;
+    if !root_moves.is_empty() && !root_moves.contains(&best) {
+        return None;
+    }
+    let mut pv = vec![best];
+    let mut pos = root.play(best);
+    while pv.len() < plies.min(MAX_PLY as u32) as usize {
+        let Some(m) = pos.table_move() else { break };
+        pv.push(m);
+        pos = pos.play(m);
+    }
+    let white_view = win_value::<G>(winner, plies.min((MATE - MATE_BOUND) as u32 - 1) as usize);
+    let value = white_view * perspective(root);
+    let score = uci_score(root, &pv, value);
+    on_info(&SearchInfo {
+        depth: 1,
+        seldepth: pv.len() as u32,
+        nodes: 1,
+        time: control.elapsed(),
+        hashfull: 0,
+        score,
+        white_view,
+        pv: pv.iter().map(|m| m.to_string()).collect(),
+        multipv: 1,
+        tbhits: 1,
+    });
+    Some(SearchResult { best: Some(best), score, white_view, depth: 1, nodes: 1, pv })
 }
 
 #[cfg(test)]

@@ -59,6 +59,9 @@ pub const QS_EVASION_PLIES: usize = 8;
 /// | to ply 6, proof first (these values)                    | 2.72 M | 6.06 M  |
 /// | every ply, proof first                                  | 46.5 M | 235 M   |
 ///
+/// (Measured with the root's own roll unreduced; it now is reduced, see
+/// `chance.rs`, `CHANCE_ROOT_REDUCTION`, for the counts since.)
+///
 /// Most of the old cost was quiescence: answering a "check" it tried
 /// every move, the request too, and rolled sixty outcomes at every
 /// level (one outcome position: 42 M nodes at depth 8, 0.15 M without).

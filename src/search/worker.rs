@@ -194,6 +194,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                         white_view,
                         pv: pv.iter().map(|m| m.to_string()).collect(),
                         multipv: line + 1,
+                        tbhits: self.shared.tbhits.load(Ordering::Relaxed),
                     });
                 }
                 if line == 0 {
@@ -505,6 +506,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             if let Some(o) = pos.position_outcome(false) {
                 return Self::outcome_value(pos, o.winner, ply);
             }
+            if let Some((winner, plies)) = pos.table_result() {
+                self.shared.tbhits.fetch_add(1, Ordering::Relaxed);
+                let to_end = (ply + plies as usize).min((MATE - MATE_BOUND) as usize - 1);
+                return Self::outcome_value(pos, winner, to_end);
+            }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
             if alpha >= beta {
@@ -619,6 +625,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let mut quiets: [(G::Move, MoveKey); 64] = [(G::Move::default(), MoveKey::NONE); 64];
         let mut quiet_count = 0;
         let mut searched = 0usize;
+        let mut roll_left_out = false;
         while let Some((m, tactical, score)) = picker.pick() {
             if !root && !in_check && best > -MATE_BOUND {
                 if !tactical {
@@ -640,6 +647,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
             let child = pos.play(m);
             if ply >= CHANCE_MAX_PLY && child.is_chance() {
+                roll_left_out = true;
                 continue;
             }
             let key = self.move_key(pos, m);
@@ -702,6 +710,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
         }
         if searched == 0 {
+            // A roll too deep to search that was the only way on (a
+            // player who must teleport): the static value stands for it.
+            if roll_left_out {
+                return Self::static_value(pos);
+            }
             // Every move was pruned as hopeless (never at the root or in
             // check, where nothing is pruned): a fail low, not stored.
             return alpha_orig;
@@ -775,6 +788,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             (MovePicker::tactical(pos, list), stand, stand)
         };
         let mut best_move = None;
+        let mut roll_left_out = false;
         while let Some((m, _, _)) = picker.pick() {
             if !in_check && !pos.see_ge(m, 0) {
                 continue;
@@ -783,6 +797,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             // A roll resolves no capture: quiescence never asks for one
             // (answering a check, every move is tried, the request too).
             if child.is_chance() {
+                roll_left_out = true;
                 continue;
             }
             let key = self.move_key(pos, m);
@@ -801,6 +816,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     }
                 }
             }
+        }
+        if best == -INF && roll_left_out {
+            // Answering a check, the only move was a roll (a player who
+            // must teleport): the static value stands for it.
+            return Self::static_value(pos);
         }
         let bound = Bound::of(best, alpha_orig, beta);
         self.store(key, 0, best, eval, bound, best_move, ply);

@@ -1,25 +1,31 @@
 //! `catchess serve`: a local web app to play and analyse every game, and
 //! the JSON API it uses (api.md).
 //!
-//! Built on axum (HTTP) over tokio; searches and perft run on threads of
-//! their own, so the server answers while the engine thinks. Files:
-//! `routes` (the API and the page), `store` (the games held, their
-//! searches and event streams), `session` (one game of any type behind an
-//! object-safe trait), `board` and `games` (what the page draws, from each
-//! game), `pgn` (records), `error` (every refusal as JSON), and `page/`
-//! (the page itself: HTML, CSS and plain JavaScript drawing SVG, embedded
-//! in the binary).
+//! Built on axum (HTTP) over hyper and tokio; searches and perft run on
+//! threads of their own in a bounded pool, so the server answers while
+//! the engine thinks. Files: `listen` (connections, timeouts, shutdown),
+//! `trust` (Host, Origin and content-type checks), `routes` (the API and
+//! the page), `store` (the games held, their searches and event streams),
+//! `db` (the games on disk, SQLite), `session` (one game of any type
+//! behind an object-safe trait), `pgn` (records), `error` (every refusal
+//! as JSON), and `page/` (the page itself: HTML, CSS and plain JavaScript
+//! drawing SVG, embedded in the binary).
 
+mod db;
 mod error;
+mod listen;
 mod pgn;
 mod routes;
 mod session;
 mod store;
+mod trust;
+
+pub use db::{default_path as default_db_path, MEMORY as DB_MEMORY};
+pub use listen::{run, spawn, Server};
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 /// What the server listens on and the limits it keeps.
@@ -37,8 +43,20 @@ pub struct Config {
     pub default_movetime_ms: u64,
     pub max_depth: u32,
     pub max_perft_depth: u32,
-    /// Transposition table per game, made at its first search.
+    /// A perft stops past this many leaves, or this long.
+    pub perft_max_nodes: u64,
+    pub perft_max_ms: u64,
+    /// Searches and perfts running at once, server-wide.
+    pub max_searches: usize,
+    /// Transposition table of each running search, made when it starts
+    /// and freed when it ends: at most `max_searches × hash_mb` in all.
     pub hash_mb: usize,
+    /// The game database: a file, or [`DB_MEMORY`].
+    pub db: String,
+    /// Origins besides the server's own that may use the API (CORS).
+    pub allow_origins: Vec<String>,
+    /// A connection that has not sent a request's headers by then is closed.
+    pub header_timeout_ms: u64,
 }
 
 impl Default for Config {
@@ -52,7 +70,13 @@ impl Default for Config {
             default_movetime_ms: 1_000,
             max_depth: 30,
             max_perft_depth: 5,
+            perft_max_nodes: 500_000_000,
+            perft_max_ms: 10_000,
+            max_searches: std::thread::available_parallelism().map_or(2, |n| n.get()),
             hash_mb: 16,
+            db: DB_MEMORY.into(),
+            allow_origins: vec![],
+            header_timeout_ms: 10_000,
         }
     }
 }
@@ -60,12 +84,32 @@ impl Default for Config {
 pub(crate) struct App {
     config: Config,
     store: store::Store,
+    /// Becomes true when the server stops: streams end, perfts stop.
+    closing: tokio::sync::watch::Sender<bool>,
 }
 
-/// The page and the API.
-pub fn router(config: Config) -> Router {
-    let body_limit = config.max_body_bytes;
-    let app = Arc::new(App { store: store::Store::new(config.max_games), config });
+impl App {
+    fn open(config: Config) -> Result<Arc<App>, String> {
+        session::large_allocations_are_returned();
+        let db = db::Db::open(&config.db)?;
+        let store = store::Store::open(db, config.max_games, config.max_searches);
+        let (closing, _) = tokio::sync::watch::channel(false);
+        Ok(Arc::new(App { config, store, closing }))
+    }
+
+    /// Stops every search and stream; the database holds every change
+    /// already (each is written before it is answered).
+    fn close(&self) {
+        self.closing.send_replace(true);
+        self.store.stop_all();
+    }
+}
+
+/// The page and the API, behind the trust checks (`trust.rs`) for a
+/// server listening on `port`.
+fn router(app: Arc<App>, port: u16) -> Router {
+    let body_limit = app.config.max_body_bytes;
+    let trust = Arc::new(trust::Trust::new(&app.config.host, port, &app.config.allow_origins));
     let api = Router::new()
         .route("/variants", get(routes::variants))
         .route("/variants/{name}", get(routes::variant_layout))
@@ -77,74 +121,16 @@ pub fn router(config: Config) -> Router {
         .route("/games/{id}/stop", post(routes::stop))
         .route("/games/{id}/analysis", get(routes::analysis))
         .route("/games/{id}/pgn", get(routes::pgn))
-        .route("/perft", get(routes::perft))
-        .fallback(|| async { error::ApiError::not_found("no such route") })
-        .layer(axum::middleware::from_fn(error::json_errors))
+        .route("/perft", post(routes::perft))
+        .fallback(|| async { error::ApiError::not_found("no such route (the API is described in api.md)") })
         .layer(DefaultBodyLimit::max(body_limit));
     Router::new()
         .route("/", get(routes::page))
         .route("/app.js", get(routes::script))
         .route("/style.css", get(routes::style))
         .nest("/api", api)
+        .fallback(|| async { error::ApiError::not_found("no such route (the API is described in api.md)") })
+        .layer(axum::middleware::from_fn(error::json_errors))
+        .layer(axum::middleware::from_fn_with_state(trust, trust::check))
         .with_state(app)
-}
-
-/// A server running on threads of its own (tests, embedding).
-pub struct Server {
-    pub addr: SocketAddr,
-    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        if let Some(tx) = self.shutdown.take() {
-            let _ = tx.send(());
-        }
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-    }
-}
-
-fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
-    tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()
-}
-
-fn bind(config: &Config) -> std::io::Result<std::net::TcpListener> {
-    let listener = std::net::TcpListener::bind((config.host.as_str(), config.port))?;
-    listener.set_nonblocking(true)?;
-    Ok(listener)
-}
-
-/// Starts a server (port 0: any free port) and returns once it listens.
-pub fn spawn(config: Config) -> std::io::Result<Server> {
-    let listener = bind(&config)?;
-    let addr = listener.local_addr()?;
-    let rt = runtime()?;
-    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    let thread = std::thread::spawn(move || {
-        rt.block_on(async move {
-            let Ok(listener) = tokio::net::TcpListener::from_std(listener) else { return };
-            // Not a graceful shutdown: an open event stream would hold it.
-            tokio::select! {
-                _ = axum::serve(listener, router(config)) => {}
-                _ = rx => {}
-            }
-        });
-        rt.shutdown_background();
-    });
-    Ok(Server { addr, shutdown: Some(tx), thread: Some(thread) })
-}
-
-/// `catchess serve`: serves until killed.
-pub fn run(config: Config) -> Result<(), String> {
-    let listener = bind(&config).map_err(|e| format!("cannot listen on {}:{}: {e}", config.host, config.port))?;
-    let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    let rt = runtime().map_err(|e| e.to_string())?;
-    eprintln!("catchess serve: open http://{addr}/ (Ctrl-C stops)");
-    rt.block_on(async move {
-        let listener = tokio::net::TcpListener::from_std(listener).map_err(|e| e.to_string())?;
-        axum::serve(listener, router(config)).await.map_err(|e| e.to_string())
-    })
 }

@@ -13,10 +13,12 @@ use axum::response::sse::{self, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream};
 use serde::{Deserialize, Serialize};
+use std::cell::Cell;
 use std::convert::Infallible;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
-use tokio::sync::{broadcast, oneshot};
+use std::time::{Duration, Instant};
+use tokio::sync::{broadcast, oneshot, watch, OwnedSemaphorePermit};
 
 type Api<T> = Result<T, ApiError>;
 
@@ -66,21 +68,20 @@ pub struct NewGame {
 /// `POST /api/games`: a new game from the start, a FEN or a PGN record.
 pub async fn create(AppState(app): AppState<Arc<App>>, Json(req): Json<NewGame>) -> Api<(StatusCode, Json<State>)> {
     let kind = variant(req.variant.as_deref())?;
-    let hash = app.config.hash_mb;
     let game = match (&req.fen, &req.pgn) {
         (Some(_), Some(_)) => return Err(ApiError::bad_request("give a fen or a pgn, not both")),
-        (_, Some(pgn)) => session::import(pgn, kind, hash)?,
-        (fen, None) => session::new_game(kind, fen.as_deref(), hash)?,
+        (_, Some(pgn)) => session::import(pgn, kind)?,
+        (fen, None) => session::new_game(kind, fen.as_deref())?,
     };
     let (id, entry) = app.store.insert(game)?;
-    let state = lock(&entry).game.state(id);
+    let state = lock(&entry).game.state(&id);
     Ok((StatusCode::CREATED, Json(state)))
 }
 
 /// `GET /api/games/<id>`.
 pub async fn get(AppState(app): AppState<Arc<App>>, Path(id): Path<String>) -> Api<Json<State>> {
     let (id, entry) = app.store.get(&id)?;
-    let state = lock(&entry).game.state(id);
+    let state = lock(&entry).game.state(&id);
     Ok(Json(state))
 }
 
@@ -107,8 +108,8 @@ pub async fn play(
     let mut e = lock(&entry);
     e.make_changeable()?;
     e.game.play(&req.text)?;
-    e.changed();
-    Ok(Json(e.game.state(id)))
+    e.changed()?;
+    Ok(Json(e.game.state(&id)))
 }
 
 #[derive(Deserialize, Default)]
@@ -127,9 +128,9 @@ pub async fn undo(
     let mut e = lock(&entry);
     e.make_changeable()?;
     if e.game.take_back(req.plies.unwrap_or(1)) > 0 {
-        e.changed();
+        e.changed()?;
     }
-    Ok(Json(e.game.state(id)))
+    Ok(Json(e.game.state(&id)))
 }
 
 /// `GET /api/games/<id>/pgn?white=Person&black=...`: the query names
@@ -185,17 +186,19 @@ impl SearchRequest {
     }
 }
 
-/// Starts a search on the game (the caller holds its lock): its events go
-/// to the game's stream, and `on_found` gets the result after an engine
-/// search has played its move.
-fn start_search(
-    app: &App,
-    shared: &Shared,
-    e: &mut super::store::Entry,
+/// What starts a search: why, within what, in which slot of the pool.
+struct SearchOrder {
     kind: SearchKind,
     limits: Limits,
+    slot: OwnedSemaphorePermit,
+    /// Gets the result after an engine search has played its move.
     on_found: Option<oneshot::Sender<(Found, bool)>>,
-) -> Api<u64> {
+}
+
+/// Starts a search on the game (the caller holds its lock); its events go
+/// to the game's stream, and its slot is freed when it ends.
+fn start_search(app: &App, shared: &Shared, e: &mut super::store::Entry, order: SearchOrder) -> Api<u64> {
+    let SearchOrder { kind, limits, slot, on_found } = order;
     if let Some(over) = e.game.is_over() {
         return Err(ApiError::conflict(format!("the game is over: {over}")));
     }
@@ -204,7 +207,7 @@ fn start_search(
     let control = Arc::new(SearchControl::new());
     e.search = Some(Running { id: search, kind, control: control.clone() });
     let generation = e.generation;
-    let _ = e.events.send(Event::Start { search, kind, fen: e.game.state(0).fen });
+    let _ = e.events.send(Event::Start { search, kind, fen: e.game.state("").fen });
     let events = e.events.clone();
     let on_info = Box::new(move |info| {
         let _ = events.send(Event::Info { search, info });
@@ -212,12 +215,17 @@ fn start_search(
     let shared = shared.clone();
     let on_done = Box::new(move |found: Found| {
         let mut e = lock(&shared);
+        // Not current: abandoned (its client left, the game was deleted,
+        // the server is stopping) or replaced.
         let current = e.search.as_ref().is_some_and(|r| r.id == search);
         let mut played = false;
-        if kind == SearchKind::Engine && current && e.generation == generation {
+        if kind == SearchKind::Engine && current && e.generation == generation && !e.deleted {
             if let Some(best) = &found.best {
                 played = e.game.play(best).is_ok();
-                e.changed();
+                if played {
+                    // A failed write is reported there; the move stands.
+                    let _ = e.changed();
+                }
             }
         }
         if current {
@@ -227,13 +235,29 @@ fn start_search(
         // acting on `done` finds it idle (the store evicts idle games only).
         let events = e.events.clone();
         drop(e);
+        drop(slot);
         let _ = events.send(Event::Done { search, kind, played, found: found.clone() });
         if let Some(tx) = on_found {
             let _ = tx.send((found, played));
         }
     });
-    e.game.search(limits, control, on_info, on_done);
+    e.game.search(limits, app.config.hash_mb, control, on_info, on_done);
     Ok(search)
+}
+
+/// Abandons its search when dropped before the search ended: a request or
+/// stream whose client has gone (hyper drops its future or body) ends its
+/// search, and an engine's move is then not played. Dropped after the
+/// end, it does nothing.
+struct Owner {
+    entry: Shared,
+    search: u64,
+}
+
+impl Drop for Owner {
+    fn drop(&mut self) {
+        lock(&self.entry).abandon(self.search);
+    }
 }
 
 #[derive(Serialize)]
@@ -251,13 +275,26 @@ pub async fn engine(
 ) -> Api<Json<EngineMove>> {
     let limits = req.limits(&app)?;
     let (id, entry) = app.store.get(&id)?;
+    // A running analysis gives way first, so that its slot comes free.
+    lock(&entry).make_changeable()?;
+    let slot = app.store.search_slot().await?;
     let (tx, rx) = oneshot::channel();
-    start_search(&app, &entry, &mut lock(&entry), SearchKind::Engine, limits, Some(tx))?;
+    let order = SearchOrder { kind: SearchKind::Engine, limits, slot, on_found: Some(tx) };
+    let search = start_search(&app, &entry, &mut lock(&entry), order)?;
+    let owner = Owner { entry: entry.clone(), search };
     let (found, played) = rx.await.map_err(|_| ApiError::conflict("the search was abandoned"))?;
+    drop(owner);
     if !played {
-        return Err(ApiError::conflict("the game changed while the engine was thinking; its move was not played"));
+        if lock(&entry).deleted {
+            return Err(ApiError::not_found(format!(
+                "game {id:?} was deleted while the engine was thinking; no move was played"
+            )));
+        }
+        return Err(ApiError::conflict(
+            "the game changed (or the server is stopping) while the engine was thinking; its move was not played",
+        ));
     }
-    let state = lock(&entry).game.state(id);
+    let state = lock(&entry).game.state(&id);
     Ok(Json(EngineMove { state, engine: found }))
 }
 
@@ -283,36 +320,50 @@ pub async fn analysis(
 ) -> Api<Response> {
     let limits = req.limits(&app)?;
     let (_, entry) = app.store.get(&id)?;
-    let receiver = {
+    let starts = !req.follow && lock(&entry).search.is_none();
+    let slot = if starts { Some(app.store.search_slot().await?) } else { None };
+    let (receiver, owner) = {
         let mut e = lock(&entry);
         let receiver = e.events.subscribe();
-        if !req.follow && e.search.is_none() {
-            start_search(&app, &entry, &mut e, SearchKind::Analysis, limits, None)?;
+        let mut owner = None;
+        // Unless a search began meanwhile: then the stream carries that one.
+        if let Some(slot) = slot.filter(|_| e.search.is_none()) {
+            let order = SearchOrder { kind: SearchKind::Analysis, limits, slot, on_found: None };
+            let search = start_search(&app, &entry, &mut e, order)?;
+            owner = Some(Owner { entry: entry.clone(), search });
         }
-        receiver
+        (receiver, owner)
     };
-    let stream = events(receiver, !req.follow);
+    let stream = events(receiver, !req.follow, owner, app.closing.subscribe());
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(10))).into_response())
 }
 
 /// The events of a game's channel as SSE events; ends with the first
-/// `done` when `once`, else when the game is gone.
+/// `done` when `once`, else when the game is gone, and in any case when
+/// the server stops. `owner`: the search this stream started, abandoned
+/// when the stream is dropped (its client left) before it ended.
 fn events(
     receiver: broadcast::Receiver<Event>,
     once: bool,
+    owner: Option<Owner>,
+    closing: watch::Receiver<bool>,
 ) -> impl Stream<Item = Result<sse::Event, Infallible>> + Send {
-    stream::unfold((receiver, false), move |(mut rx, finished)| async move {
-        if finished {
+    stream::unfold((receiver, false, owner, closing), move |(mut rx, finished, owner, mut closing)| async move {
+        if finished || *closing.borrow() {
             return None;
         }
         loop {
-            match rx.recv().await {
+            let event = tokio::select! {
+                event = rx.recv() => event,
+                _ = closing.changed() => return None,
+            };
+            match event {
                 Ok(event) => {
                     let last = once && matches!(event, Event::Done { .. });
                     let sse = sse::Event::default()
                         .event(event.name())
                         .data(serde_json::to_string(&event).unwrap_or_else(|_| "{}".into()));
-                    return Some((Ok(sse), (rx, last)));
+                    return Some((Ok(sse), (rx, last, owner, closing)));
                 }
                 Err(broadcast::error::RecvError::Lagged(_)) => continue,
                 Err(broadcast::error::RecvError::Closed) => return None,
@@ -335,33 +386,110 @@ pub struct PerftAnswer {
     fen: String,
     depth: u32,
     nodes: u64,
+    time_ms: u64,
     /// The count below each legal move.
     divide: Vec<(String, u64)>,
 }
 
-/// `GET /api/perft?variant=&fen=&depth=`: leaf counts, on a blocking thread.
-pub async fn perft(AppState(app): AppState<Arc<App>>, Query(req): Query<PerftRequest>) -> Api<Json<PerftAnswer>> {
+/// Why a perft stopped before its end.
+enum Cut {
+    Budget(u64),
+    Time,
+    Gone,
+}
+
+/// Sets a flag when dropped: the request's future is dropped when its
+/// client disconnects, and the count sees the flag within milliseconds.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// `POST /api/perft {"variant", "fen", "depth"}`: leaf counts, in a slot
+/// of the search pool, within `--perft-nodes` leaves and `--perft-ms`
+/// (checked as the count goes); it stops when its client disconnects or
+/// the server stops. POST: CPU work is not for a cross-site GET.
+pub async fn perft(AppState(app): AppState<Arc<App>>, Json(req): Json<PerftRequest>) -> Api<Json<PerftAnswer>> {
     let kind = variant(req.variant.as_deref())?;
     let max = app.config.max_perft_depth;
     if req.depth > max {
         return Err(ApiError::bad_request(format!("depth must be 0..={max} (the server's cap), got {}", req.depth)));
     }
-    let depth = req.depth;
-    let fen = req.fen;
+    let slot = app.store.search_slot().await?;
+    let (depth, fen) = (req.depth, req.fen);
+    let (budget, limit) = (app.config.perft_max_nodes, Duration::from_millis(app.config.perft_max_ms));
+    let gone = Arc::new(AtomicBool::new(false));
+    let _cancel = CancelOnDrop(gone.clone());
+    let closing = app.closing.subscribe();
     let work = move || -> Api<PerftAnswer> {
+        let started = Instant::now();
+        let counted = Cell::new(0u64);
+        let cut = Cell::new(None);
+        let stopped = || {
+            let why = if gone.load(Ordering::Relaxed) || *closing.borrow() {
+                Some(Cut::Gone)
+            } else if counted.get() > budget {
+                Some(Cut::Budget(counted.get()))
+            } else if started.elapsed() > limit {
+                Some(Cut::Time)
+            } else {
+                None
+            };
+            let stop = why.is_some();
+            if stop {
+                cut.set(why);
+            }
+            stop
+        };
         with_game!(kind, G => {
             let pos = match &fen {
                 Some(f) => G::from_fen(f).map_err(|e| ApiError::unprocessable(e.to_string()))?,
                 None => G::startpos(),
             };
-            let divide: Vec<(String, u64)> =
-                crate::perft::divide(&pos, depth).into_iter().map(|(steps, n)| (pos.turn_text(&steps), n)).collect();
-            let nodes = if depth == 0 { 1 } else { divide.iter().map(|(_, n)| n).sum() };
-            Ok(PerftAnswer { variant: kind.name(), fen: pos.to_fen(), depth, nodes, divide })
+            let mut divide = Vec::new();
+            let total = crate::perft::divide_with(&pos, depth, &stopped, |steps, n| {
+                counted.set(counted.get() + n);
+                divide.push((pos.turn_text(steps), n));
+            });
+            // A last root move may end over the budget: the count stands
+            // only if it is within it.
+            let over = counted.get() > budget;
+            match (total, over) {
+                (Some(nodes), false) => Ok(PerftAnswer {
+                    variant: kind.name(),
+                    fen: pos.to_fen(),
+                    depth,
+                    nodes,
+                    time_ms: started.elapsed().as_millis() as u64,
+                    divide,
+                }),
+                (_, true) => Err(over_budget(budget, counted.get())),
+                (None, false) => Err(match cut.take() {
+                    Some(Cut::Budget(n)) => over_budget(budget, n),
+                    Some(Cut::Time) => ApiError::unprocessable(format!(
+                        "perft stopped at the server's time limit of {} ms ({} leaves counted); ask for less depth",
+                        limit.as_millis(),
+                        counted.get()
+                    )),
+                    _ => ApiError::conflict("perft stopped: its client left or the server is stopping"),
+                }),
+            }
         })
     };
-    let answer = tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|_| ApiError::unprocessable("perft failed on this position"))??;
+    let (tx, rx) = oneshot::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(work());
+        drop(slot);
+    });
+    let answer = rx.await.map_err(|_| ApiError::unprocessable("perft failed on this position"))??;
     Ok(Json(answer))
+}
+
+fn over_budget(budget: u64, counted: u64) -> ApiError {
+    ApiError::unprocessable(format!(
+        "perft stopped: over the server's budget of {budget} leaves ({counted} counted); ask for less depth"
+    ))
 }

@@ -9,7 +9,7 @@ use crate::games::{with_game, Playable, VariantKind};
 use crate::search::{Limits, Score, SearchControl, SearchInfo, Searcher};
 use serde::Serialize;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// The longest player's name a record takes, in bytes.
 const MAX_PLAYER_NAME: usize = 100;
@@ -17,13 +17,19 @@ const MAX_PLAYER_NAME: usize = 100;
 /// A game's state as the API returns it.
 #[derive(Clone, Debug, Serialize)]
 pub struct State {
-    pub id: u64,
+    /// The game's id: random, so that no page can guess another's game.
+    pub id: String,
     pub variant: &'static str,
     pub fen: String,
     /// The seat to move (`white`, `black`, `cats`, `red`).
     pub turn: &'static str,
     /// The legal moves in the protocol's text (empty once the game is over).
+    /// In a game of several steps a turn (Cat's Chess 10×10), the next
+    /// steps, each of which `POST moves` accepts by itself.
     pub legal: Vec<String>,
+    /// The steps of the turn under way (empty at a turn's start; always
+    /// empty in a game of one move a turn).
+    pub turn_steps: Vec<String>,
     pub outcome: Option<OutcomeView>,
     pub start_fen: String,
     pub moves: Vec<PlyView>,
@@ -65,6 +71,10 @@ pub struct PlyView {
     pub text: String,
     /// In the game's notation (SAN, WXF, the Cat Chess move text).
     pub notation: String,
+    /// The server's roll (an outcome of a die: Cat's Chess 10×10's
+    /// teleport square), not a seat's choice.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub roll: bool,
 }
 
 /// A score from the seat to move's point of view.
@@ -130,34 +140,40 @@ pub type OnDone = Box<dyn FnOnce(Found) + Send>;
 
 /// A game of any type, as the routes use it.
 pub trait AnyGame: Send {
-    fn state(&self, id: u64) -> State;
+    fn state(&self, id: &str) -> State;
     fn is_over(&self) -> Option<String>;
-    /// Plays a legal move given in the protocol's text.
+    /// Plays a legal move given in the protocol's text: one step (an
+    /// entry of `legal`) or a whole turn; then the server makes the roll
+    /// it asked for, if any. A roll's outcome is never a seat's to give.
     fn play(&mut self, text: &str) -> Result<(), ApiError>;
+    /// What the database keeps: the variant, the start position and
+    /// every move played, rolls included.
+    fn record(&self) -> (&'static str, String, Vec<String>);
     /// Takes back up to `plies` moves; returns how many were.
     fn take_back(&mut self, plies: usize) -> usize;
     /// The record, `players` naming the player of each seat it names
     /// (by the seat's name; `?` for the others).
     fn pgn(&self, players: &HashMap<String, String>) -> Result<String, ApiError>;
     /// Searches the current position on a thread of its own within
-    /// `limits`, until done or stopped through `control`.
-    fn search(&self, limits: Limits, control: Arc<SearchControl>, on_info: OnInfo, on_done: OnDone);
+    /// `limits`, until done or stopped through `control`, with a table of
+    /// `hash_mb` MiB made for this search and freed after it.
+    fn search(&self, limits: Limits, hash_mb: usize, control: Arc<SearchControl>, on_info: OnInfo, on_done: OnDone);
 }
 
 /// A new game of `variant`, from `fen` or the start position.
-pub fn new_game(variant: VariantKind, fen: Option<&str>, hash_mb: usize) -> Result<Box<dyn AnyGame>, ApiError> {
+pub fn new_game(variant: VariantKind, fen: Option<&str>) -> Result<Box<dyn AnyGame>, ApiError> {
     with_game!(variant, G => {
         let start = match fen {
             Some(fen) => G::from_fen(fen).map_err(|e| ApiError::unprocessable(e.to_string()))?,
             None => G::startpos(),
         };
-        Ok(Box::new(GameSession::<G>::new(History::new(start), hash_mb)) as Box<dyn AnyGame>)
+        Ok(Box::new(GameSession::<G>::new(History::new(start))) as Box<dyn AnyGame>)
     })
 }
 
 /// A game read from a PGN record (its `Variant` tag, or `default` when it
 /// has none).
-pub fn import(text: &str, default: VariantKind, hash_mb: usize) -> Result<Box<dyn AnyGame>, ApiError> {
+pub fn import(text: &str, default: VariantKind) -> Result<Box<dyn AnyGame>, ApiError> {
     let record = pgn::Record::parse(text).map_err(ApiError::bad_request)?;
     let variant = match record.tag("Variant") {
         Some(name) => name.to_ascii_lowercase().parse::<VariantKind>().map_err(ApiError::bad_request)?,
@@ -165,7 +181,21 @@ pub fn import(text: &str, default: VariantKind, hash_mb: usize) -> Result<Box<dy
     };
     with_game!(variant, G => {
         let history = record.replay::<G>().map_err(ApiError::unprocessable)?;
-        Ok(Box::new(GameSession::<G>::new(history, hash_mb)) as Box<dyn AnyGame>)
+        Ok(Box::new(GameSession::<G>::new(history)) as Box<dyn AnyGame>)
+    })
+}
+
+/// A game read back from the database: its moves replayed one by one
+/// with the game's rules (rolls as they were rolled).
+pub fn restore(variant: &str, start_fen: &str, moves: &[String]) -> Result<Box<dyn AnyGame>, String> {
+    let kind: VariantKind = variant.parse()?;
+    with_game!(kind, G => {
+        let mut history = History::new(G::from_fen(start_fen).map_err(|e| e.to_string())?);
+        for (i, text) in moves.iter().enumerate() {
+            let m = history.current().parse_move(text).map_err(|e| format!("move {}: {e}", i + 1))?;
+            history.push(m);
+        }
+        Ok(Box::new(GameSession::<G>::new(history)) as Box<dyn AnyGame>)
     })
 }
 
@@ -174,17 +204,31 @@ pub fn layout(variant: VariantKind) -> Layout {
     with_game!(variant, G => G::layout())
 }
 
+/// Makes every large allocation (a search's table) a mapping of its own,
+/// returned to the system when freed. glibc otherwise raises its mmap
+/// threshold past a freed table's size, so the next table comes from a
+/// thread's arena, whose top it keeps when freed (`malloc_trim` leaves a
+/// thread arena's top alone): a server whose searches ended would hold
+/// their tables. Setting the threshold fixes it and stops the raising.
+/// Elsewhere the allocator decides.
+pub fn large_allocations_are_returned() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt sets an allocator parameter; it takes no pointer.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
+    }
+}
+
 pub struct GameSession<G: Playable> {
     history: History<G>,
-    /// Made at the first search; a search thread holds the lock while it
-    /// searches, so a second search waits for the first to stop.
-    searcher: Arc<Mutex<Option<Searcher<G>>>>,
-    hash_mb: usize,
 }
 
 impl<G: Playable> GameSession<G> {
-    pub fn new(history: History<G>, hash_mb: usize) -> Self {
-        GameSession { history, searcher: Arc::new(Mutex::new(None)), hash_mb }
+    /// A game from `history`; a roll it ends on (a record ending in
+    /// `T@?`) is made at once, so that no game waits for a roll.
+    pub fn new(mut history: History<G>) -> Self {
+        while history.roll(&mut rand::thread_rng()).is_some() {}
+        GameSession { history }
     }
 }
 
@@ -228,18 +272,25 @@ fn info_view<G: Playable>(pos: &G, info: &SearchInfo) -> InfoView {
 }
 
 impl<G: Playable> AnyGame for GameSession<G> {
-    fn state(&self, id: u64) -> State {
+    fn state(&self, id: &str) -> State {
         let pos = self.history.current();
         let outcome = self.history.outcome();
         let moves = if outcome.is_some() { vec![] } else { legal(pos) };
         let positions = self.history.positions();
         let played = self.history.moves();
+        let turn_steps = match self.history.turn_starts().last() {
+            Some(&start) if !G::ONE_MOVE_TURNS && !pos.at_turn_start() => {
+                played[start..].iter().map(|m| m.to_string()).collect()
+            }
+            _ => vec![],
+        };
         State {
-            id,
+            id: id.to_string(),
             variant: G::VARIANT,
             fen: pos.to_fen(),
             turn: G::SEATS[pos.to_move().index()].name,
             legal: moves.iter().map(|m| m.to_string()).collect(),
+            turn_steps,
             outcome: outcome.as_ref().map(OutcomeView::new::<G>),
             start_fen: self.history.start().to_fen(),
             moves: played
@@ -251,6 +302,7 @@ impl<G: Playable> AnyGame for GameSession<G> {
                     seat: G::SEATS[before.to_move().index()].name,
                     text: m.to_string(),
                     notation: before.record_move(m),
+                    roll: before.is_chance(),
                 })
                 .collect(),
             legal_moves: moves.iter().map(|&m| G::move_view(m)).collect(),
@@ -267,11 +319,32 @@ impl<G: Playable> AnyGame for GameSession<G> {
         if let Some(over) = self.is_over() {
             return Err(ApiError::conflict(format!("the game is over: {over}")));
         }
-        self.history.push_answer(text).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        let pos = *self.history.current();
+        // A step as `legal` lists it, else a turn (or the engine's answer).
+        let steps = match pos.parse_move(text) {
+            Ok(step) => vec![step],
+            Err(_) => pos.parse_answer(text).map_err(|e| ApiError::unprocessable(e.to_string()))?,
+        };
+        let mut p = pos;
+        for &step in &steps {
+            if p.is_chance() {
+                return Err(ApiError::unprocessable(format!(
+                    "{text:?} gives the outcome of a roll ({step}); rolls are the server's: ask for one (T@?, reroll) and the server rolls"
+                )));
+            }
+            p = p.play(step);
+        }
+        for step in steps {
+            self.history.push(step);
+        }
         // The server is the client that rolls (Cat's Chess 10×10's
         // teleport: `T@?`, `reroll`), as the arbiter is in a match.
         while self.history.roll(&mut rand::thread_rng()).is_some() {}
         Ok(())
+    }
+
+    fn record(&self) -> (&'static str, String, Vec<String>) {
+        (G::VARIANT, self.history.start().to_fen(), self.history.moves().iter().map(|m| m.to_string()).collect())
     }
 
     fn take_back(&mut self, plies: usize) -> usize {
@@ -301,15 +374,20 @@ impl<G: Playable> AnyGame for GameSession<G> {
         Ok(pgn::write(&self.history, names))
     }
 
-    fn search(&self, limits: Limits, control: Arc<SearchControl>, mut on_info: OnInfo, on_done: OnDone) {
+    fn search(
+        &self,
+        limits: Limits,
+        hash_mb: usize,
+        control: Arc<SearchControl>,
+        mut on_info: OnInfo,
+        on_done: OnDone,
+    ) {
         let history = self.history.clone();
-        let searcher = self.searcher.clone();
-        let hash_mb = self.hash_mb;
         std::thread::spawn(move || {
-            // A search that panicked poisons nothing worth keeping: its
-            // table is only a cache.
-            let mut guard = searcher.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            let searcher = guard.get_or_insert_with(|| Searcher::try_new(hash_mb).unwrap_or_else(|_| Searcher::new(1)));
+            // The table lives as long as this search: memory follows the
+            // searches running, not the games held.
+            let mut own = Searcher::try_new(hash_mb).unwrap_or_else(|_| Searcher::new(1));
+            let searcher = &mut own;
             let pos = *history.current();
             let result = crate::uci::guarded(&pos, || {
                 searcher.search(&history, &limits, &control, &mut |info| on_info(info_view(&pos, info)))
@@ -343,7 +421,7 @@ impl<G: Playable> AnyGame for GameSession<G> {
                     fallback: true,
                 },
             };
-            drop(guard);
+            drop(own);
             on_done(found);
         });
     }

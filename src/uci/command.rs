@@ -93,10 +93,12 @@ pub enum Command {
     Stop,
     PonderHit,
     Quit,
-    /// Extensions: board picture, evaluation breakdown, game result.
+    /// Extensions: board picture, evaluation breakdown, game result, the
+    /// outcomes of the roll the side to move may ask for.
     Display,
     Eval,
     Outcome,
+    Rolls,
 }
 
 /// Parses a line. `Ok(None)` for a blank line (ignored, as UCI asks).
@@ -121,6 +123,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "d" => no_args(Command::Display),
         "eval" => no_args(Command::Eval),
         "outcome" => no_args(Command::Outcome),
+        "rolls" => no_args(Command::Rolls),
         "debug" => match rest.as_slice() {
             ["on"] => Ok(Some(Command::Debug(true))),
             ["off"] => Ok(Some(Command::Debug(false))),

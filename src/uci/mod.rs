@@ -18,6 +18,7 @@
 mod command;
 mod options;
 pub mod random;
+mod rolls;
 mod session;
 
 pub use command::{parse, Command, GoParams, Start};

@@ -78,6 +78,8 @@ trait RandomGame: Send {
     /// The seat to move (index and description), a random legal move
     /// (`None` when the game is over) and a move that is not legal here.
     fn choose(&self, seed: u64) -> (usize, SeatInfo, Option<String>, String);
+    /// The `rolls` answer (the roll the side to move may ask for).
+    fn rolls(&self) -> String;
 }
 
 /// The game of [`RandomGame`] for game `G`.
@@ -103,6 +105,10 @@ impl<G: Playable> RandomGame for Played<G> {
 
     fn choose(&self, seed: u64) -> (usize, SeatInfo, Option<String>, String) {
         choose(&self.history, seed)
+    }
+
+    fn rolls(&self) -> String {
+        super::rolls::rolls_line(&self.history)
     }
 }
 
@@ -301,6 +307,7 @@ pub fn run(input: impl BufRead, out: Output) {
         Command::Go(params) if params.perft.is_some() => out.error("go perft: not supported by the random engine"),
         Command::Go(params) => engine.go(&params, &out),
         Command::Stop | Command::PonderHit | Command::Debug(_) => {}
+        Command::Rolls => out.line(&engine.game.rolls()),
         Command::Display | Command::Eval | Command::Outcome => out.error("not supported by the random engine"),
         Command::Quit => {}
     });

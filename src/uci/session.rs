@@ -74,7 +74,17 @@ impl<G: Playable> Session<G> {
                     describe::<G>(&o)
                 ));
             }
+            let mid_turn = i > 0 && !history.current().at_turn_start();
             history.push_protocol(text).map_err(|e| format!("position: move {} ({text}): {e}", i + 1))?;
+            // A partial turn (`T@e5` after a roll) only ends the list: a
+            // token after it would continue a turn that is one token.
+            if mid_turn {
+                return Err(format!(
+                    "position: move {i} ({}) leaves its turn unfinished, so it must be the last move; \
+                     the rest of the turn belongs in the same token",
+                    moves[i - 1]
+                ));
+            }
         }
         self.stop(options);
         self.history = history;
@@ -209,6 +219,9 @@ impl<G: Playable> Session<G> {
                     Some(o) => out.line(&format!("Outcome: {}", describe::<G>(&o))),
                     None => out.line("Outcome: none (game in progress)"),
                 }
+                if let Some(words) = pos.table_words() {
+                    out.line(&words);
+                }
             }
             Command::Eval => {
                 for line in self.history.current().eval_breakdown().lines() {
@@ -219,6 +232,7 @@ impl<G: Playable> Session<G> {
                 Some(o) => format!("outcome {} {}", winner_name::<G>(o.winner), o.reason.name()),
                 None => "outcome none".to_string(),
             }),
+            Command::Rolls => out.line(&super::rolls::rolls_line(&self.history)),
         }
     }
 }
@@ -374,6 +388,9 @@ impl Report {
             info.hashfull,
             score
         ));
+        if info.tbhits > 0 {
+            line.push_str(&format!(" tbhits {}", info.tbhits));
+        }
         // A game with a near-zero seat (Cat Chess's cats, who win every
         // draw) reports each seat's own chance.
         let chances = G::SEATS.iter().any(|s| s.goal == Goal::NearZero).then(|| outlook(G::SEATS, info));

@@ -111,6 +111,13 @@ def main():
             assert driver.find_elements(By.CSS_SELECTOR, "#outlook .cats"), "no outlook bar"
             time.sleep(0.3)
             driver.save_screenshot(screenshot)
+
+            # A reload shows the same game (its id is kept in the address).
+            before = [e.text for e in plies(driver)]
+            assert "#game=" in driver.current_url, driver.current_url
+            driver.refresh()
+            wait(driver, "the same game after a reload", lambda d: [e.text for e in plies(d)] == before)
+            assert piece(driver, targets[0]) == "N" and piece(driver, "e4") == "P"
             print(f"browser test passed: {len(plies(driver))} plies, targets {targets}, screenshot {screenshot}")
         finally:
             driver.quit()

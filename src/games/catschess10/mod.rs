@@ -81,6 +81,11 @@ impl Game for CatsChess10 {
     fn chance_weight(&self, _m: Step) -> u32 {
         1
     }
+    /// After `reroll`: the roll over the squares without a mouse, each a
+    /// position of the roll just made (`teleport.rs`).
+    fn is_reroll(&self) -> bool {
+        self.is_rerolling()
+    }
     fn outcome(history: &History<Self>) -> Option<Outcome> {
         rules::outcome(history)
     }

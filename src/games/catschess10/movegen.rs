@@ -139,6 +139,14 @@ impl CatsChess10 {
         self.movable(self.color_set(self.turn), StepKind::Own).next().is_some()
     }
 
+    /// Whether a neutral move (step 2) exists after which the side to move
+    /// has an own move: a turn without one may still be completed.
+    pub(super) fn has_neutral_then_own_move(&self) -> bool {
+        let mut found = false;
+        self.neutral_moves(|s| found = found || self.play(s).has_own_move());
+        found
+    }
+
     /// The cats that may make the second cat move.
     pub(super) fn second_cats(&self) -> u128 {
         let cats = (self.kind_set(Kind::Cat) | self.kind_set(Kind::TCat)) & self.color_set(self.turn);
@@ -199,10 +207,10 @@ impl CatsChess10 {
                     list.push(Step::pick(sq));
                 }
                 // Step 1, last: the search tries the costly roll after
-                // everything else. Offered only to a player with a turn
-                // without it, so having no legal turn does not hang on a
-                // roll (§3).
-                if !list.is_empty() && self.may_request() {
+                // everything else. Offered when some square the roll may
+                // keep leaves a step-3 move (§3), even to a player with
+                // no other way to one: it must then teleport.
+                if self.may_request() {
                     list.push(Step::REQUEST);
                 }
             }

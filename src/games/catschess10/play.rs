@@ -77,7 +77,7 @@ impl CatsChess10 {
 
     /// Step 1 with the kept square `to`: our `T` (if any) leaves its
     /// square, a mouse on `to` leaves the game, the `T` appears on `to`.
-    fn teleport_to(&mut self, to: Sq) {
+    pub(super) fn teleport_to(&mut self, to: Sq) {
         let us = self.turn;
         if let Some(t) = squares(self.pieces(us, Kind::TCat)).next() {
             self.remove(t);

@@ -36,8 +36,9 @@ impl CatsChess10 {
         (cats.count_ones() >= 2).then(|| Outcome::new(Some(seat_of(mover)), TWO_CATS_HOME))
     }
 
-    /// `Game::position_outcome`. Mid-turn only a dead end decides (after
-    /// a teleport that left no own move: the turn cannot be completed).
+    /// `Game::position_outcome`. Mid-turn only a dead end would decide;
+    /// the rules leave none (a roll never keeps a square after which the
+    /// turn has no own move, §3), so it is a guard, never reached.
     pub fn outcome_here(&self, no_moves: bool) -> Option<Outcome> {
         if !self.at_turn_start() {
             return no_moves.then(|| Outcome::new(Some(seat_of(self.turn.other())), NO_LEGAL_TURN));

@@ -10,6 +10,15 @@
 //! `T?<sq>`) leads to the player's decision: [`StepKind::Keep`] (the mouse
 //! leaves the game) or [`StepKind::Reroll`].
 //!
+//! **The teleport is one of steps 1–2** (§3). A roll that lands on a
+//! square after which the turn has no step-3 move (the new `T` boxed in,
+//! and nothing else to move, even after a neutral move) is rolled again,
+//! like a forbidden square: such a square is no outcome, and the others
+//! stay equally likely. So the request is offered exactly when some square
+//! is left; to a player with no step-3 move without teleporting it is the
+//! only step offered (it must teleport, and does not lose), and a player
+//! loses for want of a turn only when no square saves it either.
+//!
 //! **The reroll, for the search.** By the rules a reroll is the same roll
 //! again, so the tree would cycle (and a search cannot value a cycle). We
 //! model it as the roll over the teleport squares that hold **no mouse**.
@@ -28,7 +37,7 @@
 
 use super::moves::{Step, StepKind};
 use super::position::{CatsChess10, Phase};
-use super::square::{first_rank, second_rank, squares, Kind, Sq, BOARD};
+use super::square::{first_rank, second_rank, squares, Kind, Piece, Sq, BOARD};
 use crate::core::Bitboard128;
 
 impl CatsChess10 {
@@ -37,14 +46,45 @@ impl CatsChess10 {
         self.at_turn_start() && self.state.phase == Phase::Start && self.finished().is_none()
     }
 
-    /// The squares a roll may keep, whatever the phase: empty (our `T`
-    /// having left its own square; never over a waiting piece) or holding
-    /// a mouse, and not on the opponent's first or second rank.
-    pub(super) fn roll_squares(&self) -> u128 {
+    /// The squares the roll does not re-roll by their content alone,
+    /// whatever the phase: empty (our `T` having left its own square;
+    /// never over a waiting piece) or holding a mouse, and not on the
+    /// opponent's first or second rank.
+    fn open_squares(&self) -> u128 {
         let own_t = self.pieces(self.turn, Kind::TCat);
         let open = BOARD & !(self.occupied() & !own_t) & !self.waiting | self.kind_set(Kind::Mouse);
         let them = self.turn.other();
         open & !(first_rank(them) | second_rank(them))
+    }
+
+    /// The position once the roll has kept `sq` (an open square): the
+    /// `T` there, steps 2–5 to come.
+    fn landed(&self, sq: Sq) -> CatsChess10 {
+        let mut p = *self;
+        p.teleport_to(sq);
+        p
+    }
+
+    /// Whether the roll may keep the open square `sq` (§3): after the `T`
+    /// lands there the turn has a step-3 move, the new `T`'s own included,
+    /// directly or after a neutral move (step 2). Else the roll is rolled
+    /// again, like a forbidden square.
+    fn keeps(&self, sq: Sq) -> bool {
+        let p = self.landed(sq);
+        // The T itself moving is by far the usual case: checked first.
+        let t = Piece::new(Kind::TCat, self.turn);
+        p.targets(sq, t, StepKind::Own) != 0 || p.has_own_move() || p.has_neutral_then_own_move()
+    }
+
+    /// The squares a roll may keep, whatever the phase (§3): open squares
+    /// after which the turn has a step-3 move.
+    pub(super) fn roll_squares(&self) -> u128 {
+        squares(self.open_squares()).filter(|&sq| self.keeps(sq)).fold(0, |set, sq| set | sq.bit())
+    }
+
+    /// Whether a roll keeps any square (without listing them all).
+    fn rolls_somewhere(&self, among: u128) -> bool {
+        squares(among).any(|sq| self.keeps(sq))
     }
 
     /// The squares of a reroll after a mouse was declined: the roll's
@@ -64,9 +104,11 @@ impl CatsChess10 {
     }
 
     /// Whether the request `T@?` is offered here: step 1 open and some
-    /// square to land on.
+    /// square the roll may keep (§3: a teleport that would leave no
+    /// step-3 move may not be made, and one that is the only way to a
+    /// step-3 move must be).
     pub(super) fn may_request(&self) -> bool {
-        self.can_teleport() && self.roll_squares() != 0
+        self.can_teleport() && self.rolls_somewhere(self.open_squares())
     }
 
     /// The steps of step 1 in the phases it owns (`Roll`, `MouseChoice`,
@@ -82,7 +124,7 @@ impl CatsChess10 {
             }
             Phase::MouseChoice => {
                 list.push(Step::at(StepKind::Keep, self.state.picked));
-                if self.reroll_squares() != 0 {
+                if self.rolls_somewhere(self.open_squares() & !self.kind_set(Kind::Mouse)) {
                     list.push(Step::at(StepKind::Reroll, self.state.picked));
                 }
             }
@@ -119,9 +161,14 @@ impl CatsChess10 {
         if !self.can_teleport() {
             return Err("step 1 (teleport) only opens a turn".into());
         }
-        if !self.teleport_squares().contains(sq) {
+        if self.open_squares() & sq.bit() == 0 {
             return Err(format!(
                 "step 1 (teleport): the roll never lands on {sq} (occupied by a piece other than a mouse, or on the opponent's first two ranks)"
+            ));
+        }
+        if !self.keeps(sq) {
+            return Err(format!(
+                "step 1 (teleport): the roll never keeps {sq} (the T would stand there with no own move to follow: it is rolled again)"
             ));
         }
         let request = Step::REQUEST;

@@ -296,17 +296,44 @@ fn a_king_capture_ends_the_turn_at_once() {
     assert_eq!(perft(&board("Kf1 Pa3", 'b'), 1), 0);
 }
 
+/// Every square full: White's king a1 among Black's mice, which it may not
+/// take; every square a roll may land on holds a mouse, and a `T` kept
+/// there has no empty square to step or leap to.
+const NOTHING_SAVES: &str = "rnbcqkcbnr/pmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/mmmmmmmmmm/Kmmmmmmmmm w - - 0 1 -";
+
 #[test]
 fn no_legal_turn_loses() {
-    // The king cannot take mice; a neutral move would leave no own move.
-    let boxed = fen("5k4/10/p9/10/8mm/8mK/8mm/10/10/rnbcq5 w - - 0 1 -");
-    assert_eq!(boxed.count_legal_moves(), 0);
-    let o = boxed.position_outcome(true).unwrap();
+    // No step-3 move, and no square the roll may keep gives one (§3): no
+    // step at all, not even the request; Black wins.
+    let full = fen(NOTHING_SAVES);
+    assert_eq!(full.teleport_squares().count(), 0, "79 mice to land on, each boxing the T in");
+    assert_eq!(full.count_legal_moves(), 0);
+    let o = full.position_outcome(true).unwrap();
     assert_eq!((o.winner, o.reason), (Some(crate::game::Seat::new(1)), NO_LEGAL_TURN));
+    assert_eq!(History::new(full).outcome().map(|o| o.reason), Some(NO_LEGAL_TURN));
+    // Without the roll's test the mice squares would be outcomes: it is
+    // the test that leaves none.
+    assert!(full.roll_to(sq("e5"), true).unwrap_err().contains("never keeps e5"));
+}
+
+#[test]
+fn a_player_with_no_own_move_must_teleport_and_does_not_lose() {
+    // The king j5 is walled in by mice (a neutral move would not help),
+    // but White may teleport (a new T appears): the request is its only
+    // step, the game goes on, and every turn opens with the teleport.
+    let boxed = fen("5k4/10/p9/10/8mm/8mK/8mm/10/10/rnbcq5 w - - 0 1 -");
+    assert_eq!(steps_of(&boxed), [Step::REQUEST]);
+    assert!(boxed.position_outcome(false).is_none());
+    assert_eq!(History::new(boxed).outcome(), None);
+    assert!(tokens(&boxed).is_empty(), "perft counts no teleport");
+    let saved = boxed.parse_turn("T@e5,e5e6").unwrap();
+    let end = saved.iter().fold(boxed, |p, &s| p.play(s));
+    assert!(end.at_turn_start() && end.side_to_move() == Color::Black);
+    assert!(illegal(&boxed, "j5j4").contains("j5j4"));
     // With a neutral on the board its moves do not count either: none
-    // leaves an own move.
+    // gives the king a move, and step 1 comes before step 2.
     let with_neutral = fen("5k4/10/p9/*9/8mm/8mK/8mm/10/10/rnbcq5 w - - 0 1 -");
-    assert_eq!(with_neutral.count_legal_moves(), 0);
+    assert_eq!(steps_of(&with_neutral), [Step::REQUEST]);
 }
 
 #[test]
@@ -532,18 +559,51 @@ fn a_t_promoted_after_a_teleport_may_capture() {
     assert_eq!(end.piece_at(sq("e5")), None, "the teleported T was removed");
 }
 
+/// White's king a1 is walled in by mice; on j5 a `T` would be boxed in by
+/// mice (orthogonal steps go only to empty squares) and by pieces on its
+/// leaps, none of which a teleported `T` may capture.
+const J5_BOXES: &str = "Ka1 ma2 mb1 mb2 kf10 mi4 mi5 mi6 mj4 mj6 rh4 nh6 bi3 ci7 qe10 pa8";
+
 #[test]
-fn a_dead_end_mid_turn_loses() {
-    // The king is boxed in by mice; the T lands on j5, boxed in by mice
-    // (orthogonal steps go only to empty squares) and by pieces on its
-    // leaps, none of which a teleported T may capture.
-    let p = board("Ka1 ma2 mb1 mb2 kf10 mi4 mi5 mi6 mj4 mj6 rh4 nh6 bi3 ci7 qe10 pa8", 'w');
-    assert_eq!(p.count_legal_moves(), 0);
-    let t = p.teleport(sq("j5")).unwrap();
-    assert_eq!(t.count_legal_moves(), 0);
-    let o = t.position_outcome(true).unwrap();
-    assert_eq!((o.winner, o.reason), (Some(crate::game::Seat::new(1)), NO_LEGAL_TURN));
-    assert!(t.position_outcome(false).is_none());
+fn a_roll_on_a_square_that_boxes_the_t_in_is_rolled_again() {
+    let p = board(J5_BOXES, 'w');
+    assert_eq!(steps_of(&p), [Step::REQUEST], "the king has no move: White must teleport");
+    let roll = p.play(Step::REQUEST);
+    let outcomes = steps_of(&roll);
+    // Every open square of ranks 1–8 (80, less the king, the mice and
+    // the pieces there) but j5; each as likely.
+    let open = (0..80).map(Sq::from_index).filter(|&s| p.piece_at(s).is_none_or(|q| q.kind == Kind::Mouse)).count();
+    assert_eq!(outcomes.len(), open - 1);
+    assert!(outcomes.iter().all(|m| m.to != sq("j5") && roll.chance_weight(*m) == 1));
+    assert!(!p.teleport_squares().contains(sq("j5")) && p.teleport_squares().contains(sq("j3")));
+    assert!(p.roll_to(sq("j5"), true).unwrap_err().contains("never keeps j5"));
+    assert!(illegal(&p, "T@j5").contains("step 1"));
+    // The arbiter's dice never land there.
+    let mut h = History::new(p);
+    h.push(Step::REQUEST);
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    for _ in 0..300 {
+        let rolled = h.roll(&mut rng).unwrap();
+        assert_ne!(rolled.to, sq("j5"));
+        h.take_back(1);
+    }
+    // A mouse's square that would box the T in is no outcome either: no
+    // keep-or-reroll decision is offered there.
+    let mouse = board(&format!("{J5_BOXES} mj5"), 'w');
+    let outcomes = steps_of(&mouse.play(Step::REQUEST));
+    assert!(outcomes.iter().all(|m| m.to != sq("j5")), "{outcomes:?}");
+    assert!(outcomes.contains(&Step::at(StepKind::RollMouse, sq("i5"))));
+    // The test is whether the turn has a step-3 move, not the T: with a
+    // king that can move, j5 may be kept (the T then stays put).
+    let free = board("Ka1 kf10 mi4 mi5 mi6 mj4 mj6 rh4 nh6 bi3 ci7 qe10 pa8", 'w');
+    assert!(free.teleport_squares().contains(sq("j5")));
+    assert!(free.parse_turn("T@j5,a1a2").is_ok());
+    // A neutral move after the roll counts too: with a neutral on i5
+    // instead of the mouse, `T@j5,i5h5,j5i5` completes the turn.
+    let neutral = board("Ka1 ma2 mb1 mb2 kf10 mi4 *i5 mi6 mj4 mj6 rh4 nh6 bi3 ci7 qe10 pa8", 'w');
+    assert!(neutral.teleport_squares().contains(sq("j5")));
+    assert!(neutral.parse_turn("T@j5,i5h5,j5i5").is_ok());
 }
 
 // --- The evaluation and the search hooks (eval.rs, engine.rs) ---
@@ -692,10 +752,6 @@ fn the_teleport_is_a_request_then_a_roll() {
     assert!(!steps_of(&landed).contains(&Step::REQUEST), "one teleport a turn");
     // Mid-turn (after a neutral move) step 1 is closed.
     assert!(!steps_of(&after_steps(&start, "j2j4")).contains(&Step::REQUEST));
-    // A player with no turn but by teleporting has no legal turn (§3): the
-    // request is not offered alone.
-    let boxed = board("Ka1 ma2 mb1 mb2 kf10 mi4 mi5 mi6 mj4 mj6 rh4 nh6 bi3 ci7 qe10 pa8", 'w');
-    assert_eq!(boxed.count_legal_moves(), 0);
 }
 
 fn after_steps(pos: &CatsChess10, neutral: &str) -> CatsChess10 {

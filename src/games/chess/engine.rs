@@ -6,8 +6,9 @@
 use super::position::{Position, Variant, SEE_VALUE};
 use super::types::{Role, Side};
 use super::Move;
-use crate::game::{GameOption, MoveList};
+use crate::game::{Game, GameOption, MoveList, Seat};
 use crate::search::SearchGame;
+use crate::tb::{engine as tables, Verdict};
 
 /// Bench positions: openings, middlegames and endings, every seat to move.
 const CAT_CHESS_BENCH: &[&str] = &[
@@ -39,8 +40,10 @@ const CHESS_BENCH: &[&str] = &[
 impl<V: Variant> SearchGame for Position<V> {
     const BENCH: &'static [&'static str] = if V::CATS { CAT_CHESS_BENCH } else { CHESS_BENCH };
     const BENCH_DEPTH: u32 = if V::CATS { 11 } else { 16 };
-    /// Standard chess's network; Cat Chess evaluates without one.
-    const OPTIONS: &'static [GameOption] = if V::CATS { &[] } else { &[super::nnue::EVAL_FILE] };
+    /// Standard chess's network (Cat Chess evaluates without one), and the
+    /// endgame tables of both (`crate::tb::engine`).
+    const OPTIONS: &'static [GameOption] =
+        if V::CATS { &[tables::TABLEBASE_PATH] } else { &[super::nnue::EVAL_FILE, tables::TABLEBASE_PATH] };
     #[inline(always)]
     fn move_bits(m: Move) -> u32 {
         m.bits() as u32
@@ -101,6 +104,23 @@ impl<V: Variant> SearchGame for Position<V> {
     /// only if the check is searched.
     fn keep_quiet(&self, m: Move) -> bool {
         self.gives_check(m)
+    }
+
+    /// The endgame tables (`TablebasePath`, `crate::tb`), the half-move
+    /// clock applied.
+    fn table_result(&self) -> Option<(Option<Seat>, u32)> {
+        Some(match tables::probe(self)?.verdict {
+            Verdict::Draw => (Self::draw_winner(), 0),
+            Verdict::Win { winner, plies } => (Some(Seat::new(Side::from(winner).index())), plies as u32),
+        })
+    }
+
+    fn table_move(&self) -> Option<Move> {
+        tables::best_move(self).map(|(m, _)| m)
+    }
+
+    fn table_words(&self) -> Option<String> {
+        tables::describe(self)
     }
 
     fn reversible_plies(&self) -> usize {

@@ -512,9 +512,15 @@ function twoWay(L, info) {
 // ---- New game, take back, FEN and PGN ----------------------------------
 
 async function newGame(body) {
+  await showGame(null, body);
+}
+
+// Shows `state`, or a new game made from `body` when it is null.
+async function showGame(state, body) {
   try {
     showError(null);
-    const state = await api('POST', '/games', body);
+    if (!state) state = await api('POST', '/games', body);
+    history.replaceState(null, '', '#game=' + encodeURIComponent(state.id));
     ui.token++;
     ui.thinking = false;
     const old = ui.state;
@@ -544,7 +550,7 @@ async function takeBack() {
   const s = ui.state;
   if (!s) return;
   if (ui.thinking) {
-    await api('POST', `/games/${s.id}/stop`).catch(() => {});
+    await api('POST', `/games/${s.id}/stop`, {}).catch(() => {});
     return;
   }
   // Back to the last move a person made (or one move if nobody is a person).
@@ -622,8 +628,12 @@ async function start() {
     // The follow stream shows it; this request only starts it.
     fetch(`/api/games/${ui.state.id}/analysis?movetime=5000`).then((r) => r.text()).catch(() => {});
   });
-  $('stop').addEventListener('click', () => ui.state && api('POST', `/games/${ui.state.id}/stop`).catch(showError));
-  await newGame({ variant: 'catchess' });
+  $('stop').addEventListener('click', () => ui.state && api('POST', `/games/${ui.state.id}/stop`, {}).catch(showError));
+  // A reload shows the game the page was showing (kept in the address's
+  // #game=<id>); the server keeps games across its restarts.
+  const kept = new URLSearchParams(location.hash.slice(1)).get('game');
+  const state = kept && (await api('GET', `/games/${encodeURIComponent(kept)}`).catch(() => null));
+  await showGame(state, { variant: 'catchess' });
 }
 
 start().catch(showError);

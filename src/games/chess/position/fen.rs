@@ -44,6 +44,32 @@ impl<V: Variant> Position<V> {
         Ok(pos)
     }
 
+    /// A position from its men, its cats and the side to move, with no
+    /// castling rights, no en passant square and fresh clocks, checked as a
+    /// FEN would be (RULES.md §9). For the endgame-table generator, which
+    /// builds hundreds of millions of positions and cannot afford the text.
+    pub fn from_parts(men: &[(Square, Piece)], cats: Bitboard, turn: Side) -> Result<Self, FenError> {
+        let mut pos = Position::empty();
+        if turn == Side::Cats && !V::CATS {
+            return err(FenField::SideToMove, format!("'c' (cats) does not exist in {}", V::NAME));
+        }
+        if !V::CATS && cats.any() {
+            return err(FenField::Placement, format!("cats do not exist in {}", V::NAME));
+        }
+        pos.cats = cats;
+        for &(sq, piece) in men {
+            if pos.occupied().contains(sq) {
+                return err(FenField::Placement, format!("two men (or a man and a cat) on {sq}"));
+            }
+            pos.put(sq, piece);
+        }
+        pos.turn = turn;
+        pos.zone = pos.cats.dilate();
+        pos.validate()?;
+        pos.key = pos.compute_key();
+        Ok(pos)
+    }
+
     fn parse_placement(&mut self, placement: &str) -> Result<(), FenError> {
         let ranks: Vec<&str> = placement.split('/').collect();
         if ranks.len() != 8 {

@@ -1,0 +1,142 @@
+//! `catchess tb`: generate and probe the endgame tables.
+
+use super::progress::Bar;
+use super::{generate_to_dir, Material, Tablebase};
+use crate::games::chess::{CatChessRules, ChessRules, Position, Variant};
+use crate::games::VariantKind;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Subcommand, Debug)]
+pub enum TbCommand {
+    /// Solve every position of a material set by retrograde analysis and write its table
+    /// (DIR/<material>.cctb) and statistics (DIR/<material>.json). The tables that captures and
+    /// promotions lead to are made first if missing.
+    Generate {
+        /// catchess (both cats, three seats) or chess (two seats).
+        #[arg(long, default_value = "catchess")]
+        variant: VariantKind,
+        /// White's men, `v`, black's: KQvK, KvKQ, KRvK, KvKR, KPvK, KvKP; or `all` for these six.
+        #[arg(long)]
+        material: String,
+        /// Where the tables go.
+        #[arg(long)]
+        dir: PathBuf,
+        /// Threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Print the tables' result for positions: `white 17`, `black 4`, `cats -` (`draw -` in
+    /// chess), `<winner> 0` when the game has ended, `error <reason>` for a line that cannot be
+    /// answered. The fifty-move rule and repetition are ignored, except that a win the
+    /// half-move clock says cannot arrive in time is the cats' win, said so.
+    Probe {
+        #[arg(long, default_value = "catchess")]
+        variant: VariantKind,
+        /// Where the tables are.
+        #[arg(long)]
+        dir: PathBuf,
+        /// One position (default: one FEN per line on stdin, one answer per line).
+        #[arg(long)]
+        fen: Option<String>,
+        /// After each position, one line per legal move: the move and its result.
+        #[arg(long)]
+        moves: bool,
+    },
+}
+
+/// Runs a `tb` command; errors go to stderr.
+pub fn run(command: TbCommand) -> ExitCode {
+    let result = match command {
+        TbCommand::Generate { variant, material, dir, threads } => {
+            let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            match variant {
+                VariantKind::CatChess => generate::<CatChessRules>(&material, &dir, threads),
+                VariantKind::Chess => generate::<ChessRules>(&material, &dir, threads),
+                other => Err(format!("no tables for {other}: only catchess and chess")),
+            }
+        }
+        TbCommand::Probe { variant, dir, fen, moves } => match variant {
+            VariantKind::CatChess => probe::<CatChessRules>(&dir, fen, moves),
+            VariantKind::Chess => probe::<ChessRules>(&dir, fen, moves),
+            other => Err(format!("no tables for {other}: only catchess and chess")),
+        },
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn generate<V: Variant>(material: &str, dir: &std::path::Path, threads: usize) -> Result<ExitCode, String> {
+    if threads == 0 || threads > 256 {
+        return Err(format!("--threads must be 1..=256, got {threads}"));
+    }
+    let materials: Vec<Material> = if material == "all" {
+        super::material::WITH_FILES.iter().map(|m| m.parse().expect("valid")).collect()
+    } else {
+        vec![material.parse()?]
+    };
+    let mut log = std::io::stdout();
+    for m in materials {
+        if material == "all" && dir.join(super::file::file_name(&super::probe::layout::<V>(m))).exists() {
+            let _ = writeln!(log, "{m}: already in {}", dir.display());
+            continue;
+        }
+        generate_to_dir::<V>(m, dir, threads, Bar::Stderr, &mut log)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn probe<V: Variant>(dir: &std::path::Path, fen: Option<String>, with_moves: bool) -> Result<ExitCode, String> {
+    let tables = Tablebase::<V>::open(dir)?;
+    let mut out = std::io::stdout().lock();
+    let mut failed = false;
+    let mut answer = |line: &str, out: &mut dyn Write| -> std::io::Result<()> {
+        match answer_line(&tables, line, with_moves) {
+            Ok(lines) => {
+                for l in lines {
+                    writeln!(out, "{l}")?;
+                }
+            }
+            Err(e) => {
+                failed = true;
+                writeln!(out, "error {e}")?;
+            }
+        }
+        out.flush()
+    };
+    let io = |e: std::io::Error| format!("cannot write the answers: {e}");
+    match fen {
+        Some(fen) => answer(&fen, &mut out).map_err(io)?,
+        None => {
+            for line in std::io::stdin().lock().lines() {
+                let line = line.map_err(|e| format!("cannot read stdin: {e}"))?;
+                answer(&line, &mut out).map_err(io)?;
+            }
+        }
+    }
+    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+/// The answer lines of one FEN: its result, and with `with_moves` one line
+/// per legal move.
+fn answer_line<V: Variant>(tables: &Tablebase<V>, fen: &str, with_moves: bool) -> Result<Vec<String>, String> {
+    let fen = fen.trim();
+    if fen.is_empty() {
+        return Err("empty line: expected a FEN".into());
+    }
+    let pos = Position::<V>::from_fen(fen).map_err(|e| e.to_string())?;
+    let probe = tables.probe(&pos)?;
+    let mut lines = vec![probe.line(V::CATS)];
+    if with_moves {
+        for (m, p) in tables.moves(&pos)? {
+            lines.push(format!("{m} {}", p.line(V::CATS)));
+        }
+    }
+    Ok(lines)
+}

@@ -1,0 +1,73 @@
+//! The engine with endgame tables (issue #43): `TablebasePath`, the root's
+//! table move, exact values in the tree (`tbhits`), `d`.
+
+mod common;
+
+use common::engine::Engine;
+use common::{run, temp};
+
+fn chess_tables() -> String {
+    let dir = temp::temp("tables");
+    for m in ["KQvK", "KRvK"] {
+        let (ok, _, err) =
+            run::catchess(&["tb", "generate", "--variant", "chess", "--material", m, "--dir", dir.to_str().unwrap()]);
+        assert!(ok, "{err}");
+    }
+    dir.to_str().unwrap().to_string()
+}
+
+#[test]
+fn the_root_plays_the_table_move_and_d_shows_the_result() {
+    let dir = chess_tables();
+    let mut e = Engine::start();
+    let said = e.ask(&format!("setoption name TablebasePath value {dir}"));
+    assert!(said.is_empty(), "{said:?}");
+    e.ask("position fen 8/8/8/5k2/8/8/1Q6/K7 w - - 0 1");
+    let shown = e.ask("d");
+    assert!(shown.iter().any(|l| l.starts_with("Tablebase: white mates in 19 plies")), "{shown:?}");
+    let (info, best) = e.go("depth 3");
+    let last = info.last().unwrap();
+    assert!(last.contains("score mate 10") && last.contains("tbhits"), "{last}");
+    // The PV follows the tables to the mate: 19 plies.
+    let pv: Vec<&str> = last.split(" pv ").nth(1).unwrap().split(' ').collect();
+    assert_eq!(pv.len(), 19, "{last}");
+    assert_eq!(pv[0], best);
+    // Black, lost, takes the slowest loss: mate in 9 of its moves from
+    // the 18-ply position after white's best move.
+    e.ask(&format!("position fen 8/8/8/5k2/8/8/1Q6/K7 w - - 0 1 moves {best}"));
+    let (info, _) = e.go("depth 3");
+    assert!(info.last().unwrap().contains("score mate -9"), "{info:?}");
+    // Unset: no tables, no Tablebase line.
+    let said = e.ask("setoption name TablebasePath value <empty>");
+    assert!(said.is_empty(), "{said:?}");
+    assert!(!e.ask("d").iter().any(|l| l.starts_with("Tablebase")));
+}
+
+#[test]
+fn the_tree_uses_exact_values_after_a_capture() {
+    let dir = chess_tables();
+    let mut e = Engine::start();
+    e.ask(&format!("setoption name TablebasePath value {dir}"));
+    // White takes the rook and is left with K+Q against K: the tables say
+    // how long the mate is, and the search reports tbhits.
+    e.ask("position fen 8/6r1/8/3k4/8/8/1Q6/K7 w - - 0 1");
+    let (info, best) = e.go("depth 4");
+    assert_eq!(best, "b2g7");
+    let last = info.last().unwrap();
+    assert!(last.contains("tbhits"), "{last}");
+    assert!(last.contains("score mate "), "{last}");
+}
+
+#[test]
+fn a_missing_directory_or_damaged_table_is_an_error_not_a_silent_guess() {
+    let dir = chess_tables();
+    let mut e = Engine::start();
+    let said = e.ask("setoption name TablebasePath value /no/such/dir");
+    assert!(said.iter().any(|l| l.contains("does not exist")), "{said:?}");
+    let file = std::path::Path::new(&dir).join("KRvK.cctb");
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes.truncate(1000);
+    std::fs::write(&file, bytes).unwrap();
+    let said = e.ask(&format!("setoption name TablebasePath value {dir}"));
+    assert!(said.iter().any(|l| l.contains("KRvK.cctb") && l.contains("truncated")), "{said:?}");
+}
