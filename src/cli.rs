@@ -29,7 +29,7 @@ use std::time::Duration;
 
 /// The default game of the engine, `pgn check` and `tune`.
 pub const FROM_OUTSIDE: VariantKind = VariantKind::Chess;
-/// The default game of `perft` and `match`.
+/// The default game of `perft` (but `perft --suite`, whose file says) and `match`.
 pub const OWN_GAME: VariantKind = VariantKind::CatChess;
 
 /// `--variant`: a game by its `UCI_Variant` name, read with
@@ -68,7 +68,7 @@ impl ValueParserFactory for VariantKind {
 #[command(
     name = "catchess",
     version,
-    about = "Cat Chess, chess and xiangqi engine. With no subcommand it speaks the UCI-like protocol on stdin/stdout (see protocol.md)."
+    about = "Cat Chess, chess, xiangqi and Cat's Chess 10x10 engine. With no subcommand it speaks the UCI-like protocol on stdin/stdout (see protocol.md)."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -89,9 +89,9 @@ pub enum Command {
         /// Start position in (Cat-)FEN; default: the variant's start position.
         #[arg(long)]
         fen: Option<String>,
-        /// The game.
-        #[arg(long, default_value_t = OWN_GAME)]
-        variant: VariantKind,
+        /// The game (default: catchess; with --suite, the one whose FENs the suite holds).
+        #[arg(long)]
+        variant: Option<VariantKind>,
         /// Print the count below each root move.
         #[arg(long)]
         divide: bool,

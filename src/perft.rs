@@ -183,19 +183,77 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
 }
 
 /// `catchess perft`: with `suite`, every entry of an EPD suite (to
-/// `depth` at most); else the count `depth` turns below `fen` (the start
-/// position by default), root move by root move with `divide`.
+/// `depth` at most), in the game its FENs are of ([`suite_variant`]);
+/// else the count `depth` turns below `fen` (the start position by
+/// default) in `variant` (default: Cat Chess), root move by root move
+/// with `divide`.
 pub fn command(
-    variant: VariantKind,
+    variant: Option<VariantKind>,
     fen: Option<&str>,
     depth: Option<u32>,
     divide: bool,
     suite: Option<&str>,
 ) -> Result<(), String> {
     match (suite, depth) {
-        (Some(path), _) => with_game!(variant, G => run_suite::<G>(path, depth)),
-        (None, Some(depth)) => with_game!(variant, G => run_perft::<G>(fen, depth, divide)),
+        (Some(path), _) => {
+            let text = read_bounded(path, MAX_SUITE_BYTES).map_err(|e| format!("cannot read {path}: {e}"))?;
+            let entries = parse_suite(&text).map_err(|e| format!("{path}: {e}"))?;
+            let declared = declared_variant(&text).map_err(|e| format!("{path}: {e}"))?;
+            let chosen = match (variant, declared) {
+                (Some(given), Some(said)) if given != said => {
+                    return Err(format!("{path}: a suite of {said} (its `# variant:` line), not of {given}"))
+                }
+                (given, said) => given.or(said),
+            };
+            let variant = suite_variant(&entries, chosen).map_err(|e| format!("{path}: {e}"))?;
+            eprintln!("{path}: {} entries of {variant}", entries.len());
+            with_game!(variant, G => run_suite::<G>(path, &entries, depth))
+        }
+        (None, Some(depth)) => {
+            with_game!(variant.unwrap_or(crate::cli::OWN_GAME), G => run_perft::<G>(fen, depth, divide))
+        }
         (None, None) => Err("perft needs --depth N (or --suite FILE)".to_string()),
+    }
+}
+
+/// The game a suite names in a `# variant: NAME` comment line, if any.
+pub fn declared_variant(text: &str) -> Result<Option<VariantKind>, String> {
+    for (i, line) in text.lines().enumerate() {
+        let Some(comment) = line.trim().strip_prefix('#') else { continue };
+        if let Some(name) = comment.trim().strip_prefix("variant:") {
+            return name.trim().parse().map(Some).map_err(|e| format!("line {}: {e}", i + 1));
+        }
+    }
+    Ok(None)
+}
+
+/// The game of a suite's entries: the one game in which every FEN reads,
+/// or `chosen` (`--variant`) if it is one of several. Refused: a suite
+/// whose FENs read in no game, or not in `chosen` (naming the first FEN
+/// `chosen` cannot read), or in several games and none chosen.
+pub fn suite_variant(entries: &[SuiteEntry], chosen: Option<VariantKind>) -> Result<VariantKind, String> {
+    let first_unread = |v: VariantKind| with_game!(v, G => entries.iter().find_map(|e| G::from_fen(&e.fen).err().map(|err| (e.line, err.to_string()))));
+    let readers: Vec<VariantKind> = VariantKind::ALL.iter().copied().filter(|&v| first_unread(v).is_none()).collect();
+    let names = |vs: &[VariantKind]| vs.iter().map(|v| v.name()).collect::<Vec<_>>().join(", ");
+    match (chosen, readers.as_slice()) {
+        (Some(v), _) if readers.contains(&v) => Ok(v),
+        (_, []) => {
+            let v = chosen.unwrap_or(crate::cli::OWN_GAME);
+            let (line, err) = first_unread(v).unwrap_or_default();
+            Err(format!("not a suite of any game (as {v}, line {line}: {err})"))
+        }
+        (Some(v), others) => {
+            let (line, err) = first_unread(v).unwrap_or_default();
+            Err(format!(
+                "a suite of {}, not of {v} (line {line}: {err}); run it with --variant {} or without --variant",
+                names(others),
+                others[0]
+            ))
+        }
+        (None, [only]) => Ok(*only),
+        (None, several) => {
+            Err(format!("every FEN reads as a position of {}; say which with --variant", names(several)))
+        }
     }
 }
 
@@ -231,37 +289,77 @@ fn run_perft<G: Notation>(fen: Option<&str>, depth: u32, show_divide: bool) -> R
     Ok(())
 }
 
+/// A suite's progress on stderr (nodes counted of those expected, speed,
+/// time left), when stderr is a terminal; `None` otherwise (a log gets
+/// the per-count lines on stdout).
+fn suite_bar(expected_nodes: u64) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    std::io::stderr().is_terminal().then(|| {
+        let bar =
+            indicatif::ProgressBar::with_draw_target(Some(expected_nodes), indicatif::ProgressDrawTarget::stderr());
+        let style = indicatif::ProgressStyle::with_template(
+            "{bar:30} {human_pos}/{human_len} nodes, {per_sec}, ETA {eta} {msg}",
+        )
+        .expect("a valid template");
+        bar.set_style(style);
+        bar
+    })
+}
+
 /// The largest perft suite read: far beyond any real one (the suites here
 /// are a few kilobytes), small enough that `--suite /dev/zero` fails fast.
 const MAX_SUITE_BYTES: u64 = 16 << 20;
 
-fn run_suite<G: Notation>(path: &str, max_depth: Option<u32>) -> Result<(), String> {
-    let text = read_bounded(path, MAX_SUITE_BYTES).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let entries = parse_suite(&text).map_err(|e| format!("{path}: {e}"))?;
+fn run_suite<G: Notation>(path: &str, entries: &[SuiteEntry], max_depth: Option<u32>) -> Result<(), String> {
     let started = Instant::now();
+    let wanted = |depth: u32| max_depth.is_none_or(|max| depth <= max);
+    let expected_nodes: u64 = entries.iter().flat_map(|e| &e.counts).filter(|(d, _)| wanted(*d)).map(|&(_, n)| n).sum();
+    let bar = suite_bar(expected_nodes);
+    // Lines to stdout, with the bar (if any) out of their way.
+    let say = |line: String| match &bar {
+        Some(bar) => bar.suspend(|| println!("{line}")),
+        None => println!("{line}"),
+    };
     let (mut checked, mut failed, mut nodes) = (0, 0, 0u64);
-    for entry in &entries {
+    for entry in entries {
         let pos: G = G::from_fen(&entry.fen).map_err(|e| format!("{path}:{}: {e}", entry.line))?;
         for &(depth, expected) in &entry.counts {
-            if max_depth.is_some_and(|max| depth > max) {
+            if !wanted(depth) {
                 continue;
             }
-            let got = perft(&pos, depth);
+            if let Some(bar) = &bar {
+                bar.set_message(format!("line {} D{depth}", entry.line));
+            }
+            // Counted root move by root move, so that the bar moves
+            // within a long count.
+            let before = bar.as_ref().map_or(0, |b| b.position());
+            let got = divide_with(&pos, depth, &|| false, |_, n| {
+                if let Some(bar) = &bar {
+                    bar.inc(n);
+                }
+            })
+            .expect("never stopped");
+            if let Some(bar) = &bar {
+                bar.set_position(before + expected.max(got));
+            }
             nodes += got;
             checked += 1;
             if got == expected {
-                println!("ok   line {} D{depth} {got}", entry.line);
+                say(format!("ok   line {} D{depth} {got}", entry.line));
             } else {
                 failed += 1;
-                println!("FAIL line {} D{depth}: expected {expected}, got {got}  ({})", entry.line, entry.fen);
+                say(format!("FAIL line {} D{depth}: expected {expected}, got {got}  ({})", entry.line, entry.fen));
                 if depth > 0 {
-                    println!("     divide at D{depth}:");
+                    say(format!("     divide at D{depth}:"));
                     for (steps, n) in divide(&pos, depth) {
-                        println!("     {}: {n}", pos.turn_text(&steps));
+                        say(format!("     {}: {n}", pos.turn_text(&steps)));
                     }
                 }
             }
         }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
     }
     println!("{} passed, {} failed", checked - failed, failed);
     report_speed(nodes, started);
@@ -297,5 +395,13 @@ mod tests {
         let mut roots = 0;
         assert_eq!(divide_with(&Chess::startpos(), 5, &stopped, |_, _| roots += 1), None);
         assert!(roots < 20);
+    }
+
+    #[test]
+    fn a_suite_names_its_game_in_a_variant_line() {
+        assert_eq!(declared_variant("# why: x\n# variant: xiangqi\nfen ;D1 1\n"), Ok(Some(VariantKind::Xiangqi)));
+        assert_eq!(declared_variant("fen ;D1 1\n"), Ok(None));
+        let err = declared_variant("# variant: shogi\n").unwrap_err();
+        assert!(err.starts_with("line 1: unknown variant \"shogi\""), "{err}");
     }
 }

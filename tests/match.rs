@@ -116,14 +116,21 @@ fn catchess_tournament_scores_a_crashing_hanging_cheating_engine_zero_and_goes_o
         assert_eq!(r.tag("Round"), (i + 1).to_string());
         assert_eq!(r.tag("Variant"), "catchess");
         assert_eq!(r.tag("FEN"), "rnbqkbnr/pppppppp/8/7*/*7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-        assert!(["white", "black", "cats", "draw"].contains(&r.tag("Result")));
+        // Standard results; the Winner tag says who won.
+        let expected_result = match r.tag("Winner") {
+            "white" => "1-0",
+            "black" => "0-1",
+            "cats" | "draw" => "1/2-1/2",
+            other => panic!("Winner {other:?}"),
+        };
+        assert_eq!(r.tag("Result"), expected_result);
         assert!(r.moves.ends_with(r.tag("Result")), "{}", r.moves);
         let seat = seat_of(r, "bad");
         assert_eq!(seat.len(), 1);
         let faults = r.tag("Faults");
         match seat[0] {
             "White" => {
-                assert_eq!(r.tag("Result"), "black");
+                assert_eq!(r.tag("Winner"), "black");
                 assert_eq!(r.tag("TerminationDetails"), "illegal move by white");
                 assert_eq!(r.tag("Termination"), "rules infraction");
                 assert_eq!(r.tag("PlyCount"), "0");
@@ -131,7 +138,7 @@ fn catchess_tournament_scores_a_crashing_hanging_cheating_engine_zero_and_goes_o
                 assert_eq!(r.tag("Points"), "white 0, black 1, cats 0");
             }
             "Black" => {
-                assert_eq!(r.tag("Result"), "white");
+                assert_eq!(r.tag("Winner"), "white");
                 assert_eq!(r.tag("TerminationDetails"), "crash by black");
                 assert_eq!(r.tag("Termination"), "abandoned");
                 assert_eq!(r.tag("PlyCount"), "1");
@@ -140,11 +147,11 @@ fn catchess_tournament_scores_a_crashing_hanging_cheating_engine_zero_and_goes_o
             _ => {
                 // The game went on with the cats passing; they score 0.
                 assert!(faults.starts_with("cats (bad) hang at ply 3: no bestmove within 1.000 s"), "{faults}");
-                assert_ne!(r.tag("Result"), "cats");
+                assert_ne!(r.tag("Winner"), "cats");
                 assert!(r.tag("Points").ends_with("cats 0"));
                 assert!(r.moves.contains("0000"), "{}", r.moves);
                 assert!(r.moves.contains("the cats pass from here"));
-                if r.tag("Result") == "draw" {
+                if r.tag("Winner") == "draw" {
                     assert_eq!(r.tag("Points"), "white 1/2, black 1/2, cats 0");
                 }
                 assert!(r.tag("PlyCount").parse::<u32>().unwrap() > 3);
@@ -222,11 +229,11 @@ fn cats_faults_void_the_cats_but_the_game_goes_on() {
         }
         assert!(!faults.contains("white") && !faults.contains("black"), "{faults}");
         if cats != "rnd" {
-            assert_ne!(r.tag("Result"), "cats");
+            assert_ne!(r.tag("Winner"), "cats");
             assert!(r.tag("Points").ends_with("cats 0"), "{r:?}");
             assert!(r.moves.contains("0000"));
         }
-        let expected = match r.tag("Result") {
+        let expected = match r.tag("Winner") {
             "white" => "white 1, black 0, cats 0",
             "black" => "white 0, black 1, cats 0",
             "cats" => "white 0, black 0, cats 1",
@@ -594,7 +601,7 @@ fn adjudication_ends_games_by_resignation_score_draw_and_move_limit() {
     );
     assert!(run.ok, "{}", run.progress);
     for r in &run.records {
-        assert_eq!((r.tag("Result"), r.tag("PlyCount")), ("cats", "9"));
+        assert_eq!((r.tag("Result"), r.tag("Winner"), r.tag("PlyCount")), ("1/2-1/2", "cats", "9"));
         assert_eq!(r.tag("TerminationDetails"), "adjudication: move limit (3 moves)");
         assert_eq!(r.tag("Termination"), "adjudication");
     }
@@ -672,7 +679,7 @@ fn pgn_check_replays_records_of_every_variant_and_finds_what_is_wrong() {
     let text = std::fs::read_to_string(temp("check-cats.pgn")).unwrap();
     let first = records(&text).into_iter().find(|r| r.tag("Termination") == "normal").unwrap();
     let round = first.tag("Round").to_string();
-    let wrong = if first.tag("Result") == "cats" { "white" } else { "cats" };
+    let wrong = if first.tag("Result") == "1/2-1/2" { "1-0" } else { "1/2-1/2" };
     let at = text.find(&format!("[Round \"{round}\"]")).unwrap();
     let result_at = at + text[at..].find("[Result \"").unwrap();
     let end = result_at + text[result_at..].find("\"]").unwrap() + 2;

@@ -121,11 +121,14 @@ fn a_cat_chess_game_through_every_route() {
     let (_, state) = call(&s, "POST", &format!("/api/games/{id}/undo"), Some(json!({"plies": 2})));
     assert_eq!(state["moves"].as_array().unwrap().len(), 1);
 
-    // The record, and a new game read from it.
-    let (status, record) = call(&s, "GET", &format!("/api/games/{id}/pgn"), None);
+    // The record, naming the players, and a new game read from it.
+    let (status, record) =
+        call(&s, "GET", &format!("/api/games/{id}/pgn?white=Person&cats=catchess%20depth%203"), None);
     assert_eq!(status, 200);
     let pgn = record["pgn"].as_str().unwrap();
     assert!(pgn.contains("[Variant \"catchess\"]") && pgn.contains("1. e2e4 *"), "{pgn}");
+    assert!(pgn.contains("[White \"Person\"]\n[Black \"?\"]\n[Cats \"catchess depth 3\"]\n[Result \"*\"]"), "{pgn}");
+    error_of(call(&s, "GET", &format!("/api/games/{id}/pgn?red=Person"), None), 400, "not a seat of this game");
     let copy = new_game(&s, json!({"pgn": pgn}));
     assert_eq!((copy["variant"].as_str(), copy["fen"].as_str()), (Some("catchess"), state["fen"].as_str()));
 

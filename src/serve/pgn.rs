@@ -6,33 +6,25 @@
 use crate::game::{Arbitration, History, MoveList, Notation};
 use crate::tournament::record::{self, RecordTags};
 
-/// The record of `history`: players unknown, the result `*` while the
-/// game goes on.
-pub fn write<G: Notation + Arbitration>(history: &History<G>) -> String {
+/// The record of `history`, `players` naming each seat's player in seat
+/// order (`Person`, `catchess 500 ms`); the result `*` while the game
+/// goes on.
+pub fn write<G: Notation + Arbitration>(history: &History<G>, players: Vec<String>) -> String {
     let outcome = history.outcome();
     let seats = G::SEATS.len();
     let tags = RecordTags {
         event: "catchess serve".into(),
         date: record::today(),
         round: "-".into(),
-        players: vec!["?".into(); seats],
+        players,
         winner: outcome.and_then(|o| o.winner),
+        finished: outcome.is_some(),
         points: points::<G>(outcome.map(|o| o.winner)),
         time_controls: vec!["-".into(); seats],
         termination: outcome.map_or("unterminated".to_string(), |o| o.reason.name().to_string()),
         faults: vec![],
     };
-    let text = record::write(&tags, history, &[], None, None);
-    if outcome.is_some() {
-        return text;
-    }
-    // The writer always has a result; an unfinished game's is `*`.
-    let result = record::result_text::<G>(None);
-    let text = text.replacen(&format!("[Result \"{result}\"]"), "[Result \"*\"]", 1);
-    match text.trim_end().strip_suffix(&result) {
-        Some(rest) => format!("{rest}*\n\n"),
-        None => text,
-    }
+    record::write(&tags, history, &[], None, None)
 }
 
 /// Points per seat for a finished game (`Some(winner)`), zeros otherwise.
@@ -186,7 +178,7 @@ mod tests {
 
     fn round_trip<G: Notation + Arbitration>(moves: &str) {
         let h = history::<G>(moves);
-        let text = write(&h);
+        let text = write(&h, vec!["?".into(); G::SEATS.len()]);
         let back = Record::parse(&text).unwrap().replay::<G>().unwrap();
         assert_eq!(back.moves(), h.moves(), "{text}");
     }
@@ -200,10 +192,15 @@ mod tests {
 
     #[test]
     fn an_unfinished_game_has_no_result_and_a_finished_one_has() {
-        let open = write(&history::<Chess>("e2e4"));
+        let players = || vec!["Person".to_string(), "catchess 500 ms".to_string()];
+        let open = write(&history::<Chess>("e2e4"), players());
         assert!(open.contains("[Result \"*\"]") && open.trim_end().ends_with("e4 *"), "{open}");
-        let mated = write(&history::<Chess>("f2f3 e7e5 g2g4 d8h4"));
+        assert!(open.contains("[White \"Person\"]\n[Black \"catchess 500 ms\"]"), "{open}");
+        assert!(open.contains("[Termination \"unterminated\"]"), "{open}");
+        let mated = write(&history::<Chess>("f2f3 e7e5 g2g4 d8h4"), players());
         assert!(mated.contains("[Result \"0-1\"]") && mated.trim_end().ends_with("Qh4# 0-1"), "{mated}");
+        let cats = write(&history::<CatChess>("e2e4"), vec!["?".into(); 3]);
+        assert!(cats.contains("[Result \"*\"]") && !cats.contains("Winner"), "{cats}");
     }
 
     #[test]

@@ -133,10 +133,15 @@ pub async fn undo(
     Ok(Json(e.game.state(&id)))
 }
 
-/// `GET /api/games/<id>/pgn`.
-pub async fn pgn(AppState(app): AppState<Arc<App>>, Path(id): Path<String>) -> Api<Json<serde_json::Value>> {
+/// `GET /api/games/<id>/pgn?white=Person&black=...`: the query names
+/// the players by seat.
+pub async fn pgn(
+    AppState(app): AppState<Arc<App>>,
+    Path(id): Path<String>,
+    Query(players): Query<std::collections::HashMap<String, String>>,
+) -> Api<Json<serde_json::Value>> {
     let (_, entry) = app.store.get(&id)?;
-    let text = lock(&entry).game.pgn();
+    let text = lock(&entry).game.pgn(&players)?;
     Ok(Json(serde_json::json!({ "pgn": text })))
 }
 

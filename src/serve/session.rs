@@ -8,7 +8,11 @@ use crate::game::{describe, winner_name, Game, Goal, History, MoveList, Notation
 use crate::games::{with_game, Playable, VariantKind};
 use crate::search::{Limits, Score, SearchControl, SearchInfo, Searcher};
 use serde::Serialize;
+use std::collections::HashMap;
 use std::sync::Arc;
+
+/// The longest player's name a record takes, in bytes.
+const MAX_PLAYER_NAME: usize = 100;
 
 /// A game's state as the API returns it.
 #[derive(Clone, Debug, Serialize)]
@@ -147,7 +151,9 @@ pub trait AnyGame: Send {
     fn record(&self) -> (&'static str, String, Vec<String>);
     /// Takes back up to `plies` moves; returns how many were.
     fn take_back(&mut self, plies: usize) -> usize;
-    fn pgn(&self) -> String;
+    /// The record, `players` naming the player of each seat it names
+    /// (by the seat's name; `?` for the others).
+    fn pgn(&self, players: &HashMap<String, String>) -> Result<String, ApiError>;
     /// Searches the current position on a thread of its own within
     /// `limits`, until done or stopped through `control`, with a table of
     /// `hash_mb` MiB made for this search and freed after it.
@@ -353,8 +359,19 @@ impl<G: Playable> AnyGame for GameSession<G> {
         n
     }
 
-    fn pgn(&self) -> String {
-        pgn::write(&self.history)
+    fn pgn(&self, players: &HashMap<String, String>) -> Result<String, ApiError> {
+        if let Some(seat) = players.keys().find(|k| !G::SEATS.iter().any(|s| s.name == k.as_str())) {
+            let seats: Vec<&str> = G::SEATS.iter().map(|s| s.name).collect();
+            return Err(ApiError::bad_request(format!("{seat:?} is not a seat of this game ({})", seats.join(", "))));
+        }
+        if let Some(name) = players.values().find(|n| n.len() > MAX_PLAYER_NAME) {
+            return Err(ApiError::bad_request(format!(
+                "a player's name has {} bytes, more than {MAX_PLAYER_NAME}",
+                name.len()
+            )));
+        }
+        let names = G::SEATS.iter().map(|s| players.get(s.name).cloned().unwrap_or_else(|| "?".into())).collect();
+        Ok(pgn::write(&self.history, names))
     }
 
     fn search(

@@ -1,9 +1,11 @@
 //! `catchess pgn check FILE`: replays every record of a PGN file, of any
 //! variant, with the engine's own rules, and reports the first illegal
-//! move of a game or a result the game does not support.
+//! move of a game or a result the game does not support. A game whose
+//! result is `*` is counted as unfinished: its moves are checked, and its
+//! final position must not be over.
 
 use super::openings::{parse_record_turn, pgn_start, pgn_variant, split_pgn, PgnGame};
-use super::record::{result_text, seat_of, standard_termination, winner_of_result};
+use super::record::{result_line, seat_of, standard_termination, winner_of_result};
 use crate::files::read_bounded;
 use crate::game::{Arbitration, History, Notation, Seat};
 use crate::games::with_game;
@@ -12,6 +14,8 @@ use crate::games::VariantKind;
 /// What a check found.
 pub struct CheckReport {
     pub games: usize,
+    /// The games with result `*` (and no problem), by their number.
+    pub unfinished: Vec<usize>,
     /// One line per game with a problem.
     pub problems: Vec<String>,
 }
@@ -23,7 +27,16 @@ pub fn command(path: &str, default: VariantKind) -> Result<(), String> {
     for p in &report.problems {
         println!("{p}");
     }
-    println!("{} games checked, {} with problems", report.games, report.problems.len());
+    println!(
+        "{} games checked, {} with problems, {} unfinished{}",
+        report.games,
+        report.problems.len(),
+        report.unfinished.len(),
+        match report.unfinished.as_slice() {
+            [] => String::new(),
+            games => format!(" (game {})", games.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")),
+        }
+    );
     match report.problems.len() {
         0 => Ok(()),
         n => Err(format!("{n} of {} games have problems", report.games)),
@@ -36,53 +49,74 @@ pub fn check_file(path: &str, default: VariantKind) -> Result<CheckReport, Strin
     let text = read_bounded(path, super::MAX_PGN_BYTES).map_err(|e| format!("cannot read {path}: {e}"))?;
     let games = split_pgn(&text).map_err(|e| format!("{path}: {e}"))?;
     let mut problems = Vec::new();
+    let mut unfinished = Vec::new();
     for (n, game) in games.iter().enumerate() {
         let variant = match game.tag("Variant") {
             None => Ok(default),
             Some(v) => pgn_variant(v),
         };
-        let problem = match variant {
+        let verdict = match variant {
             Ok(variant) => with_game!(variant, G => check_game::<G>(game)),
-            Err(e) => Some(e),
+            Err(e) => Err(e),
         };
-        if let Some(p) = problem {
+        if verdict == Ok(Ended::Unfinished) {
+            unfinished.push(n + 1);
+        }
+        if let Err(p) = verdict {
             let round = game.tag("Round").map(|r| format!(", Round {r}")).unwrap_or_default();
             problems.push(format!("{path}: game {} (line {}{round}): {p}", n + 1, game.line));
         }
     }
-    Ok(CheckReport { games: games.len(), problems })
+    Ok(CheckReport { games: games.len(), unfinished, problems })
 }
 
-/// The first thing wrong with one game, if any.
-pub fn check_game<G: Notation + Arbitration>(game: &PgnGame) -> Option<String> {
-    let start = match pgn_start::<G>(game) {
-        Ok(s) => s,
-        Err(e) => return Some(e),
-    };
+/// How a sound record ends.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Ended {
+    /// With a result.
+    Finished,
+    /// With `*`: the game goes on.
+    Unfinished,
+}
+
+/// How one game ends, or the first thing wrong with it.
+pub fn check_game<G: Notation + Arbitration>(game: &PgnGame) -> Result<Ended, String> {
+    let start = pgn_start::<G>(game)?;
     let mut h = History::new(start);
     for token in &game.moves {
         if let Some(o) = h.outcome() {
-            return Some(format!("move {} ({token}) after the game ended ({})", h.turn_count() + 1, o.reason.name()));
+            return Err(format!("move {} ({token}) after the game ended ({})", h.turn_count() + 1, o.reason.name()));
         }
         match parse_record_turn(h.current(), token) {
             Ok(steps) => steps.into_iter().for_each(|m| h.push(m)),
-            Err(e) => return Some(format!("move {} ({token}): {e}", h.turn_count() + 1)),
+            Err(e) => return Err(format!("move {} ({token}): {e}", h.turn_count() + 1)),
         }
     }
     if let Some(count) = game.tag("PlyCount") {
         if count != h.turn_count().to_string() {
-            return Some(format!("PlyCount {count} but {} moves", h.turn_count()));
+            return Err(format!("PlyCount {count} but {} moves", h.turn_count()));
         }
     }
     let result = game.tag("Result").or(game.result.as_deref()).unwrap_or("");
     if game.result.as_deref().is_some_and(|r| r != result) {
-        return Some(format!(
-            "Result tag {result:?} but the moves end with {:?}",
-            game.result.as_deref().unwrap_or("")
-        ));
+        return Err(format!("Result tag {result:?} but the moves end with {:?}", game.result.as_deref().unwrap_or("")));
     }
-    let winner = winner_of_result::<G>(result);
-    let Some(winner) = winner else { return Some(format!("result {result:?} is not one of this variant's")) };
+    if result == "*" {
+        return match h.outcome() {
+            Some(o) => Err(format!("result \"*\", but the final position is over ({})", o.reason.name())),
+            None if game.tag("Termination") == Some("normal") => {
+                Err("result \"*\", but Termination \"normal\"".to_string())
+            }
+            None => Ok(Ended::Unfinished),
+        };
+    }
+    let named = game.tag("Winner");
+    let Some(winner) = winner_of_result::<G>(result, named) else {
+        return Err(match named {
+            Some(w) => format!("result {result:?} with Winner {w:?} is not one of this variant's"),
+            None => format!("result {result:?} is not one of this variant's"),
+        });
+    };
     // Older records have our words in Termination itself.
     let details = game.tag("TerminationDetails").or(game.tag("Termination")).unwrap_or("");
     let standard =
@@ -100,19 +134,19 @@ pub fn check_game<G: Notation + Arbitration>(game: &PgnGame) -> Option<String> {
             // draw, once they have faulted): the game is then a draw.
             let expected = o.winner.filter(|&w| !faulted(w));
             if winner != expected {
-                return Some(format!(
+                return Err(format!(
                     "result {result:?}, but the final position is {} ({})",
-                    result_text::<G>(expected),
+                    result_line::<G>(expected),
                     o.reason.name()
                 ));
             }
             if standard.is_some_and(|t| t != "normal") {
-                return Some(format!("Termination {:?}, but the rules ended the game", standard.unwrap_or("")));
+                return Err(format!("Termination {:?}, but the rules ended the game", standard.unwrap_or("")));
             }
         }
         None => {
             if standard == Some("normal") {
-                return Some(format!(
+                return Err(format!(
                     "Termination \"normal\", but the final position is not over: {}",
                     h.current().to_fen()
                 ));
@@ -122,12 +156,12 @@ pub fn check_game<G: Notation + Arbitration>(game: &PgnGame) -> Option<String> {
             if let Some((_, side)) = details.rsplit_once(" by ").filter(|_| !details.starts_with("adjudication")) {
                 let expected = seat_of::<G>(side).and_then(|i| G::forfeit_winner(Seat::new(i)));
                 if expected.is_some_and(|w| Some(w) != winner) {
-                    return Some(format!("result {result:?} after {details:?}"));
+                    return Err(format!("result {result:?} after {details:?}"));
                 }
             }
         }
     }
-    None
+    Ok(Ended::Finished)
 }
 
 #[cfg(test)]
@@ -135,8 +169,12 @@ mod tests {
     use super::*;
     use crate::games::{CatChess, Chess};
 
-    fn problem<G: Notation + Arbitration>(pgn: &str) -> Option<String> {
+    fn ended<G: Notation + Arbitration>(pgn: &str) -> Result<Ended, String> {
         check_game::<G>(&split_pgn(pgn).unwrap()[0])
+    }
+
+    fn problem<G: Notation + Arbitration>(pgn: &str) -> Option<String> {
+        ended::<G>(pgn).err()
     }
 
     #[test]
@@ -157,11 +195,51 @@ mod tests {
         assert_eq!(problem::<Chess>(crash).unwrap(), "result \"1-0\" after \"crash by white\"");
         assert_eq!(problem::<Chess>(&crash.replace("1-0", "0-1")), None);
         // Cat Chess: a draw by the rules is the cats' win (a draw after a cats fault).
-        let p = problem::<CatChess>("[Termination \"normal\"]\n\n1. e2e4 e7e5 h5g4 cats\n").unwrap();
+        let p = problem::<CatChess>("[Termination \"normal\"]\n\n1. e2e4 e7e5 h5g4 1/2-1/2\n").unwrap();
         assert!(p.contains("not over"), "{p}");
+    }
+
+    /// Cat Chess records: `1/2-1/2` with `Winner "cats"` for a cats' win
+    /// (also read without the tag, and in the older form `cats`); the
+    /// `Winner` must agree with the result and the rules.
+    #[test]
+    fn cat_chess_results_in_the_standard_and_the_older_form() {
+        let fifty = |result: &str, winner: &str| {
+            format!(
+                "[Result \"{result}\"]\n{winner}[FEN \"4k3/8/8/8/8/8/8/R3K2* w - - 98 80\"]\n\n80. a1a2 e8d8 h1h2 {result}\n"
+            )
+        };
+        let cats = "[Winner \"cats\"]\n";
+        assert_eq!(ended::<CatChess>(&fifty("1/2-1/2", cats)), Ok(Ended::Finished));
+        assert_eq!(ended::<CatChess>(&fifty("1/2-1/2", "")), Ok(Ended::Finished));
+        assert_eq!(ended::<CatChess>(&fifty("cats", "")), Ok(Ended::Finished));
+        let p = problem::<CatChess>(&fifty("1/2-1/2", "[Winner \"white\"]\n")).unwrap();
+        assert_eq!(p, "result \"1/2-1/2\" with Winner \"white\" is not one of this variant's");
+        let p = problem::<CatChess>(&fifty("1-0", "")).unwrap();
+        assert_eq!(p, "result \"1-0\", but the final position is 1/2-1/2 cats (fifty-move rule)");
+        let p = problem::<CatChess>(&fifty("1/2-1/2", "[Winner \"draw\"]\n")).unwrap();
+        assert!(p.contains("final position is 1/2-1/2 cats"), "{p}");
+        let mate = |result: &str, winner: &str| {
+            format!(
+                "[Result \"{result}\"]\n{winner}[FEN \"6k1/5ppp/8/8/8/8/8/R3K2* w - - 0 80\"]\n\n80. a1a8 {result}\n"
+            )
+        };
+        assert_eq!(ended::<CatChess>(&mate("1-0", "[Winner \"white\"]\n")), Ok(Ended::Finished));
+        assert_eq!(ended::<CatChess>(&mate("white", "")), Ok(Ended::Finished));
+        assert!(problem::<CatChess>(&mate("1/2-1/2", cats)).unwrap().contains("final position is 1-0 white"));
+    }
+
+    /// `*`: an unfinished game, sound as long as the rules have not ended it.
+    #[test]
+    fn an_unfinished_game_is_not_a_problem() {
+        assert_eq!(ended::<Chess>("[Result \"*\"]\n\n1. e4 e5 *\n"), Ok(Ended::Unfinished));
         assert_eq!(
-            problem::<CatChess>("1. e2e4 e7e5 h5g4 1-0\n").unwrap(),
-            "result \"1-0\" is not one of this variant's"
+            ended::<Chess>("[Result \"*\"]\n[Termination \"unterminated\"]\n\n1. e4 *\n"),
+            Ok(Ended::Unfinished)
         );
+        let p = problem::<Chess>("[Result \"*\"]\n\n1. f3 e5 2. g4 Qh4# *\n").unwrap();
+        assert_eq!(p, "result \"*\", but the final position is over (checkmate)");
+        let p = problem::<Chess>("[Result \"*\"]\n[Termination \"normal\"]\n\n1. e4 *\n").unwrap();
+        assert_eq!(p, "result \"*\", but Termination \"normal\"");
     }
 }

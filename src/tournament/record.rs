@@ -1,37 +1,67 @@
-//! Game records in PGN form. Two-sided games whose draws are draws (chess,
-//! xiangqi) get standard PGN: `1-0`, `0-1`, `1/2-1/2`, SAN for chess (what
-//! `Game::record_move` writes). Cat Chess gets the same layout with a
-//! `Cats` player tag, `Variant "catchess"`, the start `FEN`, a `Result` of
-//! `white`, `black`, `cats` (or `draw`, only after a cats fault), a
-//! `Points` tag, and moves in UCI form with move numbers.
+//! Game records in PGN form, standard in every game: `Result` is `1-0`
+//! (the first seat won: white, red), `0-1` (the second: black),
+//! `1/2-1/2` (neither) or `*` (unfinished); SAN for chess (what
+//! `Game::record_move` writes). A game whose result says less than who
+//! won (Cat Chess: a cats' win is `1/2-1/2` for white and black) adds a
+//! `Winner` tag naming the winning seat (`white`, `black`, `cats`, or
+//! `draw` after a cats fault), a `Points` tag, its `Variant`, the start
+//! `FEN`, and moves in UCI form with move numbers.
+//!
+//! Older records of such games had the winner itself as their result
+//! (`Result "cats"`); every reader takes both ([`winner_of_result`]).
 
 use super::engine::{Score, SearchNote};
 use crate::game::{Game, History, Notation, Seat};
 use std::time::Duration;
 
-/// Whether `G`'s records use standard PGN results (`1-0`, `0-1`, `1/2-1/2`).
+/// Whether `G`'s results say who won (two seats, draws reward nobody):
+/// then a record needs no `Winner` tag.
 pub fn standard_results<G: Game>() -> bool {
     G::SEATS.len() == 2 && G::draw_winner().is_none()
 }
 
-/// The `Result` value of a game won by `winner` (`None`: a draw).
-pub fn result_text<G: Game>(winner: Option<Seat>) -> String {
-    if standard_results::<G>() {
-        match winner.map(Seat::index) {
-            Some(0) => "1-0",
-            Some(_) => "0-1",
-            None => "1/2-1/2",
-        }
-        .to_string()
-    } else {
-        crate::game::winner_name::<G>(winner).to_string()
+/// The `Result` value of a game won by `winner` (`None`: a draw): `1-0`
+/// for the first seat, `0-1` for the second, `1/2-1/2` for a draw or a
+/// win of another seat (Cat Chess's cats), which the `Winner` tag names.
+pub fn result_text<G: Game>(winner: Option<Seat>) -> &'static str {
+    match winner.map(Seat::index) {
+        Some(0) => "1-0",
+        Some(1) => "0-1",
+        _ => "1/2-1/2",
     }
 }
 
-/// The winner a `Result` value names (`None` inside: a draw), or `None`
-/// if it is not one of `G`'s results.
-pub fn winner_of_result<G: Game>(result: &str) -> Option<Option<Seat>> {
-    (0..G::SEATS.len()).map(|i| Some(Seat::new(i))).chain([None]).find(|&w| result_text::<G>(w) == result)
+/// The `Winner` tag of a game won by `winner`, in games whose result does
+/// not say it (see [`standard_results`]): the seat's name, or `draw`.
+pub fn winner_tag<G: Game>(winner: Option<Seat>) -> Option<&'static str> {
+    (!standard_results::<G>()).then(|| crate::game::winner_name::<G>(winner))
+}
+
+/// A result as the arbiter's lines show it: `1-0`, or with the winner
+/// where the result does not say it (`1/2-1/2 cats`).
+pub fn result_line<G: Game>(winner: Option<Seat>) -> String {
+    match winner_tag::<G>(winner) {
+        Some(name) => format!("{} {name}", result_text::<G>(winner)),
+        None => result_text::<G>(winner).to_string(),
+    }
+}
+
+/// The winner a record's `Result` (and `Winner` tag, if any) names
+/// (`None` inside: a draw), or `None` if they are not a finished game of
+/// `G`'s (`*`, something else, or a `Winner` the result contradicts).
+/// Reads the older records of games with a `Winner` tag too, whose
+/// result was the winner's name (`cats`, `draw`). Without a `Winner`
+/// tag, `1/2-1/2` is a draw by the rules, which rewards
+/// `Game::draw_winner` (Cat Chess's cats).
+pub fn winner_of_result<G: Game>(result: &str, winner: Option<&str>) -> Option<Option<Seat>> {
+    let outcomes = || (0..G::SEATS.len()).map(|i| Some(Seat::new(i))).chain([None]);
+    let named = |name: &str| outcomes().find(|&w| crate::game::winner_name::<G>(w) == name);
+    match winner {
+        Some(name) => named(name).filter(|&w| result_text::<G>(w) == result),
+        None if standard_results::<G>() => outcomes().find(|&w| result_text::<G>(w) == result),
+        None if result == "1/2-1/2" => Some(G::draw_winner()),
+        None => outcomes().find(|&w| result_text::<G>(w) == result).or_else(|| named(result)),
+    }
 }
 
 /// Today's date as PGN writes it (`2025.01.31`), in UTC (the `time`
@@ -83,10 +113,13 @@ pub fn move_comment(note: &SearchNote, elapsed: Duration) -> String {
 /// The PGN standard's `Termination` value for how a game ended (our own
 /// words go to `TerminationDetails`): `normal` for an end by the rules,
 /// `adjudication`, `time forfeit`, `rules infraction` for an illegal move,
-/// `abandoned` for an engine that crashed, hung or wrote a line too long.
+/// `abandoned` for an engine that crashed, hung or wrote a line too long,
+/// `unterminated` for a game that goes on.
 pub fn standard_termination(detail: &str) -> &'static str {
     let by = |kind: &str| detail.starts_with(&format!("{kind} by "));
-    if detail.starts_with("adjudication") {
+    if detail == "unterminated" {
+        "unterminated"
+    } else if detail.starts_with("adjudication") {
         "adjudication"
     } else if by("time forfeit") {
         "time forfeit"
@@ -107,6 +140,9 @@ pub struct RecordTags {
     /// Engine name per seat, in seat order.
     pub players: Vec<String>,
     pub winner: Option<Seat>,
+    /// Whether the game has ended; an unfinished game's result is `*`
+    /// (and `winner` is left out).
+    pub finished: bool,
     /// Points per seat.
     pub points: Vec<f64>,
     /// Time control per seat, as PGN writes it.
@@ -137,7 +173,7 @@ pub fn write<G: Notation>(
 ) -> String {
     let seats = G::SEATS;
     let standard = standard_results::<G>();
-    let result = result_text::<G>(tags.winner);
+    let result = if tags.finished { result_text::<G>(tags.winner) } else { "*" };
     let start = history.start();
     let start_fen = start.to_fen();
     let mut out = String::new();
@@ -149,7 +185,10 @@ pub fn write<G: Notation>(
     for (seat, player) in seats.iter().zip(&tags.players) {
         tag(&capitalised(seat.name), player);
     }
-    tag("Result", &result);
+    tag("Result", result);
+    if let Some(winner) = winner_tag::<G>(tags.winner).filter(|_| tags.finished) {
+        tag("Winner", winner);
+    }
     if G::VARIANT != "chess" {
         tag("Variant", G::VARIANT);
     }
@@ -213,7 +252,7 @@ pub fn write<G: Notation>(
     if let Some(c) = after {
         tokens.push(comment(c));
     }
-    tokens.push(result);
+    tokens.push(result.to_string());
     // Lines of at most 79 characters, as PGN export format asks.
     let mut line = String::new();
     for t in tokens {
@@ -252,6 +291,7 @@ mod tests {
             round: "3".into(),
             players: players.iter().map(|p| p.to_string()).collect(),
             winner,
+            finished: true,
             points: points.to_vec(),
             time_controls: vec!["10+0.1".into(); players.len()],
             termination: "checkmate".into(),
@@ -278,9 +318,37 @@ mod tests {
             ("hang by white", "abandoned"),
             ("line too long by red", "abandoned"),
             ("adjudication: move limit (3 moves)", "adjudication"),
+            ("unterminated", "unterminated"),
         ] {
             assert_eq!(standard_termination(detail), standard, "{detail}");
         }
+    }
+
+    /// Results are read back in both forms; what does not name a finished
+    /// game of the variant is `None` (by variant name: this module names
+    /// no game but chess).
+    #[test]
+    fn results_read_back() {
+        let white = Some(Some(Seat::new(0)));
+        assert_eq!(winner_of_result::<Chess>("1-0", None), white);
+        assert_eq!(winner_of_result::<Chess>("1/2-1/2", None), Some(None));
+        assert_eq!(winner_of_result::<Chess>("*", None), None);
+        assert_eq!(winner_of_result::<Chess>("white", None), None);
+        assert_eq!(winner_tag::<Chess>(None), None);
+        let cats: crate::games::VariantKind = "catchess".parse().unwrap();
+        crate::games::with_game!(cats, G => {
+            let cats = Some(Some(Seat::new(2)));
+            assert_eq!((result_text::<G>(Some(Seat::new(2))), winner_tag::<G>(Some(Seat::new(2)))), ("1/2-1/2", Some("cats")));
+            assert_eq!(winner_of_result::<G>("1/2-1/2", Some("cats")), cats);
+            assert_eq!(winner_of_result::<G>("1/2-1/2", None), cats);
+            assert_eq!(winner_of_result::<G>("cats", None), cats);
+            assert_eq!(winner_of_result::<G>("1/2-1/2", Some("draw")), Some(None));
+            assert_eq!(winner_of_result::<G>("draw", None), Some(None));
+            assert_eq!(winner_of_result::<G>("1-0", Some("white")), white);
+            assert_eq!(winner_of_result::<G>("white", None), white);
+            assert_eq!(winner_of_result::<G>("1-0", Some("cats")), None);
+            assert_eq!(winner_of_result::<G>("*", None), None);
+        });
     }
 
     #[test]

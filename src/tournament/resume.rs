@@ -8,7 +8,7 @@
 use super::config::{MatchConfig, MAX_PGN_BYTES};
 use super::openings::split_pgn;
 use super::play::{Fault, FaultKind, GameReport};
-use super::record::{capitalised, seat_of, winner_of_result};
+use super::record::{capitalised, result_line, seat_of, winner_of_result};
 use super::spec::TimeControl;
 use super::stats::seat_points;
 use crate::files::read_bounded;
@@ -222,7 +222,8 @@ pub fn reports<G: Arbitration>(text: &str, names: &[String], what: &str) -> Resu
             seating.push(e);
         }
         let result = game.tag("Result").unwrap_or("");
-        let winner = winner_of_result::<G>(result).ok_or_else(|| format!("{at}: result {result:?}"))?;
+        let winner =
+            winner_of_result::<G>(result, game.tag("Winner")).ok_or_else(|| format!("{at}: result {result:?}"))?;
         let faults: Vec<Fault> = game
             .tag("Faults")
             .map(|f| f.split("; ").filter_map(|d| parse_fault::<G>(d, names)).collect())
@@ -232,7 +233,7 @@ pub fn reports<G: Arbitration>(text: &str, names: &[String], what: &str) -> Resu
             number,
             seating,
             winner,
-            result: result.to_string(),
+            result: result_line::<G>(winner),
             points: seat_points(&forfeited, winner),
             termination: game.tag("TerminationDetails").or(game.tag("Termination")).unwrap_or("").to_string(),
             faults,

@@ -66,7 +66,7 @@ pub fn read_records<G: SearchGame + Notation + Arbitration, T>(
     for game in &games {
         harvest.games += 1;
         let result = game.tag("Result").or(game.result.as_deref()).unwrap_or("*");
-        let label = match winner_of_result::<G>(result) {
+        let label = match winner_of_result::<G>(result, game.tag("Winner")) {
             Some(Some(seat)) => match G::SEATS[seat.index()].goal {
                 Goal::Maximise => 1.0,
                 Goal::Minimise => 0.0,

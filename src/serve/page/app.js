@@ -568,9 +568,21 @@ async function takeBack() {
   }
 }
 
+// Each seat's player as the record names it: `Person`, `catchess 500 ms`.
+function playerNames() {
+  const query = new URLSearchParams();
+  for (const seat of layout().seats) {
+    const conf = ui.seats[seat.name];
+    if (!conf) continue;
+    const limit = conf.unit === 'depth' ? `depth ${conf.value}` : `${conf.value} ms`;
+    query.set(seat.name, conf.kind === 'engine' ? `catchess ${limit}` : 'Person');
+  }
+  return query.toString();
+}
+
 async function exportPgn() {
   try {
-    const { pgn } = await api('GET', `/games/${ui.state.id}/pgn`);
+    const { pgn } = await api('GET', `/games/${ui.state.id}/pgn?${playerNames()}`);
     $('pgn').value = pgn;
     const link = $('pgn-download');
     link.href = URL.createObjectURL(new Blob([pgn], { type: 'application/x-chess-pgn' }));
