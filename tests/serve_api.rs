@@ -2,6 +2,8 @@
 //! the test on an ephemeral loopback port: every route, every refusal,
 //! the analysis stream, and that the server answers while a search runs.
 
+mod common;
+
 use catchess::serve::{spawn, Config, Server};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
@@ -17,21 +19,8 @@ fn default_server() -> Server {
 
 /// A request and its answer: status and JSON body (4xx included).
 fn call(s: &Server, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-    let url = format!("http://{}{path}", s.addr);
-    let request = ureq::request(method, &url).timeout(Duration::from_secs(30));
-    let result = match body {
-        Some(b) => request.set("Content-Type", "application/json").send_string(&b.to_string()),
-        None => request.call(),
-    };
-    let response = match result {
-        Ok(r) => r,
-        Err(ureq::Error::Status(_, r)) => r,
-        Err(e) => panic!("{method} {path}: {e}"),
-    };
-    let status = response.status();
-    let text = response.into_string().unwrap_or_default();
-    let value = if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap_or(Value::String(text)) };
-    (status, value)
+    common::http::call_within(&s.addr.to_string(), method, path, body, Duration::from_secs(30))
+        .unwrap_or_else(|| panic!("{method} {path}: no answer"))
 }
 
 fn raw(s: &Server, method: &str, path: &str, content_type: &str, body: &str) -> (u16, Value) {

@@ -9,12 +9,10 @@
 // It measures the server through /proc.
 #![cfg(target_os = "linux")]
 
-#[allow(dead_code)]
-#[path = "common/serve_process.rs"]
-mod serve_process;
+mod common;
 
+use common::serve_process::{temp_dir, ticks_per_second, Serve};
 use serde_json::json;
-use serve_process::{temp_dir, ticks_per_second, Serve};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

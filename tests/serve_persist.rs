@@ -6,12 +6,10 @@
 // Signals are sent with kill(1).
 #![cfg(unix)]
 
-#[allow(dead_code)]
-#[path = "common/serve_process.rs"]
-mod serve_process;
+mod common;
 
+use common::serve_process::{temp_dir, Serve};
 use serde_json::{json, Value};
-use serve_process::{temp_dir, Serve};
 use std::io::{BufRead, BufReader};
 use std::time::{Duration, Instant};
 

@@ -3,6 +3,8 @@
 //! checks that it is now refused or bounded. Servers run in the test on
 //! ephemeral loopback ports.
 
+mod common;
+
 use catchess::serve::{spawn, Config, Server};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -20,20 +22,7 @@ fn call(s: &Server, method: &str, path: &str, body: Option<Value>) -> (u16, Valu
 
 /// `call`, giving up (and disconnecting) after `timeout`: `None` then.
 fn call_within(s: &Server, method: &str, path: &str, body: Option<Value>, timeout: Duration) -> Option<(u16, Value)> {
-    let url = format!("http://{}{path}", s.addr);
-    let request = ureq::request(method, &url).timeout(timeout);
-    let result = match body {
-        Some(b) => request.set("Content-Type", "application/json").send_string(&b.to_string()),
-        None => request.call(),
-    };
-    let response = match result {
-        Ok(r) => r,
-        Err(ureq::Error::Status(_, r)) => r,
-        Err(_) => return None,
-    };
-    let status = response.status();
-    let text = response.into_string().ok()?;
-    Some((status, serde_json::from_str(&text).unwrap_or(Value::String(text))))
+    common::http::call_within(&s.addr.to_string(), method, path, body, timeout)
 }
 
 /// A request written by hand (any Host, Origin, content type): the status

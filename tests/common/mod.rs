@@ -4,7 +4,9 @@
 
 pub mod cat_claim;
 pub mod engine;
+pub mod http;
 pub mod run;
+pub mod serve_process;
 pub mod skipping;
 pub mod solver;
 pub mod temp;

@@ -61,20 +61,7 @@ impl Serve {
         body: Option<Value>,
         timeout: Duration,
     ) -> Option<(u16, Value)> {
-        let url = format!("http://{}{path}", self.addr);
-        let request = ureq::request(method, &url).timeout(timeout);
-        let result = match body {
-            Some(b) => request.set("Content-Type", "application/json").send_string(&b.to_string()),
-            None => request.call(),
-        };
-        let response = match result {
-            Ok(r) => r,
-            Err(ureq::Error::Status(_, r)) => r,
-            Err(_) => return None,
-        };
-        let status = response.status();
-        let text = response.into_string().ok()?;
-        Some((status, serde_json::from_str(&text).unwrap_or(Value::String(text))))
+        super::http::call_within(&self.addr, method, path, body, timeout)
     }
 
     /// Sends a signal by name (`TERM`, `INT`, `KILL`).
