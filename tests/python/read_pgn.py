@@ -12,6 +12,8 @@ import sys
 import chess
 import chess.pgn
 
+from pgn_report import report
+
 ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
 
 
@@ -56,23 +58,7 @@ def check(game: chess.pgn.Game) -> str | None:
 
 
 def main() -> int:
-    path, expected = sys.argv[1], int(sys.argv[2])
-    passed = failed = 0
-    with open(path, encoding="utf-8") as f:
-        while (game := chess.pgn.read_game(f)) is not None:
-            problem = check(game)
-            name = f"game {game.headers.get('Round')}"
-            if problem:
-                failed += 1
-                print(f"FAIL {name}: {problem}")
-            else:
-                passed += 1
-                print(f"ok   {name}: {game.headers['Result']} {game.headers.get('Termination')}")
-    if passed + failed != expected:
-        print(f"FAIL expected {expected} games, read {passed + failed}")
-        failed += 1
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return report(check, lambda game: f"{game.headers['Result']} {game.headers.get('Termination')}")
 
 
 if __name__ == "__main__":
