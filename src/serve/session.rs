@@ -395,7 +395,8 @@ impl<G: Playable> AnyGame for GameSession<G> {
             let found = match result {
                 Ok(r) => {
                     let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
-                    let turn = crate::uci::whole_turn(&history, r.best, &r.pv, searcher);
+                    let turn =
+                        crate::uci::whole_turn(&history, r.best, &r.pv, searcher, crate::search::Strength::full());
                     Found {
                         best: turn.as_ref().map(|steps| pos.turn_text(steps)),
                         best_notation: turn.map(|steps| match steps.as_slice() {
