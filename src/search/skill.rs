@@ -29,10 +29,22 @@ pub const ELO_MAX: u32 = 2850;
 /// `UCI_Elo` to the internal level, piecewise linear between these points
 /// (one table). Levels below 0, which `Skill Level` cannot name, are
 /// weaker still (more candidates, a wider random spread): lichess's level 1
-/// is such a level of Stockfish. Initial mapping, not yet calibrated
-/// against another engine (README, "Playing strength"): the points rest on
-/// a self-play ladder of neighbouring levels only.
-const ELO_TO_LEVEL: &[(u32, f64)] = &[(ELO_MIN, -10.0), (1500, 0.0), (2200, 10.0), (ELO_MAX, SKILL_MAX as f64)];
+/// is such a level of Stockfish. Not yet calibrated against another
+/// engine (README, "Playing strength"): the points were moved once so that
+/// the page's levels (800, 1100, ..., 2600) come out more evenly spaced in
+/// a self-play ladder of neighbouring levels (chess, 1+0.01, 20 games a
+/// pair), where the first mapping had 20-0 steps at 1700 and 2000 and
+/// near-even ones at 1100 and 2300.
+const ELO_TO_LEVEL: &[(u32, f64)] = &[
+    (ELO_MIN, -10.0),
+    (1100, -4.0),
+    (1400, -1.0),
+    (1700, 1.0),
+    (2000, 5.0),
+    (2300, 12.0),
+    (2600, 18.0),
+    (ELO_MAX, SKILL_MAX as f64),
+];
 
 /// A playing strength below the full one: a level from -10 (weakest) to
 /// just under 20 (full strength is no `Skill` at all).
@@ -357,7 +369,8 @@ mod tests {
         }
         assert_eq!(Skill::from_elo(ELO_MIN).unwrap().level(), -10.0);
         assert_eq!(Skill::from_elo(0), Skill::from_elo(ELO_MIN), "clamped");
-        assert_eq!(Skill::from_elo(1500).unwrap().level(), 0.0);
+        assert_eq!(Skill::from_elo(1400).unwrap().level(), -1.0);
+        assert_eq!(Skill::from_elo(1550).unwrap().level(), 0.0);
         assert_eq!(Skill::from_level(0).unwrap().depth(), 1);
         assert_eq!(Skill::from_level(19).unwrap().depth(), 20);
     }
