@@ -167,7 +167,8 @@ catchess match --variant chess --engine 'name=cc cmd=./catchess' \\\n    \
     /// it misbehave on purpose: `<side>=illegal|crash|hang|slow[@n]` entries separated by commas
     /// (from the n-th move as that side in a game on), or `noready` (never answers isready).
     Random,
-    /// Play and analyse in the browser: a local web app and its JSON API (api.md).
+    /// Play and analyse every game (catchess, chess, xiangqi, catschess10) in the browser: a local web
+    /// app and its JSON API (api.md), with engine levels 1-8 for every seat.
     Serve(ServeArgs),
     /// Fit the evaluation weights of a variant to game results (Texel tuning).
     ///

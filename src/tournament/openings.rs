@@ -311,16 +311,18 @@ pub fn split_pgn(text: &str) -> Result<Vec<PgnGame>, String> {
 /// the record's own (`Game::record_move`: SAN in chess, WXF in xiangqi),
 /// with check marks and annotations (`+`, `#`, `!`, `?`) ignored.
 pub fn parse_record_move<G: Notation + Arbitration>(pos: &G, token: &str) -> Result<G::Move, MoveError> {
+    let bare = |t: &str| t.trim_end_matches(['+', '#', '!', '?']).replace("=", "").to_string();
+    let want = bare(token);
+    // The arbiter's pass for a seat that forfeited is no legal move of the
+    // seat; SAN may mark it with a check (`0000+`).
     if let Some(pass) = pos.arbiter_pass() {
-        if pass.to_string() == token {
+        if pass.to_string() == want {
             return Ok(pass);
         }
     }
     if let Ok(m) = pos.parse_move(token) {
         return Ok(m);
     }
-    let bare = |t: &str| t.trim_end_matches(['+', '#', '!', '?']).replace("=", "").to_string();
-    let want = bare(token);
     if want.is_empty() {
         return Err(MoveError::Unparsable(token.to_string()));
     }

@@ -87,7 +87,8 @@ def main():
             assert piece(driver, "e4") == "P" and piece(driver, "e2") is None
             entries = plies(driver)
             assert [e.get_attribute("data-ply") for e in entries] == ["1", "2", "3"], entries
-            assert entries[0].text == "e2e4", entries[0].text
+            # The move list writes SAN (api.md, "Notation (SAN) in Cat Chess").
+            assert entries[0].text == "e4", entries[0].text
             assert len(driver.find_elements(By.CSS_SELECTOR, "[data-zone]")) > 0, "no shaded zone"
             cats_now = [c.get_attribute("data-square") for c in driver.find_elements(By.CSS_SELECTOR, '[data-piece="*"]')]
             assert len(cats_now) == 2, cats_now
