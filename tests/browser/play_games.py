@@ -185,6 +185,7 @@ def play_cat_chess(driver, url, shots):
     driver.refresh()
     wait(driver, "the same game after a reload", lambda d: turns(d) == before)
     assert board(driver) == position, (board(driver), position)
+    assert driver.find_elements(By.CSS_SELECTOR, "#graph .eval-point"), "the evaluation graph was lost"
     return len(before)
 
 
@@ -307,7 +308,7 @@ def export_pgn(driver):
 
 def play_chess_clocks(driver, shots):
     """A clock runs out; a rematch turns the seats; a resignation; a level."""
-    for id, value in [("clock-base", "0.05"), ("clock-inc", "1")]:
+    for id, value in [("clock-base", "0.1"), ("clock-inc", "1")]:
         field = driver.find_element(By.ID, id)
         field.clear()
         field.send_keys(value)
@@ -315,8 +316,8 @@ def play_chess_clocks(driver, shots):
     seat_select(driver, "black", "level").select_by_value("3")
     clock = driver.find_element(By.CSS_SELECTOR, '[data-clock="white"]')
     wait(driver, "white's clock", lambda d: clock.is_displayed() and clock.text.startswith("0:0"))
-    # White waits: the 3 s run out, and the server ends the game.
-    wait(driver, "the flag", lambda d: "Game over" in status(d), seconds=15)
+    # White waits: the 6 s run out, and the server ends the game.
+    wait(driver, "the flag", lambda d: "Game over" in status(d), seconds=20)
     assert "black wins" in status(driver) and "time forfeit by white" in status(driver), status(driver)
     record = export_pgn(driver)
     assert '[Result "0-1"]' in record and '[Termination "time forfeit"]' in record, record
@@ -329,6 +330,11 @@ def play_chess_clocks(driver, shots):
     assert seat_select(driver, "white", "level").first_selected_option.get_attribute("value") == "3"
     wait(driver, "the engine's first move as white", lambda d: len(plies(d)) == 1 and "Black to move" in status(d))
     assert driver.find_element(By.CSS_SELECTOR, '[data-clock="black"]').is_displayed()
+    # A reload finds the same players and black's clock still running.
+    driver.refresh()
+    wait(driver, "the rematch after a reload", lambda d: len(plies(d)) == 1
+         and seat_select(d, "white", "kind").first_selected_option.get_attribute("value") == "engine"
+         and d.find_element(By.CSS_SELECTOR, '[data-clock="black"].running').is_displayed())
     driver.find_element(By.ID, "resign").click()
     wait(driver, "the resignation", lambda d: "Game over" in status(d))
     assert "white wins" in status(driver) and "resignation by black" in status(driver), status(driver)

@@ -3,10 +3,12 @@
 // (MultiPV) and Cat Chess's outlook. "Analyse" starts an infinite
 // analysis with the lines asked for; it runs until Stop, a move, or the
 // page leaving (its own stream ends it). Each search's value of the
-// position after a ply feeds the evaluation graph.
+// position after a ply feeds the evaluation graph (a click on it shows
+// that position).
 
 import { $, ui, layout } from './api.js';
 import { el } from './pieces.js';
+import { showTurns } from './movelist.js';
 
 const a = {
   events: null,     // the follow stream
@@ -14,12 +16,20 @@ const a = {
   on: false,        // analysis wanted: restarted after each move
   searchPly: {},    // search id -> plies of the game when it started
   lines: [],        // the current search's lines by multipv index
-  evals: new Map(), // ply -> value from the first seat's view (cp)
+  id: null,         // the game's
+  evals: new Map(), // ply -> value from the first seat's view (cp), kept in localStorage
 };
 
-export function resetAnalysis() {
+// A game shown: its values so far as this browser kept them.
+export function resetAnalysis(id) {
   a.lines = [];
+  a.id = id;
   a.evals = new Map();
+  try {
+    for (const [ply, cp] of JSON.parse(localStorage.getItem('catchess-evals-' + id)) || []) a.evals.set(ply, cp);
+  } catch (_) {
+    a.evals = new Map();
+  }
   a.searchPly = {};
   ['a-depth', 'a-score', 'a-nodes', 'a-what'].forEach((id) => ($(id).textContent = '–'));
   $('a-lines').replaceChildren();
@@ -69,6 +79,7 @@ function showInfo(search, info) {
     const ply = a.searchPly[search];
     if (ply !== undefined) {
       a.evals.set(ply, info.first_seat_cp);
+      keepEvals();
       renderGraph();
     }
   }
@@ -104,6 +115,14 @@ function showOutlook(L, info) {
 function twoWay(L, info) {
   const p = Math.round(100 / (1 + Math.exp(-info.first_seat_cp / 250)));
   return [{ seat: L.seats[0].name, percent: p }, { seat: L.seats[1].name, percent: 100 - p }];
+}
+
+function keepEvals() {
+  try {
+    localStorage.setItem('catchess-evals-' + a.id, JSON.stringify([...a.evals.entries()]));
+  } catch (_) {
+    // Nothing kept: a reload starts the graph again.
+  }
 }
 
 // ---- Infinite analysis ----------------------------------------------------
@@ -172,6 +191,14 @@ export function renderGraph() {
     el('line', { x1: x, y1: 0, x2: x, y2: H, class: 'cursor' }, svg);
   }
   box.replaceChildren(svg);
+  // A click shows the position there (the turn that ends nearest).
+  svg.addEventListener('click', (ev) => {
+    if (!s || !s.turns.length) return;
+    const box = svg.getBoundingClientRect();
+    const ply = Math.round(((ev.clientX - box.left) / box.width) * plies);
+    const n = s.turns.filter((t) => t.last <= ply).length;
+    showTurns(n);
+  });
   const L = layout();
   $('graph-caption').textContent = L
     ? `${points.length} values from the engine's searches, ${L.seats[0].name}'s view (up: ${L.seats[0].name} better)`

@@ -12,7 +12,7 @@ import { render, handlers } from './board.js';
 import { drawPiece, el, renderLegend } from './pieces.js';
 import { options, pendingPick, nextStep } from './steps.js';
 import { initMoveList, renderMoves } from './movelist.js';
-import { startClocks, clockUpdate, renderClocks } from './clock.js';
+import { startClocks, resumeClocks, clockUpdate, renderClocks } from './clock.js';
 import { follow, resetAnalysis, renderGraph, startAnalysis, stopAnalysis, resumeAnalysis, analysing } from './analysis.js';
 
 // ---- Moves and steps ------------------------------------------------------
@@ -204,6 +204,7 @@ function renderSeats() {
     const update = () => {
       conf.kind = kind.value;
       conf.level = Number(level.value);
+      keepSeats(ui.state.id);
       level.hidden = conf.kind !== 'engine';
       clockUpdate(ui.state);
       refresh();
@@ -214,6 +215,26 @@ function renderSeats() {
   }
   $('level-note').hidden = !L.cats;
   renderClocks();
+}
+
+// Who plays each seat of a game is kept in the browser, so that a reload
+// finds the same players.
+function keepSeats(id) {
+  try {
+    localStorage.setItem('catchess-seats-' + id, JSON.stringify(ui.seats));
+  } catch (_) {
+    // Nothing kept: a reload starts with the defaults.
+  }
+}
+
+function keptSeats(state) {
+  try {
+    const seats = JSON.parse(localStorage.getItem('catchess-seats-' + state.id));
+    const names = ui.layouts[state.variant].seats.map((x) => x.name);
+    return seats && names.every((n) => seats[n] && ['person', 'engine'].includes(seats[n].kind)) ? seats : null;
+  } catch (_) {
+    return null;
+  }
 }
 
 // Resign is for a person's seat: the one to move, else the first.
@@ -282,6 +303,7 @@ async function showGame(state, body, seats) {
   try {
     showError(null);
     stopAnalysis();
+    const reloaded = !!state;
     if (!state) state = await api('POST', '/games', body);
     history.replaceState(null, '', '#game=' + encodeURIComponent(state.id));
     ui.token++;
@@ -290,15 +312,20 @@ async function showGame(state, body, seats) {
     ui.view = null;
     const old = ui.state;
     if (seats) ui.seats = seats;
+    else if (reloaded && keptSeats(state)) ui.seats = keptSeats(state);
     else if (!old || old.variant !== state.variant) ui.seats = defaultSeats(state.variant);
+    keepSeats(state.id);
     ui.state = state;
     $('variant').value = state.variant;
-    const [base, inc] = clockSettings();
-    startClocks(base, inc, layout().seats.map((s) => s.name), (seat) => forfeit(seat, 'time'));
+    const flag = (seat) => forfeit(seat, 'time');
+    if (!reloaded || !resumeClocks(state.id, flag)) {
+      const [base, inc] = clockSettings();
+      startClocks(state.id, base, inc, layout().seats.map((s) => s.name), flag);
+    }
     renderSeats();
     renderLegend($('legend'), layout());
     follow(state.id);
-    resetAnalysis();
+    resetAnalysis(state.id);
     setState(state);
   } catch (e) {
     showError(e);

@@ -2,14 +2,17 @@
 // turn, set when a game starts (Clock in the header). A person's clock
 // runs while it is that seat's turn; when it runs out the page tells the
 // server (POST forfeit, why "time"), which ends the game by the game's
-// forfeit rule. Engine seats have no clock.
+// forfeit rule. Engine seats have no clock. The clocks of a game are
+// kept in the browser (localStorage), so a reload finds them running.
 
 import { ui } from './api.js';
 
-const clock = { base: 0, inc: 0, left: {}, running: null, since: 0, flagged: false, onFlag: null };
+const clock = { id: null, base: 0, inc: 0, left: {}, running: null, since: 0, flagged: false, onFlag: null };
+const KEPT = ['base', 'inc', 'left', 'running', 'since', 'flagged'];
 
-// A new game: every person's seat gets `baseMs`; 0 means no clocks.
-export function startClocks(baseMs, incMs, seatNames, onFlag) {
+// A new game `id`: every person's seat gets `baseMs`; 0 means no clocks.
+export function startClocks(id, baseMs, incMs, seatNames, onFlag) {
+  clock.id = id;
   clock.base = baseMs;
   clock.inc = incMs;
   clock.left = {};
@@ -17,6 +20,33 @@ export function startClocks(baseMs, incMs, seatNames, onFlag) {
   clock.running = null;
   clock.flagged = false;
   clock.onFlag = onFlag;
+  save();
+}
+
+// The clocks of game `id` as this browser kept them; false if none.
+export function resumeClocks(id, onFlag) {
+  let kept = null;
+  try {
+    kept = JSON.parse(localStorage.getItem('catchess-clock-' + id));
+  } catch (_) {
+    kept = null;
+  }
+  if (!kept || typeof kept.left !== 'object') return false;
+  for (const k of KEPT) clock[k] = kept[k];
+  clock.id = id;
+  clock.onFlag = onFlag;
+  return true;
+}
+
+function save() {
+  if (!clock.id) return;
+  const kept = {};
+  for (const k of KEPT) kept[k] = clock[k];
+  try {
+    if (clock.base > 0) localStorage.setItem('catchess-clock-' + clock.id, JSON.stringify(kept));
+  } catch (_) {
+    // A browser that keeps nothing: the clocks start again on a reload.
+  }
 }
 
 export function clocksOn() {
@@ -41,6 +71,7 @@ export function clockUpdate(state) {
     clock.running = state.turn;
     clock.since = now;
   }
+  save();
   renderClocks();
 }
 
@@ -79,6 +110,7 @@ setInterval(() => {
     clock.flagged = true;
     clock.left[seat] = 0;
     clock.running = null;
+    save();
     if (clock.onFlag) clock.onFlag(seat);
   }
 }, 100);
