@@ -269,6 +269,37 @@ def play_catschess10(driver, shots):
     numbers = [n.text for n in driver.find_elements(By.CSS_SELECTOR, "#moves .num")]
     assert numbers == ["1.", "2."], numbers
     shot(driver, shots, "catschess10.png")
+
+    # A roll onto a mouse: Roll again, then Keep. Here 60 of the 79 squares
+    # the roll may keep hold a mouse (ranks 3-8); white's king has moves.
+    fen = driver.find_element(By.ID, "fen")
+    fen.clear()
+    fen.send_keys("rnbcqkcbnr/10/" + "mmmmmmmmmm/" * 6 + "10/K9 w - - 0 1")
+    driver.find_element(By.ID, "fen-load").click()
+    wait(driver, "the mice", lambda d: len(d.find_elements(By.CSS_SELECTOR, '[data-piece="m"]')) == 60 and not plies(d))
+    for _ in range(40):
+        driver.find_element(By.ID, "teleport").click()
+        wait(driver, "a roll", lambda d: "T@" in steps_so_far(d).replace("T@?", "") or "T?" in steps_so_far(d))
+        if driver.find_element(By.ID, "keep").is_displayed():
+            break
+        driver.find_element(By.ID, "take-back").click()
+        wait(driver, "the roll taken back", lambda d: not steps_so_far(d))
+    assert driver.find_element(By.ID, "keep").is_displayed(), "40 rolls and never a mouse"
+    assert "keep the square" in text(driver, "step-text")
+    # Roll again: the server rolls anew where the rules roll (the mouse
+    # square is not kept: a new square replaces it in the turn's steps).
+    first = steps_so_far(driver)
+    driver.find_element(By.ID, "reroll").click()
+    try:
+        wait(driver, "the roll again", lambda d: steps_so_far(d) != first, seconds=5)
+    except AssertionError:
+        assert steps_so_far(driver) == first and "keep" in text(driver, "step-text")  # the same mouse again (1 in 79)
+    if driver.find_element(By.ID, "keep").is_displayed():
+        rolled = steps_so_far(driver).split(", ")[-1]
+        driver.find_element(By.ID, "keep").click()
+        wait(driver, "the kept mouse square", lambda d: piece(d, rolled[2:]) == "T")
+    assert len(driver.find_elements(By.CSS_SELECTOR, '[data-piece="T"]')) == 1
+    shot(driver, shots, "catschess10-teleport.png")
     return entries
 
 

@@ -340,6 +340,8 @@ function rematch() {
   const names = layout().seats.map((x) => x.name);
   const seats = {};
   names.forEach((n, i) => (seats[names[(i + 1) % names.length]] = { ...ui.seats[n] }));
+  // A person who now plays the second seat alone sees the board from there.
+  ui.flipped = seats[names[0]].kind !== 'person' && seats[names[1]].kind === 'person';
   const body = { variant: s.variant };
   if (s.start_fen !== layout().start_fen) body.fen = s.start_fen;
   newGame(body, seats);
