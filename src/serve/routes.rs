@@ -38,6 +38,7 @@ const PAGE_FILES: &[(&str, &str, &[u8])] = &[
     ("pieces.js", JS, include_bytes!("page/pieces.js")),
     ("board.js", JS, include_bytes!("page/board.js")),
     ("steps.js", JS, include_bytes!("page/steps.js")),
+    ("seats.js", JS, include_bytes!("page/seats.js")),
     ("movelist.js", JS, include_bytes!("page/movelist.js")),
     ("clock.js", JS, include_bytes!("page/clock.js")),
     ("analysis.js", JS, include_bytes!("page/analysis.js")),

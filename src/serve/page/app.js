@@ -4,7 +4,8 @@
 // a position from the game's state (api.md). Files: api.js (shared state,
 // requests), pieces.js (figures, legend), board.js (drawing, clicks,
 // drags), steps.js (the choices of a position, a 10×10 turn's steps),
-// movelist.js (the moves, stepping through them), clock.js (clocks),
+// seats.js (who plays each seat, levels), movelist.js (the moves,
+// stepping through them), clock.js (clocks),
 // analysis.js (the engine's thinking, analysis, the evaluation graph).
 
 import { $, ui, api, cap, layout, personToMove, showError } from './api.js';
@@ -12,7 +13,8 @@ import { render, handlers } from './board.js';
 import { drawPiece, el, renderLegend } from './pieces.js';
 import { options, pendingPick, nextStep } from './steps.js';
 import { initMoveList, renderMoves } from './movelist.js';
-import { startClocks, resumeClocks, clockUpdate, renderClocks } from './clock.js';
+import { startClocks, resumeClocks, clockUpdate } from './clock.js';
+import { defaultSeats, renderSeats, keepSeats, keptSeats } from './seats.js';
 import { follow, resetAnalysis, renderGraph, startAnalysis, stopAnalysis, resumeAnalysis, analysing } from './analysis.js';
 
 // ---- Moves and steps ------------------------------------------------------
@@ -154,88 +156,7 @@ function renderStepBar() {
   $('turn-steps').textContent = ui.state.turn_steps.length ? 'This turn: ' + ui.state.turn_steps.join(', ') : '';
 }
 
-// ---- Seats, levels and the engine -----------------------------------------
-
-const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8];
-
-function levelOf(variant, seat, fallback) {
-  const d = ui.levels && ui.levels.defaults && ui.levels.defaults[variant];
-  return (d && d[seat]) || fallback;
-}
-
-function defaultSeats(variant) {
-  const seats = {};
-  ui.layouts[variant].seats.forEach((s, i) => {
-    seats[s.name] = { kind: i === 0 ? 'person' : 'engine', level: levelOf(variant, s.name, ui.layouts[variant].cats ? 1 : 2) };
-  });
-  return seats;
-}
-
-function levelText(n) {
-  const found = ui.levels && ui.levels.levels.find((l) => l.level === n);
-  if (!found) return `level ${n}`;
-  return found.elo ? `level ${n} (Elo ${found.elo})` : `level ${n} (full)`;
-}
-
-function renderSeats() {
-  const L = layout();
-  const box = $('seats');
-  box.querySelectorAll('.seat').forEach((n) => n.remove());
-  for (const seat of L.seats) {
-    const conf = ui.seats[seat.name];
-    const row = document.createElement('div');
-    row.className = 'seat';
-    row.setAttribute('data-seat', seat.name);
-    row.innerHTML =
-      `<b>${seat.name}</b><select class="kind"><option value="person">person</option><option value="engine">engine</option></select>` +
-      `<select class="level" aria-label="${seat.name}'s level"></select><span class="clock" data-clock="${seat.name}" hidden></span>`;
-    const [kind, level] = [row.querySelector('.kind'), row.querySelector('.level')];
-    for (const n of LEVELS) {
-      const option = document.createElement('option');
-      option.value = n;
-      option.textContent = levelText(n);
-      const found = ui.levels && ui.levels.levels.find((l) => l.level === n);
-      if (found) option.title = found.description;
-      level.appendChild(option);
-    }
-    kind.value = conf.kind;
-    level.value = conf.level;
-    level.hidden = conf.kind !== 'engine';
-    const update = () => {
-      conf.kind = kind.value;
-      conf.level = Number(level.value);
-      keepSeats(ui.state.id);
-      level.hidden = conf.kind !== 'engine';
-      clockUpdate(ui.state);
-      refresh();
-      engineTurn();
-    };
-    [kind, level].forEach((n) => n.addEventListener('change', update));
-    box.appendChild(row);
-  }
-  $('level-note').hidden = !L.cats;
-  renderClocks();
-}
-
-// Who plays each seat of a game is kept in the browser, so that a reload
-// finds the same players.
-function keepSeats(id) {
-  try {
-    localStorage.setItem('catchess-seats-' + id, JSON.stringify(ui.seats));
-  } catch (_) {
-    // Nothing kept: a reload starts with the defaults.
-  }
-}
-
-function keptSeats(state) {
-  try {
-    const seats = JSON.parse(localStorage.getItem('catchess-seats-' + state.id));
-    const names = ui.layouts[state.variant].seats.map((x) => x.name);
-    return seats && names.every((n) => seats[n] && ['person', 'engine'].includes(seats[n].kind)) ? seats : null;
-  } catch (_) {
-    return null;
-  }
-}
+// ---- The engine ----------------------------------------------------------
 
 // Resign is for a person's seat: the one to move, else the first.
 function resigningSeat() {
@@ -322,7 +243,11 @@ async function showGame(state, body, seats) {
       const [base, inc] = clockSettings();
       startClocks(state.id, base, inc, layout().seats.map((s) => s.name), flag);
     }
-    renderSeats();
+    renderSeats(() => {
+      clockUpdate(ui.state);
+      refresh();
+      engineTurn();
+    });
     renderLegend($('legend'), layout());
     follow(state.id);
     resetAnalysis(state.id);
