@@ -286,3 +286,54 @@ fn position_accepts_the_arbiters_forced_pass_for_the_cats_only() {
     let out = e.ask("position startpos moves e2e4 0000");
     assert_eq!(errors(&out).len(), 1, "chess has no pass: {out:?}");
 }
+
+/// Playing strength (protocol.md, "Playing strength"): the options are
+/// listed, bad values are refused with an error that names the range, and
+/// a weakened engine still answers every `go` with exactly one legal move in
+/// every game, the cats' and the 10×10 turns included.
+#[test]
+fn weakened_engines_answer_every_go_once_with_a_legal_move() {
+    let mut e = Engine::catchess();
+    e.send("uci");
+    let lines = e.until(|l| l == "uciok");
+    for opt in [
+        "option name UCI_LimitStrength type check default false",
+        "option name UCI_Elo type spin default 2850 min 800 max 2850",
+        "option name Skill Level type spin default 20 min 0 max 20",
+    ] {
+        assert!(lines.iter().any(|l| l == opt), "missing {opt:?} in {lines:#?}");
+    }
+    let out = e.ask("setoption name UCI_Elo value 5000");
+    assert!(errors(&out)[0].contains("option 'UCI_Elo' takes a whole number from 800 to 2850, got '5000'"), "{out:?}");
+    let out = e.ask("setoption name Skill Level value -3");
+    assert!(errors(&out)[0].contains("from 0 to 20, got '-3'"), "{out:?}");
+    let out = e.ask("setoption name UCI_LimitStrength value maybe");
+    assert!(errors(&out)[0].contains("takes true or false"), "{out:?}");
+    for variant in ["catchess", "chess", "xiangqi", "catschess10"] {
+        for strength in ["name Skill Level value 0", "name UCI_LimitStrength value true"] {
+            e.ask(&format!("setoption name UCI_Variant value {variant}"));
+            e.ask("setoption name UCI_Elo value 800");
+            e.ask(&format!("setoption {strength}"));
+            e.ask("ucinewgame");
+            let mut moves: Vec<String> = Vec::new();
+            // A few turns each, so that every seat (the cats too) moves.
+            for _ in 0..4 {
+                e.ask(&format!("position startpos moves {}", moves.join(" ")));
+                e.send("go depth 8");
+                let lines = e.until(|l| l.starts_with("bestmove"));
+                assert!(errors(&lines).is_empty(), "{variant}: {lines:?}");
+                let best = lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+                // No second bestmove follows.
+                assert_eq!(e.sync().iter().filter(|l| l.starts_with("bestmove")).count(), 0, "{variant}");
+                if best.ends_with("T@?") {
+                    break; // The roll is the client's (tests/catschess10_protocol.rs).
+                }
+                let out = e.ask(&format!("position startpos moves {} {best}", moves.join(" ")));
+                assert!(errors(&out).is_empty(), "{variant}: {best} is not legal: {out:?}");
+                moves.push(best);
+            }
+            e.ask("setoption name Skill Level value 20");
+            e.ask("setoption name UCI_LimitStrength value false");
+        }
+    }
+}

@@ -32,7 +32,7 @@ fn history<G: Notation + Arbitration>(start: G, moves: &str) -> History<G> {
 }
 
 #[test]
-fn catchess_record_has_three_players_fen_points_and_uci_moves() {
+fn catchess_record_has_three_players_fen_points_and_san_moves() {
     let h = history(CatChess::startpos(), "e2e4 e7e5 h5g4 g1f3 b8c6 0000");
     let t = tags(&["A", "B", "C"], None, &[0.5, 0.5, 0.0]);
     let comments = vec![None, None, None, None, None, Some("pass".to_string())];
@@ -45,13 +45,14 @@ fn catchess_record_has_three_players_fen_points_and_uci_moves() {
         pgn.contains("[Variant \"catchess\"]\n[FEN \"rnbqkbnr/pppppppp/8/7*/*7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]")
     );
     assert!(pgn.contains("[Points \"white 1/2, black 1/2, cats 0\"]"));
-    assert!(pgn.ends_with("{opening} 1. e2e4 e7e5 h5g4 2. g1f3 b8c6 0000 {pass} {end} 1/2-1/2\n\n"), "{pgn}");
+    // SAN, a cat's step by its squares (api.md, "Notation (SAN) in Cat Chess").
+    assert!(pgn.ends_with("{opening} 1. e4 e5 h5g4 2. Nf3 Nc6 0000 {pass} {end} 1/2-1/2\n\n"), "{pgn}");
     // A start with the cats to move: the number is written with dots.
     let start = CatChess::from_fen("rnbqkbnr/pppp1ppp/8/4p2*/*3P3/8/PPPP1PPP/RNBQKBNR c KQkq e6 0 1").unwrap();
     let h = history(start, "h5g4 g1f3");
     let pgn = write(&tags(&["A", "B", "C"], Some(Seat::new(2)), &[0.0, 0.0, 1.0]), &h, &[], None, None);
     assert!(pgn.contains("[Result \"1/2-1/2\"]\n[Winner \"cats\"]\n"), "{pgn}");
-    assert!(pgn.ends_with("\n1... h5g4 2. g1f3 1/2-1/2\n\n"), "{pgn}");
+    assert!(pgn.ends_with("\n1... h5g4 2. Nf3 1/2-1/2\n\n"), "{pgn}");
     let pgn = write(&tags(&["A", "B", "C"], Some(Seat::new(0)), &[1.0, 0.0, 0.0]), &h, &[], None, None);
     assert!(pgn.contains("[Result \"1-0\"]\n[Winner \"white\"]\n") && pgn.ends_with(" 1-0\n\n"), "{pgn}");
 }

@@ -115,8 +115,12 @@ fn a_cat_chess_game_through_every_route() {
         call(&s, "GET", &format!("/api/games/{id}/pgn?white=Person&cats=catchess%20depth%203"), None);
     assert_eq!(status, 200);
     let pgn = record["pgn"].as_str().unwrap();
-    assert!(pgn.contains("[Variant \"catchess\"]") && pgn.contains("1. e2e4 *"), "{pgn}");
-    assert!(pgn.contains("[White \"Person\"]\n[Black \"?\"]\n[Cats \"catchess depth 3\"]\n[Result \"*\"]"), "{pgn}");
+    assert!(pgn.contains("[Variant \"catchess\"]") && pgn.contains("1. e4 *"), "{pgn}");
+    // Black's player is the engine that moved for it; the query names the others.
+    assert!(
+        pgn.contains("[White \"Person\"]\n[Black \"catchess\"]\n[Cats \"catchess depth 3\"]\n[Result \"*\"]"),
+        "{pgn}"
+    );
     error_of(call(&s, "GET", &format!("/api/games/{id}/pgn?red=Person"), None), 400, "not a seat of this game");
     let copy = new_game(&s, json!({"pgn": pgn}));
     assert_eq!((copy["variant"].as_str(), copy["fen"].as_str()), (Some("catchess"), state["fen"].as_str()));
@@ -152,6 +156,59 @@ fn chess_and_xiangqi_games_use_their_notation() {
 
     let from_fen = new_game(&s, json!({"variant": "chess", "fen": "4k3/8/8/8/8/8/8/4K2R w K - 0 1"}));
     assert!(from_fen["legal"].as_array().unwrap().iter().any(|m| m == "e1g1"));
+}
+
+/// Levels (api.md, "Levels"): the listing, an engine move at each end of
+/// the range for every seat (the cats' too), the record's names, SAN in
+/// the state, and refusals.
+#[test]
+fn levels_are_listed_and_played_by_every_seat() {
+    let s = default_server();
+    let (status, levels) = call(&s, "GET", "/api/levels", None);
+    assert_eq!(status, 200, "{levels}");
+    let list = levels["levels"].as_array().unwrap();
+    assert_eq!(list.len(), 8);
+    assert_eq!((list[0]["level"].as_u64(), list[0]["elo"].as_u64()), (Some(1), Some(800)));
+    assert_eq!((list[7]["level"].as_u64(), &list[7]["elo"]), (Some(8), &Value::Null));
+    let elos: Vec<u64> = list[..7].iter().map(|l| l["elo"].as_u64().unwrap()).collect();
+    assert!(elos.windows(2).all(|w| w[0] < w[1]), "{elos:?}");
+    assert!(list.iter().all(|l| !l["description"].as_str().unwrap().is_empty()));
+    for (variant, seats) in [("catchess", 3), ("chess", 2), ("xiangqi", 2), ("catschess10", 2)] {
+        assert_eq!(levels["defaults"][variant].as_object().map(|o| o.len()), Some(seats), "{levels}");
+    }
+    assert_eq!(levels["defaults"]["catchess"]["cats"], 1);
+
+    let game = new_game(&s, json!({"variant": "catchess"}));
+    let id = game["id"].as_str().unwrap().to_string();
+    let engine = format!("/api/games/{id}/engine");
+    error_of(call(&s, "POST", &engine, Some(json!({"level": 0}))), 400, "level must be 1..=8, got 0");
+    error_of(call(&s, "POST", &engine, Some(json!({"level": 9}))), 400, "level must be 1..=8, got 9");
+    error_of(call(&s, "POST", &engine, Some(json!({"level": "easy"}))), 422, "level");
+    error_of(
+        call(&s, "GET", &format!("/api/games/{id}/analysis?level=3&depth=2"), None),
+        400,
+        "level is for engine moves",
+    );
+    // White, black and the cats at levels 1, 8 and 1, twice round.
+    for (i, level) in [1, 8, 1, 1, 8, 1].into_iter().enumerate() {
+        let (status, answer) = call(&s, "POST", &engine, Some(json!({"level": level, "movetime": 500})));
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(answer["level"], level, "{answer}");
+        let last = answer["moves"].as_array().unwrap().last().unwrap().clone();
+        assert_eq!(last["move"], answer["engine"]["best"], "{answer}");
+        assert_eq!(answer["moves"].as_array().unwrap().len(), i + 1);
+        // SAN for white and black; a cat's step by its squares.
+        let notation = last["notation"].as_str().unwrap();
+        if last["seat"] == "cats" {
+            assert_eq!(notation.trim_end_matches(['+', '#']), last["move"].as_str().unwrap());
+        } else {
+            // SAN never writes both squares of a move as the protocol does.
+            assert_ne!(notation, last["move"].as_str().unwrap(), "{answer}");
+        }
+    }
+    let (_, record) = call(&s, "GET", &format!("/api/games/{id}/pgn?cats=Person"), None);
+    let pgn = record["pgn"].as_str().unwrap();
+    assert!(pgn.contains("[White \"catchess level 1\"]\n[Black \"catchess level 8\"]\n[Cats \"Person\"]"), "{pgn}");
 }
 
 #[test]

@@ -15,6 +15,7 @@
 //! | `timeman.rs` | how long to think |
 //! | `control.rs` | stop and ponder from another thread |
 //! | `params.rs` | every tunable number of the above |
+//! | `skill.rs` | playing below full strength (levels, `UCI_Elo`) |
 //!
 //! # Any number of seats, one number
 //!
@@ -39,12 +40,14 @@ pub mod evaluate;
 pub mod history;
 pub mod movepick;
 pub mod params;
+pub mod skill;
 pub mod timeman;
 pub mod tt;
 mod worker;
 
 pub use control::SearchControl;
 pub use evaluate::Evaluate;
+pub use skill::{Skill, Strength};
 pub use timeman::{Limits, TimeManager};
 
 use crate::game::{Game, Goal, History as GameHistory, MoveList, Seat};

@@ -7,13 +7,15 @@
 //! `trust` (Host, Origin and content-type checks), `routes` (the API and
 //! the page), `store` (the games held, their searches and event streams),
 //! `db` (the games on disk, SQLite), `session` (one game of any type
-//! behind an object-safe trait), `pgn` (records), `error` (every refusal
+//! behind an object-safe trait), `pgn` (records), `levels` (playing
+//! strengths 1–8), `error` (every refusal
 //! as JSON), and `page/` (the page itself: HTML, CSS and plain JavaScript
 //! drawing SVG, embedded in the binary).
 
 mod db;
 mod error;
 mod forfeit;
+mod levels;
 mod listen;
 mod pgn;
 mod routes;
@@ -117,6 +119,7 @@ fn router(app: Arc<App>, port: u16) -> Router {
     let trust = Arc::new(trust::Trust::new(&app.config.host, port, &app.config.allow_origins));
     let api = Router::new()
         .route("/variants", get(routes::variants))
+        .route("/levels", get(routes::levels))
         .route("/variants/{name}", get(routes::variant_layout))
         .route("/games", post(routes::create))
         .route("/games/{id}", get(routes::get).delete(routes::delete))

@@ -2,12 +2,13 @@
 
 use super::error::{ApiError, Json, Query};
 use super::forfeit::Why;
+use super::levels;
 use super::session::{self, Found, PositionView, State};
 use super::store::{lock, Event, Running, SearchKind, Shared};
 use super::App;
 use crate::game::Notation;
 use crate::games::{with_game, VariantKind};
-use crate::search::{Limits, SearchControl};
+use crate::search::{Limits, SearchControl, Strength};
 use axum::extract::{Path, State as AppState};
 use axum::http::{header, StatusCode};
 use axum::response::sse::{self, KeepAlive, Sse};
@@ -196,7 +197,12 @@ pub async fn pgn(
     Query(players): Query<std::collections::HashMap<String, String>>,
 ) -> Api<Json<serde_json::Value>> {
     let (_, entry) = app.store.get(&id)?;
-    let text = lock(&entry).game.pgn(&players)?;
+    let e = lock(&entry);
+    // The engine's seats by the level they played at; the query's names win.
+    let mut names: std::collections::HashMap<String, String> =
+        e.players.iter().map(|(seat, name)| (seat.to_string(), name.clone())).collect();
+    names.extend(players);
+    let text = e.game.pgn(&names)?;
     Ok(Json(serde_json::json!({ "pgn": text })))
 }
 
@@ -206,6 +212,9 @@ pub async fn pgn(
 pub struct SearchRequest {
     movetime: Option<u64>,
     depth: Option<u32>,
+    /// Engine moves only: the playing level 1–8 (`levels.rs`); full
+    /// strength without.
+    level: Option<u8>,
     /// Analysis stream only: follow every search on the game instead of
     /// starting one.
     #[serde(default)]
@@ -269,12 +278,28 @@ impl SearchRequest {
         }
         Ok(())
     }
+
+    /// The playing strength asked for, with a fresh random seed.
+    fn strength(&self) -> Api<Strength> {
+        let skill = match self.level {
+            Some(level) => levels::skill(level).map_err(ApiError::bad_request)?,
+            None => None,
+        };
+        Ok(Strength::new(skill, rand::random()))
+    }
+}
+
+/// `GET /api/levels`: the playing levels, and the level each seat of a
+/// new game starts at.
+pub async fn levels() -> Json<levels::Levels> {
+    Json(levels::levels())
 }
 
 /// What starts a search: why, within what, in which slot of the pool.
 struct SearchOrder {
     kind: SearchKind,
     limits: Limits,
+    strength: Strength,
     slot: OwnedSemaphorePermit,
     /// Gets the result after an engine search has played its move.
     on_found: Option<oneshot::Sender<(Found, bool)>>,
@@ -283,7 +308,7 @@ struct SearchOrder {
 /// Starts a search on the game (the caller holds its lock); its events go
 /// to the game's stream, and its slot is freed when it ends.
 fn start_search(app: &App, shared: &Shared, e: &mut super::store::Entry, order: SearchOrder) -> Api<u64> {
-    let SearchOrder { kind, limits, slot, on_found } = order;
+    let SearchOrder { kind, limits, strength, slot, on_found } = order;
     if let Some(over) = e.game.is_over() {
         return Err(ApiError::conflict(format!("the game is over: {over}")));
     }
@@ -326,7 +351,7 @@ fn start_search(app: &App, shared: &Shared, e: &mut super::store::Entry, order: 
             let _ = tx.send((found, played));
         }
     });
-    e.game.search(limits, app.config.hash_mb, control, on_info, on_done);
+    e.game.search(limits, strength, app.config.hash_mb, control, on_info, on_done);
     Ok(search)
 }
 
@@ -350,6 +375,9 @@ pub struct EngineMove {
     #[serde(flatten)]
     state: State,
     engine: Found,
+    /// The level asked for, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<u8>,
 }
 
 /// `POST /api/games/<id>/engine`: the engine moves for the seat to move.
@@ -360,12 +388,14 @@ pub async fn engine(
 ) -> Api<Json<EngineMove>> {
     req.for_a_move()?;
     let limits = req.limits(&app)?;
+    let strength = req.strength()?;
     let (id, entry) = app.store.get(&id)?;
     // A running analysis gives way first, so that its slot comes free.
     lock(&entry).make_changeable()?;
+    let seat = lock(&entry).game.state("").turn;
     let slot = app.store.search_slot().await?;
     let (tx, rx) = oneshot::channel();
-    let order = SearchOrder { kind: SearchKind::Engine, limits, slot, on_found: Some(tx) };
+    let order = SearchOrder { kind: SearchKind::Engine, limits, strength, slot, on_found: Some(tx) };
     let search = start_search(&app, &entry, &mut lock(&entry), order)?;
     let owner = Owner { entry: entry.clone(), search };
     let (found, played) = rx.await.map_err(|_| ApiError::conflict("the search was abandoned"))?;
@@ -380,8 +410,11 @@ pub async fn engine(
             "the game changed (or the server is stopping) while the engine was thinking; its move was not played",
         ));
     }
-    let state = lock(&entry).game.state(&id);
-    Ok(Json(EngineMove { state, engine: found }))
+    let mut e = lock(&entry);
+    // The record names the seat's player after its latest engine move.
+    e.players.insert(seat, req.level.map_or_else(|| "catchess".to_string(), levels::player_name));
+    let state = e.game.state(&id);
+    Ok(Json(EngineMove { state, engine: found, level: req.level }))
 }
 
 /// `POST /api/games/<id>/stop`: stops the running search (an engine
@@ -404,6 +437,11 @@ pub async fn analysis(
     Path(id): Path<String>,
     Query(req): Query<SearchRequest>,
 ) -> Api<Response> {
+    if req.level.is_some() {
+        return Err(ApiError::bad_request(
+            "level is for engine moves (POST .../engine); an analysis is at full strength",
+        ));
+    }
     let limits = req.limits(&app)?;
     let (_, entry) = app.store.get(&id)?;
     let starts = !req.follow && lock(&entry).search.is_none();
@@ -414,7 +452,8 @@ pub async fn analysis(
         let mut owner = None;
         // Unless a search began meanwhile: then the stream carries that one.
         if let Some(slot) = slot.filter(|_| e.search.is_none()) {
-            let order = SearchOrder { kind: SearchKind::Analysis, limits, slot, on_found: None };
+            let order =
+                SearchOrder { kind: SearchKind::Analysis, limits, strength: Strength::full(), slot, on_found: None };
             let search = start_search(&app, &entry, &mut e, order)?;
             owner = Some(Owner { entry: entry.clone(), search });
         }

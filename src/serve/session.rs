@@ -7,7 +7,7 @@ use super::pgn;
 use crate::game::view::{BoardView, Layout, MoveView, SquareView};
 use crate::game::{winner_name, Arbitration, Game, Goal, History, MoveList, Notation, Seat};
 use crate::games::{with_game, Playable, VariantKind};
-use crate::search::{Limits, Score, SearchControl, SearchInfo, Searcher};
+use crate::search::{Limits, Score, SearchControl, SearchInfo, Searcher, Strength};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -195,7 +195,15 @@ pub trait AnyGame: Send {
     /// Searches the current position on a thread of its own within
     /// `limits`, until done or stopped through `control`, with a table of
     /// `hash_mb` MiB made for this search and freed after it.
-    fn search(&self, limits: Limits, hash_mb: usize, control: Arc<SearchControl>, on_info: OnInfo, on_done: OnDone);
+    fn search(
+        &self,
+        limits: Limits,
+        strength: Strength,
+        hash_mb: usize,
+        control: Arc<SearchControl>,
+        on_info: OnInfo,
+        on_done: OnDone,
+    );
 }
 
 /// A new game of `variant`, from `fen` or the start position.
@@ -519,6 +527,7 @@ impl<G: Playable> AnyGame for GameSession<G> {
     fn search(
         &self,
         limits: Limits,
+        strength: Strength,
         hash_mb: usize,
         control: Arc<SearchControl>,
         mut on_info: OnInfo,
@@ -532,12 +541,13 @@ impl<G: Playable> AnyGame for GameSession<G> {
             let searcher = &mut own;
             let pos = *history.current();
             let result = crate::uci::guarded(&pos, || {
-                searcher.search(&history, &limits, &control, &mut |info| on_info(info_view(&pos, info)))
+                let mut on_info = |info: &SearchInfo| on_info(info_view(&pos, info));
+                searcher.search_with_skill(&history, &limits, &[], strength, &control, &mut on_info)
             });
             let found = match result {
                 Ok(r) => {
                     let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
-                    let turn = crate::uci::whole_turn(&history, r.best, &r.pv, searcher);
+                    let turn = crate::uci::whole_turn(&history, r.best, &r.pv, searcher, strength);
                     Found {
                         best: turn.as_ref().map(|steps| pos.turn_text(steps)),
                         best_notation: turn.map(|steps| match steps.as_slice() {

@@ -67,6 +67,9 @@ pub struct Entry {
     pub generation: u64,
     /// Deleted while a request held it: a search's move is not played.
     pub deleted: bool,
+    /// The players' names of the seats the engine moved for (`catchess
+    /// level 3`), by seat name, for the record. Kept while the server runs.
+    pub players: HashMap<&'static str, String>,
     last_used: Instant,
     db: Arc<Db>,
 }
@@ -183,6 +186,7 @@ impl Store {
             events,
             generation: 0,
             deleted: false,
+            players: HashMap::new(),
             last_used: Instant::now(),
             db: self.db.clone(),
         }))

@@ -12,6 +12,7 @@
 
 use super::session::AnySession;
 use crate::games::VariantKind;
+use crate::search::skill::{self, Skill};
 
 pub const HASH_MAX_MB: usize = 65_536;
 pub const THREADS_MAX: usize = 256;
@@ -31,6 +32,18 @@ pub struct Options {
     pub ponder: bool,
     /// Whether `info` lines carry `wdl`.
     pub show_wdl: bool,
+    /// Playing strength (`search::skill`): `UCI_LimitStrength` with
+    /// `UCI_Elo` wins over `Skill Level`.
+    pub limit_strength: bool,
+    pub elo: u32,
+    pub skill_level: u32,
+}
+
+impl Options {
+    /// The strength the options ask for; `None`: full strength.
+    pub fn skill(&self) -> Option<Skill> {
+        Skill::from_options(self.limit_strength, self.elo, self.skill_level)
+    }
 }
 
 impl Default for Options {
@@ -46,6 +59,9 @@ impl Default for Options {
             multipv: 1,
             ponder: false,
             show_wdl: false,
+            limit_strength: false,
+            elo: skill::ELO_MAX,
+            skill_level: skill::SKILL_MAX,
         }
     }
 }
@@ -153,6 +169,33 @@ pub const TABLE: &[UciOption] = &[
         show: |o| o.show_wdl.to_string(),
         set: |_, options, v| {
             options.show_wdl = v.flag();
+            Ok(())
+        },
+    },
+    UciOption {
+        name: "UCI_LimitStrength",
+        kind: Kind::Check,
+        show: |o| o.limit_strength.to_string(),
+        set: |_, options, v| {
+            options.limit_strength = v.flag();
+            Ok(())
+        },
+    },
+    UciOption {
+        name: "UCI_Elo",
+        kind: Kind::Spin { min: skill::ELO_MIN as u64, max: skill::ELO_MAX as u64 },
+        show: |o| o.elo.to_string(),
+        set: |_, options, v| {
+            options.elo = v.number() as u32;
+            Ok(())
+        },
+    },
+    UciOption {
+        name: "Skill Level",
+        kind: Kind::Spin { min: 0, max: skill::SKILL_MAX as u64 },
+        show: |o| o.skill_level.to_string(),
+        set: |_, options, v| {
+            options.skill_level = v.number() as u32;
             Ok(())
         },
     },

@@ -9,7 +9,7 @@ use crate::games::with_game;
 use crate::games::Playable;
 use crate::games::VariantKind;
 use crate::perft::divide_with;
-use crate::search::{Limits, Score, SearchControl, SearchInfo, SearchResult, Searcher};
+use crate::search::{Limits, Score, SearchControl, SearchInfo, SearchResult, Searcher, Strength};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -162,12 +162,13 @@ impl<G: Playable> Session<G> {
         let control = if params.ponder { SearchControl::pondering() } else { SearchControl::new() };
         let history = self.history.clone();
         let report = Report { show_wdl: options.show_wdl, ponder: options.ponder, multipv: options.multipv };
+        let strength = Strength::new(options.skill(), rand::random());
         let out = out.clone();
         self.spawn(control, options, move |searcher, control| {
             let pos = *history.current();
             let result = guarded(&pos, || {
                 let mut on_info = |info: &SearchInfo| report.info_lines::<G>(info).iter().for_each(|l| out.line(l));
-                searcher.search_among(&history, &limits, &root_moves, control, &mut on_info)
+                searcher.search_with_skill(&history, &limits, &root_moves, strength, control, &mut on_info)
             });
             // `go infinite` and a ponder search must not answer before
             // `stop` (or, pondering, `ponderhit`), even when the search has
@@ -177,7 +178,7 @@ impl<G: Playable> Session<G> {
             }
             let answer = match result {
                 Ok(r) => {
-                    let turn = whole_turn(&history, r.best, &r.pv, searcher);
+                    let turn = whole_turn(&history, r.best, &r.pv, searcher, strength);
                     let ponder = if G::ONE_MOVE_TURNS { r.pv.get(1).map(|m| m.to_string()) } else { None };
                     report.bestmove(turn.map(|steps| pos.turn_text(&steps)), ponder)
                 }
@@ -257,14 +258,16 @@ const REST_OF_TURN_DEPTH: u32 = 4;
 
 /// The steps of the whole turn that begins with `best` after `history`:
 /// along the principal variation while it lasts, then each remaining step
-/// chosen by a short search. In a game of one move a turn, `[best]`. The
-/// turn stops short at a roll (a chance position): what comes of the roll
-/// is the client's to say, and the engine's to answer with another `go`.
+/// chosen by a short search (at `strength`, so that a weakened engine is
+/// weak in every step of its turn). In a game of one move a turn, `[best]`.
+/// The turn stops short at a roll (a chance position): what comes of the
+/// roll is the client's to say, and the engine's to answer with another `go`.
 pub(crate) fn whole_turn<G: Playable>(
     history: &History<G>,
     best: Option<G::Move>,
     pv: &[G::Move],
     searcher: &mut Searcher<G>,
+    strength: Strength,
 ) -> Option<Vec<G::Move>> {
     let mut line = history.clone();
     line.push(best?);
@@ -275,7 +278,8 @@ pub(crate) fn whole_turn<G: Playable>(
             Some(&m) => m,
             None => {
                 let limits = Limits { depth: Some(REST_OF_TURN_DEPTH), ..Limits::default() };
-                searcher.search(&line, &limits, &SearchControl::new(), &mut |_| {}).best?
+                let strength = strength.reseeded(next_in_pv as u64);
+                searcher.search_with_skill(&line, &limits, &[], strength, &SearchControl::new(), &mut |_| {}).best?
             }
         };
         line.push(step);

@@ -1,6 +1,6 @@
 //! Chess and Cat Chess written down: (Cat-)FEN, the protocol's move text,
-//! records (SAN for chess; the move text for Cat Chess, which SAN cannot
-//! write) and the `d` picture.
+//! records (SAN, cat steps as the cat's squares: `san.rs`) and the `d`
+//! picture.
 
 use super::position::{Position, Variant};
 use super::Move;
@@ -20,13 +20,9 @@ impl<V: Variant> Notation for Position<V> {
             || (matches!(b.len(), 4 | 5) && square(0) && square(2) && (b.len() == 4 || b"nbrq".contains(&b[4])))
     }
     fn record_move(&self, m: Move) -> String {
-        // Standard PGN for chess; Cat Chess records keep the protocol's form
-        // (SAN has no notation for cat steps).
-        if V::CATS {
-            m.to_string()
-        } else {
-            self.san(m)
-        }
+        // SAN in both games; readers take the protocol's text as well, so
+        // older Cat Chess records (written in it) still read.
+        self.san(m)
     }
     fn render(&self) -> String {
         crate::games::chess::render::board(self)

@@ -1,24 +1,30 @@
-//! Standard algebraic notation (SAN) for white and black moves, as PGN
-//! writes them: `Nf3`, `exd5`, `e8=Q+`, `O-O`, `Raxd1#`. Used for chess
-//! game records (the match runner's PGN); Cat Chess records keep the
-//! protocol's long form, since SAN has no letter for a cat.
+//! Standard algebraic notation (SAN) as PGN writes it: `Nf3`, `exd5`,
+//! `e8=Q+`, `O-O`, `Raxd1#`, for chess and for Cat Chess (api.md, "Notation
+//! (SAN) in Cat Chess"): white's and black's moves as in chess, a cat's step
+//! with the cat's two squares (`a4b5`, the protocol's text, which no SAN
+//! move can be confused with) and the cats' pass `0000`.
 
 use super::{Position, Variant};
+use crate::core::Color;
 use crate::game::MoveList;
 use crate::games::chess::moves::{Move, MoveKind};
 use crate::games::chess::types::Role;
 
 impl<V: Variant> Position<V> {
-    /// The SAN of `m`, a legal move of white or black in this position.
-    /// Cat moves, which SAN cannot write, come out in UCI form.
+    /// The SAN of `m`, a legal move in this position.
+    ///
+    /// `+` marks a move after which a king is in check (in Cat Chess: after
+    /// black's move, white's king, which the cats' step may still free;
+    /// after a cat's step, either king), `#` one after which the side to
+    /// move is checkmated. A legal move never leaves its own mover's king
+    /// in check, so "a king" is always an enemy one.
     pub fn san(&self, m: Move) -> String {
         let mut san = self.san_without_check(m);
         let next = self.play(m);
-        // `in_check` judges the side to move next: the opponent in chess. (In
-        // Cat Chess, after black's move, the cats: no suffix. SAN is for
-        // chess records only.)
         if next.in_check() {
             san.push(if next.has_legal_move() { '+' } else { '#' });
+        } else if Color::BOTH.into_iter().any(|c| next.checkers_of(c).any()) {
+            san.push('+');
         }
         san
     }
@@ -85,7 +91,7 @@ impl<V: Variant> Position<V> {
 #[cfg(test)]
 mod tests {
     use crate::game::Notation;
-    use crate::games::Chess;
+    use crate::games::{CatChess, Chess};
 
     fn san(fen: &str, uci: &str) -> String {
         let pos = Chess::from_fen(fen).unwrap();
@@ -131,6 +137,55 @@ mod tests {
         // A pinned rival does not count: the c3 knight is pinned by the a5 bishop.
         let fen = "4k3/8/8/b7/8/2N5/8/4KN2 w - - 0 1";
         assert_eq!(san(fen, "f1d2"), "Nd2");
+    }
+
+    fn cat_san(fen: &str, uci: &str) -> String {
+        let pos = CatChess::from_fen(fen).unwrap();
+        let m = pos.parse_move(uci).unwrap_or_else(|e| panic!("{uci}: {e}"));
+        pos.san(m)
+    }
+
+    #[test]
+    fn cat_chess_moves_in_san_and_cat_steps_by_their_squares() {
+        let start = CatChess::startpos().to_fen();
+        assert_eq!(cat_san(&start, "e2e4"), "e4");
+        assert_eq!(cat_san(&start, "g1f3"), "Nf3");
+        let cats_turn = "rnbqkbnr/pppp1ppp/8/4p2*/*3P3/8/PPPP1PPP/RNBQKBNR c KQkq - 0 2";
+        assert_eq!(cat_san(cats_turn, "h5g4"), "h5g4");
+        assert_eq!(cat_san(cats_turn, "a4b5"), "a4b5");
+        // The cats' pass (walled in).
+        assert_eq!(cat_san("*nbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQ1RK* c k - 2 3", "0000"), "0000");
+        // Castling and a promotion with check.
+        let fen = "r3k2r/pPpppppp/8/8/8/8/P1PPPPPP/R3K2R w KQkq - 0 1";
+        assert_eq!(cat_san(fen, "e1g1"), "O-O");
+        assert_eq!(cat_san(fen, "b7a8q"), "bxa8=Q#");
+    }
+
+    #[test]
+    fn a_disarmed_piece_is_no_rival_for_a_capture() {
+        // Both knights take d2 ...
+        assert_eq!(cat_san("4k3/8/8/8/8/8/3p4/1N3N1K w - - 0 1", "b1d2"), "Nbxd2");
+        // ... unless the b1 knight stands next to the a2 cat: then only f1
+        // can, and its capture needs no file.
+        let fen = "4k3/8/8/8/8/8/*2p4/1N3N1K w - - 0 1";
+        assert_eq!(cat_san(fen, "f1d2"), "Nxd2");
+        // A disarmed piece still moves quietly, and is a rival there.
+        let fen = "4k3/8/8/8/8/8/*7/1N3N1K w - - 0 1";
+        assert_eq!(cat_san(fen, "f1d2"), "Nfd2");
+    }
+
+    #[test]
+    fn cat_chess_checks_and_mates_across_the_cats_turn() {
+        // RULES.md §8: black's a8a1 is check; the cats move before white
+        // is judged, so no mate yet.
+        let fen = "r3k3/8/8/8/8/2*5/5PPP/6K1 b - - 0 1";
+        assert_eq!(cat_san(fen, "a8a1"), "Ra1+");
+        let after = "4k3/8/8/8/8/2*5/5PPP/r5K1 c - - 1 1";
+        // c3b2 disarms the rook; c3d3 leaves white mated.
+        assert_eq!(cat_san(after, "c3b2"), "c3b2");
+        assert_eq!(cat_san(after, "c3d3"), "c3d3#");
+        // A cat's step arms the a8 rook: black is in check, white to move.
+        assert_eq!(cat_san("R5k1/1*3ppp/8/8/8/8/8/6K1 c - - 0 1", "b7c6"), "b7c6+");
     }
 
     #[test]

@@ -1,0 +1,398 @@
+//! Playing below full strength (`Skill Level`, `UCI_LimitStrength` +
+//! `UCI_Elo`), for every game and every seat.
+//!
+//! A weakened engine plays as strong engines make themselves weaker
+//! (Stockfish's skill levels): it searches less deep, looks at a few best
+//! lines instead of one, and picks among them with randomness, leaning
+//! towards the better ones the higher the level. It never sleeps: a low
+//! level answers sooner, not later.
+//!
+//! The pick reads each line's score from the seat to move's own view (the
+//! protocol's score), so the cats of Cat Chess, whose best is the value
+//! nearest zero, are weakened by their own values like any seat. The lines
+//! come from the search's MultiPV, so they are legal root moves whatever the
+//! game (a 10×10 root move is one step of the turn; the caller completes the
+//! turn as usual).
+
+use super::{Limits, Score, SearchControl, SearchGame, SearchInfo, SearchResult, Searcher, MATE};
+use crate::game::{Game, History as GameHistory, MoveList};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// The `Skill Level` option's range: 20 is the full strength.
+pub const SKILL_MAX: u32 = 20;
+/// The `UCI_Elo` option's range. At `ELO_MAX` the engine plays at full
+/// strength.
+pub const ELO_MIN: u32 = 800;
+pub const ELO_MAX: u32 = 2850;
+
+/// `UCI_Elo` to the internal level, piecewise linear between these points
+/// (one table). Levels below 0, which `Skill Level` cannot name, are
+/// weaker still (more candidates, a wider random spread): lichess's level 1
+/// is such a level of Stockfish. Initial mapping, not yet calibrated
+/// against another engine (README, "Playing strength"): the points rest on
+/// a self-play ladder of neighbouring levels only.
+const ELO_TO_LEVEL: &[(u32, f64)] = &[(ELO_MIN, -10.0), (1500, 0.0), (2200, 10.0), (ELO_MAX, SKILL_MAX as f64)];
+
+/// A playing strength below the full one: a level from -10 (weakest) to
+/// just under 20 (full strength is no `Skill` at all).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Skill {
+    level: f64,
+}
+
+impl Skill {
+    /// `Skill Level` 0..=20; `None` at 20 (full strength) or beyond.
+    pub fn from_level(level: u32) -> Option<Skill> {
+        (level < SKILL_MAX).then_some(Skill { level: level as f64 })
+    }
+
+    /// `UCI_Elo` (clamped into `ELO_MIN..=ELO_MAX`); `None` at `ELO_MAX`.
+    pub fn from_elo(elo: u32) -> Option<Skill> {
+        let level = elo_to_level(elo);
+        (level < SKILL_MAX as f64).then_some(Skill { level })
+    }
+
+    /// What the options ask for: `UCI_LimitStrength` with `UCI_Elo` wins
+    /// over `Skill Level` (as in Stockfish).
+    pub fn from_options(limit_strength: bool, elo: u32, skill_level: u32) -> Option<Skill> {
+        if limit_strength {
+            Skill::from_elo(elo)
+        } else {
+            Skill::from_level(skill_level)
+        }
+    }
+
+    pub fn level(&self) -> f64 {
+        self.level
+    }
+
+    /// The deepest iteration searched: one ply more per whole level above
+    /// 0, a single ply at 0 and below.
+    pub fn depth(&self) -> u32 {
+        1 + self.level.max(0.0).floor() as u32
+    }
+
+    /// How many best lines the pick chooses among: 4, and up to 8 below
+    /// level 0.
+    pub fn candidates(&self) -> usize {
+        4 + ((-self.level).max(0.0) * 0.4).ceil() as usize
+    }
+
+    /// How far (centipawns) the random part may lift a worse line: the
+    /// spread of the candidates' values, at most a pawn at level 0 and
+    /// above, up to three below.
+    fn spread_cap(&self) -> f64 {
+        100.0 + 20.0 * (-self.level).max(0.0)
+    }
+
+    /// Stockfish's "weakness": 120 at level 0, less higher up.
+    fn weakness(&self) -> f64 {
+        120.0 - 2.0 * self.level
+    }
+
+    /// The index of the line played among `values` (the candidates' values
+    /// from the seat to move's view, best first, at least one). Each
+    /// value is pulled towards the best by a share that grows with the
+    /// weakness (so the worse lines keep only part of their handicap), then
+    /// lifted by a random amount up to the candidates' spread, scaled by the
+    /// weakness; the highest result is played.
+    pub fn pick(&self, values: &[i32], rng: &mut impl Rng) -> usize {
+        let top = values.iter().copied().max().unwrap_or(0) as f64;
+        let worst = values.iter().copied().min().unwrap_or(0) as f64;
+        let spread = (top - worst).min(self.spread_cap());
+        let weakness = self.weakness();
+        // Never the whole handicap: a line far worse (a mate against) stays
+        // out of reach of the random part.
+        let pull = (weakness / 128.0).min(0.97);
+        let mut best = (0, f64::NEG_INFINITY);
+        for (i, &v) in values.iter().enumerate() {
+            let v = v as f64;
+            let lifted = v + pull * (top - v) + spread * weakness / 128.0 * rng.gen::<f64>();
+            if lifted > best.1 {
+                best = (i, lifted);
+            }
+        }
+        best.0
+    }
+}
+
+/// A search's playing strength and the seed of its pick's randomness
+/// (the same seed, the same pick: tests repeat).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Strength {
+    pub skill: Option<Skill>,
+    pub seed: u64,
+}
+
+impl Strength {
+    pub fn new(skill: Option<Skill>, seed: u64) -> Strength {
+        Strength { skill, seed }
+    }
+
+    /// Full strength.
+    pub fn full() -> Strength {
+        Strength { skill: None, seed: 0 }
+    }
+
+    /// The same strength with another seed derived from this one (for the
+    /// next search of one answer: the rest of a 10×10 turn).
+    pub fn reseeded(self, salt: u64) -> Strength {
+        Strength { seed: self.seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15), ..self }
+    }
+}
+
+/// The internal level of `UCI_Elo` `elo` ([`ELO_TO_LEVEL`]).
+pub fn elo_to_level(elo: u32) -> f64 {
+    let elo = elo.clamp(ELO_MIN, ELO_MAX);
+    for pair in ELO_TO_LEVEL.windows(2) {
+        let ((e0, l0), (e1, l1)) = (pair[0], pair[1]);
+        if elo <= e1 {
+            return l0 + (l1 - l0) * (elo - e0) as f64 / (e1 - e0) as f64;
+        }
+    }
+    SKILL_MAX as f64
+}
+
+/// A score as one number for comparing lines: centipawns, mates beyond
+/// every evaluation (sooner is better for the mating side).
+fn value_of(score: Score) -> i32 {
+    match score {
+        Score::Cp(cp) => cp,
+        Score::Mate(n) if n > 0 => MATE - 2 * n,
+        Score::Mate(n) => -MATE + 2 * n.abs(),
+    }
+}
+
+/// One reported line of the search.
+struct Line {
+    depth: u32,
+    multipv: usize,
+    info: SearchInfo,
+}
+
+impl<G: SearchGame> Searcher<G> {
+    /// As [`search_among`](Searcher::search_among), at `strength` (no
+    /// skill: full strength, the very same search). Its seed makes the
+    /// pick's randomness repeatable. `on_info` hears the lines the
+    /// client asked for (`limits.multipv`); the result is the picked line.
+    pub fn search_with_skill(
+        &mut self,
+        game: &GameHistory<G>,
+        limits: &Limits,
+        root_moves: &[G::Move],
+        strength: Strength,
+        control: &SearchControl,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult<G::Move> {
+        let Strength { skill, seed } = strength;
+        let Some(skill) = skill else {
+            return self.search_among(game, limits, root_moves, control, on_info);
+        };
+        let asked = limits.multipv.max(1);
+        let mut weak = limits.clone();
+        weak.depth = Some(limits.depth.map_or(skill.depth(), |d| d.min(skill.depth())));
+        weak.multipv = asked.max(skill.candidates());
+        let mut lines: Vec<Line> = Vec::new();
+        let result = self.search_among(game, &weak, root_moves, control, &mut |info| {
+            if info.multipv <= asked {
+                on_info(info);
+            }
+            lines.push(Line { depth: info.depth, multipv: info.multipv, info: info.clone() });
+        });
+        let root = *game.current();
+        let chosen = choose(&root, &lines, weak.multipv, root_moves.len(), skill, seed);
+        match chosen.and_then(|line| line_moves(&root, &line.info.pv).map(|pv| (line, pv))) {
+            Some((line, pv)) => SearchResult {
+                best: pv.first().copied(),
+                score: line.info.score,
+                white_view: line.info.white_view,
+                depth: line.depth,
+                nodes: result.nodes,
+                pv,
+            },
+            None => result,
+        }
+    }
+}
+
+/// The line played: picked among the deepest iteration that reported all
+/// its lines (an iteration cut short reports fewer), or the deepest one
+/// reported at all.
+fn choose<'a, G: Game>(
+    root: &G,
+    lines: &'a [Line],
+    wanted: usize,
+    restricted_to: usize,
+    skill: Skill,
+    seed: u64,
+) -> Option<&'a Line> {
+    let legal = if restricted_to > 0 {
+        restricted_to
+    } else {
+        let mut list = MoveList::default();
+        root.legal_moves(&mut list);
+        list.len()
+    };
+    let full = wanted.min(legal).max(1);
+    let depth_of = |complete: bool| {
+        lines
+            .iter()
+            .map(|l| l.depth)
+            .filter(|&d| !complete || lines.iter().filter(|l| l.depth == d).count() >= full)
+            .max()
+    };
+    let depth = depth_of(true).or_else(|| depth_of(false))?;
+    // The last report of each line at that depth, best first.
+    let mut group: Vec<&Line> = Vec::new();
+    for l in lines.iter().filter(|l| l.depth == depth) {
+        match group.iter_mut().find(|g| g.multipv == l.multipv) {
+            Some(g) => *g = l,
+            None => group.push(l),
+        }
+    }
+    group.sort_by_key(|l| l.multipv);
+    let values: Vec<i32> = group.iter().map(|l| value_of(l.info.score)).collect();
+    let mut rng = StdRng::seed_from_u64(seed);
+    group.get(skill.pick(&values, &mut rng)).copied()
+}
+
+/// The moves of a reported line, read back from their text.
+fn line_moves<G: Game>(root: &G, pv: &[String]) -> Option<Vec<G::Move>> {
+    let mut pos = *root;
+    let mut out = Vec::with_capacity(pv.len());
+    for text in pv {
+        let mut list = MoveList::default();
+        pos.legal_moves(&mut list);
+        let Some(m) = list.iter().copied().find(|m| m.to_string() == *text) else { break };
+        out.push(m);
+        pos = pos.play(m);
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Notation;
+    use crate::games::{CatChess, CatsChess10, Chess, Xiangqi};
+    use std::collections::BTreeSet;
+
+    fn limits(depth: u32) -> Limits {
+        Limits { depth: Some(depth), ..Limits::default() }
+    }
+
+    /// The moves played from `fen` at `skill` over `seeds` searches.
+    fn picks<G: SearchGame + Notation>(fen: &str, skill: Option<Skill>, depth: u32, seeds: u64) -> Vec<G::Move> {
+        let game = GameHistory::new(G::from_fen(fen).unwrap());
+        let mut searcher = Searcher::<G>::new(1);
+        (0..seeds)
+            .map(|seed| {
+                searcher.clear();
+                let r = searcher.search_with_skill(
+                    &game,
+                    &limits(depth),
+                    &[],
+                    Strength::new(skill, seed),
+                    &SearchControl::new(),
+                    &mut |_| {},
+                );
+                r.best.expect("a move")
+            })
+            .collect()
+    }
+
+    fn assert_legal<G: Game>(pos: &G, moves: &[G::Move]) {
+        let mut list = MoveList::default();
+        pos.legal_moves(&mut list);
+        for m in moves {
+            assert!(list.iter().any(|l| l == m), "{m} is not legal");
+        }
+    }
+
+    /// Skill Level 0 varies its move over seeds, and every move is legal:
+    /// in every game, with every kind of seat to move.
+    fn varies<G: SearchGame + Notation>(fen: &str) {
+        let moves = picks::<G>(fen, Skill::from_level(0), 20, 24);
+        assert_legal(&G::from_fen(fen).unwrap(), &moves);
+        let distinct: BTreeSet<String> = moves.iter().map(|m| m.to_string()).collect();
+        assert!(distinct.len() > 1, "{fen}: always {distinct:?}");
+    }
+
+    #[test]
+    fn level_0_picks_several_legal_moves_in_every_game() {
+        varies::<Chess>(Chess::startpos().to_fen().as_str());
+        varies::<CatChess>(CatChess::startpos().to_fen().as_str());
+        // The cats to move.
+        varies::<CatChess>("rnbqkbnr/pppp1ppp/8/4p2*/*3P3/8/PPPP1PPP/RNBQKBNR c KQkq - 0 2");
+        varies::<Xiangqi>(Xiangqi::startpos().to_fen().as_str());
+        varies::<CatsChess10>(CatsChess10::startpos().to_fen().as_str());
+    }
+
+    #[test]
+    fn full_strength_is_the_very_same_search() {
+        let game = GameHistory::new(Chess::startpos());
+        let full = |skill: Option<Skill>| {
+            let mut s = Searcher::<Chess>::new(4);
+            s.search_with_skill(&game, &limits(7), &[], Strength::new(skill, 1), &SearchControl::new(), &mut |_| {})
+        };
+        let plain = Searcher::<Chess>::new(4).search(&game, &limits(7), &SearchControl::new(), &mut |_| {});
+        assert_eq!(full(Skill::from_level(SKILL_MAX)), plain);
+        assert_eq!(full(Skill::from_elo(ELO_MAX)), plain);
+        assert_eq!(full(Skill::from_options(false, 1200, SKILL_MAX)), plain);
+        assert!(Skill::from_options(true, 1200, SKILL_MAX).is_some(), "UCI_Elo wins over Skill Level");
+    }
+
+    #[test]
+    fn elo_maps_monotonically_onto_the_level_and_its_search() {
+        let mut last: Option<Skill> = None;
+        for elo in (ELO_MIN..ELO_MAX).step_by(10) {
+            let s = Skill::from_elo(elo).expect("below ELO_MAX is weakened");
+            if let Some(l) = last {
+                assert!(s.level() > l.level(), "{elo}");
+                assert!(s.depth() >= l.depth() && s.candidates() <= l.candidates(), "{elo}");
+                assert!(s.weakness() < l.weakness() && s.spread_cap() <= l.spread_cap(), "{elo}");
+            }
+            last = Some(s);
+        }
+        assert_eq!(Skill::from_elo(ELO_MIN).unwrap().level(), -10.0);
+        assert_eq!(Skill::from_elo(0), Skill::from_elo(ELO_MIN), "clamped");
+        assert_eq!(Skill::from_elo(1500).unwrap().level(), 0.0);
+        assert_eq!(Skill::from_level(0).unwrap().depth(), 1);
+        assert_eq!(Skill::from_level(19).unwrap().depth(), 20);
+    }
+
+    #[test]
+    fn the_pick_favours_better_lines_more_at_higher_levels() {
+        let values = [50, 20, 0, -30];
+        let count_best = |skill: Skill| {
+            let mut rng = StdRng::seed_from_u64(3);
+            (0..2000).filter(|_| skill.pick(&values, &mut rng) == 0).count()
+        };
+        let (weakest, low, high) = (
+            count_best(Skill::from_elo(ELO_MIN).unwrap()),
+            count_best(Skill::from_level(0).unwrap()),
+            count_best(Skill::from_level(19).unwrap()),
+        );
+        assert!(weakest < low && low < high, "{weakest} {low} {high}");
+        assert!(weakest < 1200, "the weakest often plays another line: {weakest}");
+        // A line three pawns behind is out of reach near the top.
+        let mut rng = StdRng::seed_from_u64(5);
+        assert!((0..500).all(|_| Skill::from_level(19).unwrap().pick(&[100, -200, -210, -220], &mut rng) == 0));
+    }
+
+    #[test]
+    fn a_mate_is_never_left_to_chance_even_by_the_weakest_cats() {
+        // RULES.md §8: after black's a8a1 (check), only the cat step c3b2
+        // disarms the rook; every other cat move lets white be mated, a loss
+        // for the cats. The cats value nearness to zero: the pick must read
+        // their own values, not white's.
+        let fen = "4k3/8/8/8/8/2*5/5PPP/r5K1 c - - 1 1";
+        let pos = CatChess::from_fen(fen).unwrap();
+        let save = pos.parse_move("c3b2").unwrap();
+        for skill in [Skill::from_elo(ELO_MIN), Skill::from_level(0), Skill::from_level(10)] {
+            let moves = picks::<CatChess>(fen, skill, 6, 16);
+            assert!(moves.iter().all(|&m| m == save), "{skill:?}: {moves:?}");
+        }
+    }
+}
