@@ -200,7 +200,8 @@ mod tests {
     #[test]
     fn cat_chess_records_read_in_san_and_in_the_older_protocol_text() {
         let h = history::<CatChess>("e2e4 e7e5 h5g4 g1f3 b8c6 a4b5");
-        let text = write(&h, vec!["Person".into(), "catchess level 1".into(), "catchess level 1".into()]);
+        let players = vec!["Person".into(), "catchess level 1".into(), "catchess level 1".into()];
+        let text = write(&h, players, None, vec![]);
         assert!(text.contains("1. e4 e5 h5g4 2. Nf3 Nc6 a4b5 *"), "{text}");
         assert!(text.contains("[Black \"catchess level 1\"]"), "{text}");
         for old in ["1. e2e4 e7e5 h5g4 2. g1f3 b8c6 a4b5 *", "1. e4 e5 h5g4 2. g1f3 Nc6 a4b5 *"] {

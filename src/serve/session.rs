@@ -100,7 +100,7 @@ pub struct PlyView {
     /// The protocol's text.
     #[serde(rename = "move")]
     pub text: String,
-    /// In the game's notation (SAN, WXF, the Cat Chess move text).
+    /// In the game's notation (SAN, WXF; a 10×10 step's text).
     pub notation: String,
     /// The server's roll (an outcome of a die: Cat's Chess 10×10's
     /// teleport square), not a seat's choice.

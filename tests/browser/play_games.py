@@ -140,6 +140,7 @@ def play_cat_chess(driver, url, shots):
     entries = plies(driver)
     assert [e.get_attribute("data-ply") for e in entries] == ["1", "2", "3"], entries
     assert entries[0].text == "e4", f"SAN in Cat Chess: {entries[0].text}"
+    assert text(driver, "notation") == "(SAN)", text(driver, "notation")
     cats_now = [c.get_attribute("data-square") for c in driver.find_elements(By.CSS_SELECTOR, '[data-piece="*"]')]
     assert len(cats_now) == 2, cats_now
 
