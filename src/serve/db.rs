@@ -3,11 +3,13 @@
 //! that a restart or a crash brings every game back.
 //!
 //! A row holds what replaying the game needs and nothing derived: the
-//! variant, the start position and every move (the server's rolls
-//! included) in the protocol's text. Reading a row replays it with the
+//! variant, the start position, every move (the server's rolls
+//! included) in the protocol's text, and the seats' forfeits (a
+//! resignation, a flag fall: `forfeit.rs`). Reading a row replays it with the
 //! game's own rules; a row that does not replay is reported and left in
 //! place, never deleted.
 
+use super::forfeit::Forfeit;
 use rusqlite::{params, Connection};
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -23,6 +25,7 @@ pub struct Row {
     pub variant: String,
     pub start_fen: String,
     pub moves: Vec<String>,
+    pub forfeits: Vec<Forfeit>,
 }
 
 /// What `load` read: the rows, and the ids of those it could not read
@@ -82,10 +85,19 @@ impl Db {
                 variant TEXT NOT NULL,
                 start_fen TEXT NOT NULL,
                 moves TEXT NOT NULL,
-                updated_ms INTEGER NOT NULL
+                updated_ms INTEGER NOT NULL,
+                forfeits TEXT NOT NULL DEFAULT '[]'
             )",
         )
         .map_err(err)?;
+        // A database from before forfeits were kept gets their column.
+        let has_forfeits = conn
+            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'forfeits'")
+            .and_then(|mut s| s.exists([]))
+            .map_err(err)?;
+        if !has_forfeits {
+            conn.execute_batch("ALTER TABLE games ADD COLUMN forfeits TEXT NOT NULL DEFAULT '[]'").map_err(err)?;
+        }
         Ok(Db { conn: Mutex::new(conn) })
     }
 
@@ -97,11 +109,12 @@ impl Db {
     /// before it returns.
     pub fn save(&self, row: &Row) -> Result<(), String> {
         let moves = serde_json::to_string(&row.moves).map_err(|e| e.to_string())?;
+        let forfeits = serde_json::to_string(&row.forfeits).map_err(|e| e.to_string())?;
         self.conn()
             .execute(
-                "INSERT INTO games (id, variant, start_fen, moves, updated_ms) VALUES (?1, ?2, ?3, ?4, ?5)
-                 ON CONFLICT(id) DO UPDATE SET variant = ?2, start_fen = ?3, moves = ?4, updated_ms = ?5",
-                params![row.id, row.variant, row.start_fen, moves, now_ms()],
+                "INSERT INTO games (id, variant, start_fen, moves, updated_ms, forfeits) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                 ON CONFLICT(id) DO UPDATE SET variant = ?2, start_fen = ?3, moves = ?4, updated_ms = ?5, forfeits = ?6",
+                params![row.id, row.variant, row.start_fen, moves, now_ms(), forfeits],
             )
             .map(|_| ())
             .map_err(|e| format!("cannot save game {}: {e}", row.id))
@@ -119,19 +132,23 @@ impl Db {
     pub fn load(&self, limit: usize) -> Result<Loaded, String> {
         let conn = self.conn();
         let mut stmt = conn
-            .prepare("SELECT id, variant, start_fen, moves FROM games ORDER BY updated_ms DESC LIMIT ?1")
+            .prepare("SELECT id, variant, start_fen, moves, forfeits FROM games ORDER BY updated_ms DESC LIMIT ?1")
             .map_err(|e| e.to_string())?;
         let rows = stmt
             .query_map(params![limit as i64], |r| {
-                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?, r.get::<_, String>(3)?))
+                let text = |i| r.get::<_, String>(i);
+                Ok((text(0)?, text(1)?, text(2)?, text(3)?, text(4)?))
             })
             .map_err(|e| e.to_string())?;
         let (mut good, mut bad) = (Vec::new(), Vec::new());
         for row in rows {
-            let (id, variant, start_fen, moves) = row.map_err(|e| e.to_string())?;
-            match serde_json::from_str::<Vec<String>>(&moves) {
-                Ok(moves) => good.push(Row { id, variant, start_fen, moves }),
-                Err(e) => bad.push((id, format!("unreadable moves: {e}"))),
+            let (id, variant, start_fen, moves, forfeits) = row.map_err(|e| e.to_string())?;
+            let moves = serde_json::from_str::<Vec<String>>(&moves).map_err(|e| format!("unreadable moves: {e}"));
+            let forfeits =
+                serde_json::from_str::<Vec<Forfeit>>(&forfeits).map_err(|e| format!("unreadable forfeits: {e}"));
+            match (moves, forfeits) {
+                (Ok(moves), Ok(forfeits)) => good.push(Row { id, variant, start_fen, moves, forfeits }),
+                (Err(why), _) | (_, Err(why)) => bad.push((id, why)),
             }
         }
         Ok(Loaded { rows: good, unreadable: bad })
@@ -147,18 +164,48 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("catchess-db-{}", std::process::id()));
         let path = dir.join("games.sqlite3");
         let _ = std::fs::remove_dir_all(&dir);
-        let row = Row { id: "a1".into(), variant: "chess".into(), start_fen: "x".into(), moves: vec!["e2e4".into()] };
+        let row = Row {
+            id: "a1".into(),
+            variant: "chess".into(),
+            start_fen: "x".into(),
+            moves: vec!["e2e4".into()],
+            forfeits: vec![],
+        };
         {
             let db = Db::open(path.to_str().unwrap()).unwrap();
             db.save(&row).unwrap();
-            db.save(&Row { moves: vec!["e2e4".into(), "e7e5".into()], ..row.clone() }).unwrap();
+            let resigned = vec![Forfeit { seat: 1, ply: 2, why: super::super::forfeit::Why::Resignation }];
+            db.save(&Row { moves: vec!["e2e4".into(), "e7e5".into()], forfeits: resigned, ..row.clone() }).unwrap();
         }
         let db = Db::open(path.to_str().unwrap()).unwrap();
         let loaded = db.load(10).unwrap();
         assert_eq!((loaded.rows.len(), loaded.unreadable.len()), (1, 0));
         assert_eq!(loaded.rows[0].moves, ["e2e4", "e7e5"]);
+        assert_eq!((loaded.rows[0].forfeits[0].seat, loaded.rows[0].forfeits[0].ply), (1, 2));
         db.delete("a1").unwrap();
         assert!(db.load(10).unwrap().rows.is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_database_from_before_forfeits_gets_their_column() {
+        let dir = std::env::temp_dir().join(format!("catchess-db-old-{}", std::process::id()));
+        let path = dir.join("games.sqlite3");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(
+                "CREATE TABLE games (id TEXT PRIMARY KEY, variant TEXT NOT NULL, start_fen TEXT NOT NULL,
+                 moves TEXT NOT NULL, updated_ms INTEGER NOT NULL);
+                 INSERT INTO games VALUES ('old', 'chess', 'x', '[\"e2e4\"]', 1);",
+            )
+            .unwrap();
+        }
+        let db = Db::open(path.to_str().unwrap()).unwrap();
+        let loaded = db.load(10).unwrap();
+        assert_eq!(loaded.rows.len(), 1, "{:?}", loaded.unreadable);
+        assert_eq!((loaded.rows[0].moves.len(), loaded.rows[0].forfeits.len()), (1, 0));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -14,6 +14,7 @@
 
 mod db;
 mod error;
+mod forfeit;
 mod levels;
 mod listen;
 mod pgn;
@@ -43,6 +44,9 @@ pub struct Config {
     /// when it names neither time nor depth.
     pub max_movetime_ms: u64,
     pub default_movetime_ms: u64,
+    /// The longest analysis asked for without a limit (`infinite`): it
+    /// stops earlier when stopped or when its client leaves.
+    pub max_analysis_ms: u64,
     pub max_depth: u32,
     pub max_perft_depth: u32,
     /// A perft stops past this many leaves, or this long.
@@ -70,6 +74,7 @@ impl Default for Config {
             max_body_bytes: 64 * 1024,
             max_movetime_ms: 30_000,
             default_movetime_ms: 1_000,
+            max_analysis_ms: 600_000,
             max_depth: 30,
             max_perft_depth: 5,
             perft_max_nodes: 500_000_000,
@@ -122,6 +127,8 @@ fn router(app: Arc<App>, port: u16) -> Router {
         .route("/games/{id}/undo", post(routes::undo))
         .route("/games/{id}/engine", post(routes::engine))
         .route("/games/{id}/stop", post(routes::stop))
+        .route("/games/{id}/forfeit", post(routes::forfeit))
+        .route("/games/{id}/positions/{ply}", get(routes::position))
         .route("/games/{id}/analysis", get(routes::analysis))
         .route("/games/{id}/pgn", get(routes::pgn))
         .route("/perft", post(routes::perft))
@@ -129,8 +136,7 @@ fn router(app: Arc<App>, port: u16) -> Router {
         .layer(DefaultBodyLimit::max(body_limit));
     Router::new()
         .route("/", get(routes::page))
-        .route("/app.js", get(routes::script))
-        .route("/style.css", get(routes::style))
+        .route("/{file}", get(routes::page_file))
         .nest("/api", api)
         .fallback(|| async { error::ApiError::not_found("no such route (the API is described in api.md)") })
         .layer(axum::middleware::from_fn(error::json_errors))

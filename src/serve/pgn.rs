@@ -3,14 +3,21 @@
 //! the game's notation (SAN, WXF, the Cat Chess move text) or in the
 //! protocol's text.
 
+use super::forfeit::Ending;
 use crate::game::{Arbitration, History, MoveList, Notation};
 use crate::tournament::record::{self, RecordTags};
 
 /// The record of `history`, `players` naming each seat's player in seat
-/// order (`Person`, `catchess 500 ms`); the result `*` while the game
-/// goes on.
-pub fn write<G: Notation + Arbitration>(history: &History<G>, players: Vec<String>) -> String {
-    let outcome = history.outcome();
+/// order (`Person`, `catchess 500 ms`), ended as `ending` says (the
+/// result `*` while the game goes on), with the `faults` of seats that
+/// forfeited and played on.
+pub fn write<G: Notation + Arbitration>(
+    history: &History<G>,
+    players: Vec<String>,
+    ending: Option<Ending>,
+    faults: Vec<String>,
+) -> String {
+    let outcome = ending.as_ref().map(|e| e.outcome);
     let seats = G::SEATS.len();
     let tags = RecordTags {
         event: "catchess serve".into(),
@@ -21,8 +28,8 @@ pub fn write<G: Notation + Arbitration>(history: &History<G>, players: Vec<Strin
         finished: outcome.is_some(),
         points: points::<G>(outcome.map(|o| o.winner)),
         time_controls: vec!["-".into(); seats],
-        termination: outcome.map_or("unterminated".to_string(), |o| o.reason.name().to_string()),
-        faults: vec![],
+        termination: ending.map_or("unterminated".to_string(), |e| e.termination),
+        faults,
     };
     record::write(&tags, history, &[], None, None)
 }
@@ -178,7 +185,7 @@ mod tests {
 
     fn round_trip<G: Notation + Arbitration>(moves: &str) {
         let h = history::<G>(moves);
-        let text = write(&h, vec!["?".into(); G::SEATS.len()]);
+        let text = write(&h, vec!["?".into(); G::SEATS.len()], None, vec![]);
         let back = Record::parse(&text).unwrap().replay::<G>().unwrap();
         assert_eq!(back.moves(), h.moves(), "{text}");
     }
@@ -193,7 +200,8 @@ mod tests {
     #[test]
     fn cat_chess_records_read_in_san_and_in_the_older_protocol_text() {
         let h = history::<CatChess>("e2e4 e7e5 h5g4 g1f3 b8c6 a4b5");
-        let text = write(&h, vec!["Person".into(), "catchess level 1".into(), "catchess level 1".into()]);
+        let players = vec!["Person".into(), "catchess level 1".into(), "catchess level 1".into()];
+        let text = write(&h, players, None, vec![]);
         assert!(text.contains("1. e4 e5 h5g4 2. Nf3 Nc6 a4b5 *"), "{text}");
         assert!(text.contains("[Black \"catchess level 1\"]"), "{text}");
         for old in ["1. e2e4 e7e5 h5g4 2. g1f3 b8c6 a4b5 *", "1. e4 e5 h5g4 2. g1f3 Nc6 a4b5 *"] {
@@ -205,13 +213,15 @@ mod tests {
     #[test]
     fn an_unfinished_game_has_no_result_and_a_finished_one_has() {
         let players = || vec!["Person".to_string(), "catchess 500 ms".to_string()];
-        let open = write(&history::<Chess>("e2e4"), players());
+        let ended = |h: &History<Chess>| crate::serve::forfeit::ending::<Chess>(&[], h.outcome());
+        let open = write(&history::<Chess>("e2e4"), players(), None, vec![]);
         assert!(open.contains("[Result \"*\"]") && open.trim_end().ends_with("e4 *"), "{open}");
         assert!(open.contains("[White \"Person\"]\n[Black \"catchess 500 ms\"]"), "{open}");
         assert!(open.contains("[Termination \"unterminated\"]"), "{open}");
-        let mated = write(&history::<Chess>("f2f3 e7e5 g2g4 d8h4"), players());
+        let mate = history::<Chess>("f2f3 e7e5 g2g4 d8h4");
+        let mated = write(&mate, players(), ended(&mate), vec![]);
         assert!(mated.contains("[Result \"0-1\"]") && mated.trim_end().ends_with("Qh4# 0-1"), "{mated}");
-        let cats = write(&history::<CatChess>("e2e4"), vec!["?".into(); 3]);
+        let cats = write(&history::<CatChess>("e2e4"), vec!["?".into(); 3], None, vec![]);
         assert!(cats.contains("[Result \"*\"]") && !cats.contains("Winner"), "{cats}");
     }
 

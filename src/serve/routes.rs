@@ -1,8 +1,9 @@
 //! The JSON API (api.md) and the page.
 
 use super::error::{ApiError, Json, Query};
+use super::forfeit::Why;
 use super::levels;
-use super::session::{self, Found, State};
+use super::session::{self, Found, PositionView, State};
 use super::store::{lock, Event, Running, SearchKind, Shared};
 use super::App;
 use crate::game::Notation;
@@ -27,12 +28,33 @@ pub async fn page() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], include_str!("page/index.html"))
 }
 
-pub async fn script() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], include_str!("page/app.js"))
-}
+const JS: &str = "text/javascript; charset=utf-8";
 
-pub async fn style() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], include_str!("page/style.css"))
+/// The page's files besides `index.html`, embedded in the binary: name,
+/// content type, bytes.
+const PAGE_FILES: &[(&str, &str, &[u8])] = &[
+    ("style.css", "text/css; charset=utf-8", include_bytes!("page/style.css")),
+    ("app.js", JS, include_bytes!("page/app.js")),
+    ("api.js", JS, include_bytes!("page/api.js")),
+    ("pieces.js", JS, include_bytes!("page/pieces.js")),
+    ("board.js", JS, include_bytes!("page/board.js")),
+    ("steps.js", JS, include_bytes!("page/steps.js")),
+    ("seats.js", JS, include_bytes!("page/seats.js")),
+    ("movelist.js", JS, include_bytes!("page/movelist.js")),
+    ("clock.js", JS, include_bytes!("page/clock.js")),
+    ("analysis.js", JS, include_bytes!("page/analysis.js")),
+    // The xiangqi characters (a subset of Noto Serif CJK, SIL OFL 1.1:
+    // page/fonts/LICENSE-OFL.txt).
+    ("xiangqi.woff2", "font/woff2", include_bytes!("page/fonts/xiangqi.woff2")),
+];
+
+/// `GET /<file>`: one of the page's files.
+pub async fn page_file(Path(name): Path<String>) -> Api<impl IntoResponse> {
+    let (_, kind, bytes) = PAGE_FILES
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .ok_or_else(|| ApiError::not_found("no such route (the API is described in api.md)"))?;
+    Ok(([(header::CONTENT_TYPE, *kind)], *bytes))
 }
 
 fn variant(name: Option<&str>) -> Api<VariantKind> {
@@ -134,6 +156,39 @@ pub async fn undo(
     Ok(Json(e.game.state(&id)))
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ForfeitRequest {
+    seat: String,
+    why: Why,
+}
+
+/// `POST /api/games/<id>/forfeit {"seat", "why": "resignation" | "time"}`:
+/// a seat resigns or its clock ran out; the game's forfeit rule says
+/// what follows (`forfeit.rs`).
+pub async fn forfeit(
+    AppState(app): AppState<Arc<App>>,
+    Path(id): Path<String>,
+    Json(req): Json<ForfeitRequest>,
+) -> Api<Json<State>> {
+    let (id, entry) = app.store.get(&id)?;
+    let mut e = lock(&entry);
+    e.make_changeable()?;
+    e.game.forfeit(&req.seat, req.why)?;
+    e.changed()?;
+    Ok(Json(e.game.state(&id)))
+}
+
+/// `GET /api/games/<id>/positions/<ply>`: the position after `ply` moves.
+pub async fn position(
+    AppState(app): AppState<Arc<App>>,
+    Path((id, ply)): Path<(String, usize)>,
+) -> Api<Json<PositionView>> {
+    let (_, entry) = app.store.get(&id)?;
+    let view = lock(&entry).game.position(ply);
+    view.map(Json).ok_or_else(|| ApiError::not_found(format!("the game has no position after {ply} moves")))
+}
+
 /// `GET /api/games/<id>/pgn?white=Person&black=...`: the query names
 /// the players by seat.
 pub async fn pgn(
@@ -164,12 +219,33 @@ pub struct SearchRequest {
     /// starting one.
     #[serde(default)]
     follow: bool,
+    /// Analysis only: the best lines to report (`MultiPV`), 1..=[`MAX_MULTIPV`].
+    multipv: Option<usize>,
+    /// Analysis only: search until stopped (or the client leaves), within
+    /// `--max-analysis` ms.
+    #[serde(default)]
+    infinite: bool,
 }
+
+/// The most lines an analysis reports.
+pub const MAX_MULTIPV: usize = 8;
 
 impl SearchRequest {
     /// The search limits, within the server's caps.
     fn limits(&self, app: &App) -> Api<Limits> {
         let c = &app.config;
+        if let Some(n) = self.multipv {
+            if n == 0 || n > MAX_MULTIPV {
+                return Err(ApiError::bad_request(format!("multipv must be 1..={MAX_MULTIPV}, got {n}")));
+            }
+        }
+        if self.infinite {
+            if self.movetime.is_some() || self.depth.is_some() {
+                return Err(ApiError::bad_request("give infinite or a movetime/depth, not both"));
+            }
+            let movetime = Some(Duration::from_millis(c.max_analysis_ms));
+            return Ok(Limits { movetime, multipv: self.multipv.unwrap_or(1), ..Limits::default() });
+        }
         if let Some(ms) = self.movetime {
             if ms == 0 || ms > c.max_movetime_ms {
                 return Err(ApiError::bad_request(format!(
@@ -191,7 +267,16 @@ impl SearchRequest {
             (None, None) => c.default_movetime_ms.min(c.max_movetime_ms),
             (ms, _) => ms.unwrap_or(c.max_movetime_ms),
         };
-        Ok(Limits { depth: self.depth, movetime: Some(Duration::from_millis(movetime)), ..Limits::default() })
+        let multipv = self.multipv.unwrap_or(1);
+        Ok(Limits { depth: self.depth, movetime: Some(Duration::from_millis(movetime)), multipv, ..Limits::default() })
+    }
+
+    /// Refuses what only an analysis takes.
+    fn for_a_move(&self) -> Api<()> {
+        if self.multipv.is_some_and(|n| n > 1) || self.infinite {
+            return Err(ApiError::bad_request("multipv and infinite are for an analysis, not an engine's move"));
+        }
+        Ok(())
     }
 
     /// The playing strength asked for, with a fresh random seed.
@@ -301,6 +386,7 @@ pub async fn engine(
     Path(id): Path<String>,
     Json(req): Json<SearchRequest>,
 ) -> Api<Json<EngineMove>> {
+    req.for_a_move()?;
     let limits = req.limits(&app)?;
     let strength = req.strength()?;
     let (id, entry) = app.store.get(&id)?;

@@ -2,9 +2,10 @@
 //! [`AnyGame`], the object-safe face the routes use whatever the game.
 
 use super::error::ApiError;
+use super::forfeit::{self, Ending, Forfeit, Why};
 use super::pgn;
 use crate::game::view::{BoardView, Layout, MoveView, SquareView};
-use crate::game::{describe, winner_name, Game, Goal, History, MoveList, Notation, Outcome};
+use crate::game::{winner_name, Arbitration, Game, Goal, History, MoveList, Notation, Seat};
 use crate::games::{with_game, Playable, VariantKind};
 use crate::search::{Limits, Score, SearchControl, SearchInfo, Searcher, Strength};
 use serde::Serialize;
@@ -33,6 +34,11 @@ pub struct State {
     pub outcome: Option<OutcomeView>,
     pub start_fen: String,
     pub moves: Vec<PlyView>,
+    /// The turns played, one entry each (a move list shows these): in
+    /// Cat's Chess 10×10 a turn is several moves (steps).
+    pub turns: Vec<TurnView>,
+    /// The seats that forfeited and play on, passing (Cat Chess's cats).
+    pub forfeited: Vec<&'static str>,
     /// The legal moves with their squares, for the page.
     pub legal_moves: Vec<MoveView>,
     pub last_move: Option<MoveView>,
@@ -49,14 +55,39 @@ pub struct OutcomeView {
 }
 
 impl OutcomeView {
-    fn new<G: Game>(o: &Outcome) -> OutcomeView {
+    fn new<G: Game>(e: &Ending) -> OutcomeView {
+        let o = &e.outcome;
         let winner = o.winner.map(|_| winner_name::<G>(o.winner));
         let text = match winner {
-            Some(w) => format!("{w} win{}: {}", if w.ends_with('s') { "" } else { "s" }, o.reason),
-            None => format!("draw: {}", o.reason),
+            Some(w) => format!("{w} win{}: {}", if w.ends_with('s') { "" } else { "s" }, e.termination),
+            None => format!("draw: {}", e.termination),
         };
         OutcomeView { winner, reason: o.reason.name(), text }
     }
+}
+
+/// One turn of the game.
+#[derive(Clone, Debug, Serialize)]
+pub struct TurnView {
+    /// The seat that played it.
+    pub seat: &'static str,
+    /// In the game's notation: the move's (SAN, WXF), or in a game of
+    /// several moves a turn the turn's token (`T@e5,d1d2,M@d1`).
+    pub notation: String,
+    /// Its moves in `moves`: plies `first..=last` (from 1).
+    pub first: usize,
+    pub last: usize,
+}
+
+/// A position of the game as it stood after `ply` moves (0: the start),
+/// for a page that steps through the moves.
+#[derive(Clone, Debug, Serialize)]
+pub struct PositionView {
+    pub ply: usize,
+    pub fen: String,
+    pub turn: &'static str,
+    pub last_move: Option<MoveView>,
+    pub board: Vec<SquareView>,
 }
 
 /// One move of the game.
@@ -69,7 +100,7 @@ pub struct PlyView {
     /// The protocol's text.
     #[serde(rename = "move")]
     pub text: String,
-    /// In the game's notation (SAN, WXF, the Cat Chess move text).
+    /// In the game's notation (SAN, WXF; a 10×10 step's text).
     pub notation: String,
     /// The server's roll (an outcome of a die: Cat's Chess 10×10's
     /// teleport square), not a seat's choice.
@@ -104,6 +135,8 @@ pub struct Chance {
 /// One finished iteration of a search.
 #[derive(Clone, Debug, Serialize)]
 pub struct InfoView {
+    /// Which of the best lines this is, from 1 (an analysis with `multipv`).
+    pub multipv: usize,
     pub depth: u32,
     pub seldepth: u32,
     pub nodes: u64,
@@ -148,7 +181,12 @@ pub trait AnyGame: Send {
     fn play(&mut self, text: &str) -> Result<(), ApiError>;
     /// What the database keeps: the variant, the start position and
     /// every move played, rolls included.
-    fn record(&self) -> (&'static str, String, Vec<String>);
+    fn record(&self) -> (&'static str, String, Vec<String>, Vec<Forfeit>);
+    /// Records that `seat` (a seat's name) gives up: the game's forfeit
+    /// rule then ends the game or lets the seat pass from now on.
+    fn forfeit(&mut self, seat: &str, why: Why) -> Result<(), ApiError>;
+    /// The position after `ply` moves; `None` past the last.
+    fn position(&self, ply: usize) -> Option<PositionView>;
     /// Takes back up to `plies` moves; returns how many were.
     fn take_back(&mut self, plies: usize) -> usize;
     /// The record, `players` naming the player of each seat it names
@@ -175,7 +213,7 @@ pub fn new_game(variant: VariantKind, fen: Option<&str>) -> Result<Box<dyn AnyGa
             Some(fen) => G::from_fen(fen).map_err(|e| ApiError::unprocessable(e.to_string()))?,
             None => G::startpos(),
         };
-        Ok(Box::new(GameSession::<G>::new(History::new(start))) as Box<dyn AnyGame>)
+        Ok(Box::new(GameSession::<G>::new(History::new(start), vec![])) as Box<dyn AnyGame>)
     })
 }
 
@@ -189,21 +227,35 @@ pub fn import(text: &str, default: VariantKind) -> Result<Box<dyn AnyGame>, ApiE
     };
     with_game!(variant, G => {
         let history = record.replay::<G>().map_err(ApiError::unprocessable)?;
-        Ok(Box::new(GameSession::<G>::new(history)) as Box<dyn AnyGame>)
+        Ok(Box::new(GameSession::<G>::new(history, vec![])) as Box<dyn AnyGame>)
     })
 }
 
 /// A game read back from the database: its moves replayed one by one
-/// with the game's rules (rolls as they were rolled).
-pub fn restore(variant: &str, start_fen: &str, moves: &[String]) -> Result<Box<dyn AnyGame>, String> {
+/// with the game's rules (rolls as they were rolled, the passes of a seat
+/// that forfeited as the arbiter played them), and its forfeits.
+pub fn restore(
+    variant: &str,
+    start_fen: &str,
+    moves: &[String],
+    forfeits: Vec<Forfeit>,
+) -> Result<Box<dyn AnyGame>, String> {
     let kind: VariantKind = variant.parse()?;
     with_game!(kind, G => {
         let mut history = History::new(G::from_fen(start_fen).map_err(|e| e.to_string())?);
         for (i, text) in moves.iter().enumerate() {
-            let m = history.current().parse_move(text).map_err(|e| format!("move {}: {e}", i + 1))?;
+            let pos = history.current();
+            let pass = pos.arbiter_pass().filter(|p| p.to_string() == *text);
+            let m = match pass {
+                Some(p) => p,
+                None => pos.parse_move(text).map_err(|e| format!("move {}: {e}", i + 1))?,
+            };
             history.push(m);
         }
-        Ok(Box::new(GameSession::<G>::new(history)) as Box<dyn AnyGame>)
+        if let Some(f) = forfeits.iter().find(|f| f.seat >= G::SEATS.len() || f.ply > moves.len()) {
+            return Err(format!("a forfeit of seat {} after move {} does not fit the game", f.seat, f.ply));
+        }
+        Ok(Box::new(GameSession::<G>::new(history, forfeits)) as Box<dyn AnyGame>)
     })
 }
 
@@ -229,14 +281,64 @@ pub fn large_allocations_are_returned() {
 
 pub struct GameSession<G: Playable> {
     history: History<G>,
+    /// The seats that gave up, in order (`forfeit.rs`).
+    forfeits: Vec<Forfeit>,
 }
 
 impl<G: Playable> GameSession<G> {
-    /// A game from `history`; a roll it ends on (a record ending in
-    /// `T@?`) is made at once, so that no game waits for a roll.
-    pub fn new(mut history: History<G>) -> Self {
-        while history.roll(&mut rand::thread_rng()).is_some() {}
-        GameSession { history }
+    /// A game from `history`; the moves no seat chooses are made at once
+    /// (`arbiter_moves`), so that no game waits for a roll (a record
+    /// ending in `T@?`).
+    pub fn new(history: History<G>, forfeits: Vec<Forfeit>) -> Self {
+        let mut game = GameSession { history, forfeits };
+        game.arbiter_moves();
+        game
+    }
+
+    /// How the game ended, if it has: by the rules or by a forfeit.
+    fn ending(&self) -> Option<Ending> {
+        forfeit::ending::<G>(&self.forfeits, self.history.outcome())
+    }
+
+    /// The moves the server makes as the arbiter: a roll a seat asked for
+    /// (Cat's Chess 10×10's teleport: `T@?`, `reroll`), and the pass of a
+    /// seat that forfeited and plays on (Cat Chess's cats).
+    fn arbiter_moves(&mut self) {
+        loop {
+            if self.history.roll(&mut rand::thread_rng()).is_some() {
+                continue;
+            }
+            if self.ending().is_some() {
+                return;
+            }
+            let pos = self.history.current();
+            match pos.arbiter_pass().filter(|_| forfeit::passes(&self.forfeits, pos.to_move())) {
+                Some(pass) => self.history.push(pass),
+                None => return,
+            }
+        }
+    }
+
+    fn turns(&self) -> Vec<TurnView> {
+        let mut first = 1;
+        self.history
+            .turns()
+            .into_iter()
+            .map(|(pos, steps)| {
+                let notation = match steps {
+                    [m] => pos.record_move(*m),
+                    _ => pos.turn_text(steps),
+                };
+                let view = TurnView {
+                    seat: G::SEATS[pos.to_move().index()].name,
+                    notation,
+                    first,
+                    last: first + steps.len() - 1,
+                };
+                first += steps.len();
+                view
+            })
+            .collect()
     }
 }
 
@@ -266,6 +368,7 @@ fn info_view<G: Playable>(pos: &G, info: &SearchInfo) -> InfoView {
         G::SEATS.iter().zip(chances).map(|(s, percent)| Chance { seat: s.name, percent }).collect()
     });
     InfoView {
+        multipv: info.multipv.max(1),
         depth: info.depth,
         seldepth: info.seldepth,
         nodes: info.nodes,
@@ -282,7 +385,7 @@ fn info_view<G: Playable>(pos: &G, info: &SearchInfo) -> InfoView {
 impl<G: Playable> AnyGame for GameSession<G> {
     fn state(&self, id: &str) -> State {
         let pos = self.history.current();
-        let outcome = self.history.outcome();
+        let outcome = self.ending();
         let moves = if outcome.is_some() { vec![] } else { legal(pos) };
         let positions = self.history.positions();
         let played = self.history.moves();
@@ -313,6 +416,8 @@ impl<G: Playable> AnyGame for GameSession<G> {
                     roll: before.is_chance(),
                 })
                 .collect(),
+            turns: self.turns(),
+            forfeited: self.forfeits.iter().map(|f| G::SEATS[f.seat].name).collect(),
             legal_moves: moves.iter().map(|&m| G::move_view(m)).collect(),
             last_move: played.last().map(|&m| G::move_view(m)),
             board: pos.squares(),
@@ -320,7 +425,7 @@ impl<G: Playable> AnyGame for GameSession<G> {
     }
 
     fn is_over(&self) -> Option<String> {
-        self.history.outcome().map(|o| describe::<G>(&o))
+        self.ending().map(|e| format!("{} ({})", winner_name::<G>(e.outcome.winner), e.termination))
     }
 
     fn play(&mut self, text: &str) -> Result<(), ApiError> {
@@ -345,18 +450,50 @@ impl<G: Playable> AnyGame for GameSession<G> {
         for step in steps {
             self.history.push(step);
         }
-        // The server is the client that rolls (Cat's Chess 10×10's
-        // teleport: `T@?`, `reroll`), as the arbiter is in a match.
-        while self.history.roll(&mut rand::thread_rng()).is_some() {}
+        // The server is the client that rolls, as the arbiter is in a match.
+        self.arbiter_moves();
         Ok(())
     }
 
-    fn record(&self) -> (&'static str, String, Vec<String>) {
-        (G::VARIANT, self.history.start().to_fen(), self.history.moves().iter().map(|m| m.to_string()).collect())
+    fn record(&self) -> (&'static str, String, Vec<String>, Vec<Forfeit>) {
+        let moves = self.history.moves().iter().map(|m| m.to_string()).collect();
+        (G::VARIANT, self.history.start().to_fen(), moves, self.forfeits.clone())
+    }
+
+    fn forfeit(&mut self, seat: &str, why: Why) -> Result<(), ApiError> {
+        let Some(index) = G::SEATS.iter().position(|s| s.name == seat) else {
+            let seats: Vec<&str> = G::SEATS.iter().map(|s| s.name).collect();
+            return Err(ApiError::bad_request(format!("{seat:?} is not a seat of this game ({})", seats.join(", "))));
+        };
+        if let Some(over) = self.is_over() {
+            return Err(ApiError::conflict(format!("the game is over: {over}")));
+        }
+        if forfeit::passes(&self.forfeits, Seat::new(index)) {
+            return Err(ApiError::conflict(format!("{seat} has forfeited already")));
+        }
+        self.forfeits.push(Forfeit { seat: index, ply: self.history.moves().len(), why });
+        self.arbiter_moves();
+        Ok(())
+    }
+
+    fn position(&self, ply: usize) -> Option<PositionView> {
+        let pos = self.history.positions().get(ply)?;
+        Some(PositionView {
+            ply,
+            fen: pos.to_fen(),
+            turn: G::SEATS[pos.to_move().index()].name,
+            last_move: ply.checked_sub(1).map(|i| G::move_view(self.history.moves()[i])),
+            board: pos.squares(),
+        })
     }
 
     fn take_back(&mut self, plies: usize) -> usize {
-        let mut n = plies.min(self.history.moves().len());
+        // A forfeit that ended the game is taken back first, as one.
+        let resumed = plies > 0 && self.history.outcome().is_none() && self.ending().is_some();
+        if resumed {
+            self.forfeits.pop();
+        }
+        let mut n = (plies - usize::from(resumed)).min(self.history.moves().len());
         self.history.take_back(n);
         // No roll is left pending (its outcome would be anyone's choice):
         // taking back a roll's outcome takes back the request too.
@@ -364,7 +501,10 @@ impl<G: Playable> AnyGame for GameSession<G> {
             self.history.take_back(1);
             n += 1;
         }
-        n
+        // A forfeit goes with the moves taken back to where it was made.
+        let left = self.history.moves().len();
+        self.forfeits.retain(|f| f.ply < left || (n == 0 && f.ply == left));
+        n + usize::from(resumed)
     }
 
     fn pgn(&self, players: &HashMap<String, String>) -> Result<String, ApiError> {
@@ -378,8 +518,10 @@ impl<G: Playable> AnyGame for GameSession<G> {
                 name.len()
             )));
         }
-        let names = G::SEATS.iter().map(|s| players.get(s.name).cloned().unwrap_or_else(|| "?".into())).collect();
-        Ok(pgn::write(&self.history, names))
+        let names: Vec<String> =
+            G::SEATS.iter().map(|s| players.get(s.name).cloned().unwrap_or_else(|| "?".into())).collect();
+        let faults = forfeit::faults::<G>(&self.forfeits, &names);
+        Ok(pgn::write(&self.history, names, self.ending(), faults))
     }
 
     fn search(

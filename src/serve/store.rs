@@ -102,8 +102,8 @@ impl Entry {
         if self.deleted {
             return Ok(());
         }
-        let (variant, start_fen, moves) = self.game.record();
-        let row = Row { id: self.id.clone(), variant: variant.to_string(), start_fen, moves };
+        let (variant, start_fen, moves, forfeits) = self.game.record();
+        let row = Row { id: self.id.clone(), variant: variant.to_string(), start_fen, moves, forfeits };
         self.db.save(&row).map_err(|e| {
             eprintln!("catchess serve: {e}");
             ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("the game changed but was not saved: {e}"))
@@ -165,7 +165,7 @@ impl Store {
         }
         let mut games = store.map();
         for row in loaded.rows {
-            match super::session::restore(&row.variant, &row.start_fen, &row.moves) {
+            match super::session::restore(&row.variant, &row.start_fen, &row.moves, row.forfeits) {
                 Ok(game) => {
                     let entry = store.entry(row.id.clone(), game);
                     games.insert(row.id, entry);

@@ -145,7 +145,9 @@ pub fn check_game<G: Notation + Arbitration>(game: &PgnGame) -> Result<Ended, St
             }
         }
         None => {
-            if standard == Some("normal") {
+            // A resignation (the page's: `resignation by white`) ends a
+            // game normally, as PGN says, before the rules do.
+            if standard == Some("normal") && !details.starts_with("resignation by ") {
                 return Err(format!(
                     "Termination \"normal\", but the final position is not over: {}",
                     h.current().to_fen()
@@ -194,6 +196,14 @@ mod tests {
             "[Result \"1-0\"]\n[Termination \"abandoned\"]\n[TerminationDetails \"crash by white\"]\n\n1. e4 1-0\n";
         assert_eq!(problem::<Chess>(crash).unwrap(), "result \"1-0\" after \"crash by white\"");
         assert_eq!(problem::<Chess>(&crash.replace("1-0", "0-1")), None);
+        // A resignation is a normal end; the other seat wins.
+        let resigned =
+            "[Result \"0-1\"]\n[Termination \"normal\"]\n[TerminationDetails \"resignation by white\"]\n\n1. e4 0-1\n";
+        assert_eq!(problem::<Chess>(resigned), None);
+        assert_eq!(
+            problem::<Chess>(&resigned.replace("0-1", "1-0")).unwrap(),
+            "result \"1-0\" after \"resignation by white\""
+        );
         // Cat Chess: a draw by the rules is the cats' win (a draw after a cats fault).
         let p = problem::<CatChess>("[Termination \"normal\"]\n\n1. e2e4 e7e5 h5g4 1/2-1/2\n").unwrap();
         assert!(p.contains("not over"), "{p}");

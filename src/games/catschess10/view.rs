@@ -1,6 +1,8 @@
 //! How the web page draws zzo38's Cat's Chess: a 10×10 board of squares,
-//! each piece a disc with its letter (the page has no figures for cats,
-//! mice and neutrals). A move of the page is one step of a turn.
+//! each piece a figure of its own by its FEN letter (the chess pieces, and
+//! the page's cat `C`, teleporting cat `T`, mouse `M` and neutral `*`;
+//! the labels name them for a page without figures). A move of the page
+//! is one step of a turn.
 
 use super::square::{Square, FILES, RANKS};
 use super::{CatsChess10, Step};
@@ -17,7 +19,7 @@ impl BoardView for CatsChess10 {
             rank_names: rank_names(RANKS),
             style: Style::Squares,
             marks: vec![],
-            pieces: "discs",
+            pieces: "chess",
             labels: "KQRBNPCTMkqrbnpctm*".chars().map(|c| (c, letter(c))).collect(),
             seats: seat_views::<Self>(&["upper", "lower"]),
             cats: false,

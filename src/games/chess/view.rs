@@ -21,7 +21,7 @@ impl<V: Variant> BoardView for Position<V> {
             labels: vec![],
             seats: seat_views::<Self>(&["upper", "lower", "*"]),
             cats: V::CATS,
-            notation: if V::CATS { "move text" } else { "SAN" },
+            notation: "SAN",
             promotions: vec!['q', 'r', 'b', 'n'],
             start_fen: Self::startpos().to_fen(),
         }

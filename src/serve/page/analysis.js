@@ -1,0 +1,206 @@
+// The engine's thinking: every search on the game comes through the
+// game's event stream (analysis?follow=true): its depth, score, lines
+// (MultiPV) and Cat Chess's outlook. "Analyse" starts an infinite
+// analysis with the lines asked for; it runs until Stop, a move, or the
+// page leaving (its own stream ends it). Each search's value of the
+// position after a ply feeds the evaluation graph (a click on it shows
+// that position).
+
+import { $, ui, layout } from './api.js';
+import { el } from './pieces.js';
+import { showTurns } from './movelist.js';
+
+const a = {
+  events: null,     // the follow stream
+  own: null,        // the stream of the analysis this page started
+  on: false,        // analysis wanted: restarted after each move
+  searchPly: {},    // search id -> plies of the game when it started
+  lines: [],        // the current search's lines by multipv index
+  id: null,         // the game's
+  evals: new Map(), // ply -> value from the first seat's view (cp), kept in localStorage
+};
+
+// A game shown: its values so far as this browser kept them.
+export function resetAnalysis(id) {
+  a.lines = [];
+  a.id = id;
+  a.evals = new Map();
+  try {
+    for (const [ply, cp] of JSON.parse(localStorage.getItem('catchess-evals-' + id)) || []) a.evals.set(ply, cp);
+  } catch (_) {
+    a.evals = new Map();
+  }
+  a.searchPly = {};
+  ['a-depth', 'a-score', 'a-nodes', 'a-what'].forEach((id) => ($(id).textContent = '–'));
+  $('a-lines').replaceChildren();
+  $('outlook').hidden = true;
+  renderGraph();
+}
+
+export function follow(id) {
+  if (a.events) a.events.close();
+  stopAnalysis();
+  const source = new EventSource(`/api/games/${id}/analysis?follow=true`);
+  a.events = source;
+  source.addEventListener('start', (ev) => {
+    const d = JSON.parse(ev.data);
+    a.searchPly[d.search] = ui.state ? ui.state.moves.length : 0;
+    a.lines = [];
+    $('a-what').textContent = d.kind === 'engine' ? `engine thinking for ${ui.state.turn}` : 'analysing';
+  });
+  source.addEventListener('info', (ev) => {
+    const d = JSON.parse(ev.data);
+    showInfo(d.search, d.info);
+  });
+  source.addEventListener('done', (ev) => {
+    const d = JSON.parse(ev.data);
+    $('a-what').textContent = d.found.best ? `best: ${d.found.best_notation}` + (d.played ? ' (played)' : '') : '';
+  });
+}
+
+function scoreText(info) {
+  if (info.score.mate !== undefined) return `mate ${info.score.mate}`;
+  const cp = info.first_seat_cp;
+  return `${cp >= 0 ? '+' : ''}${(cp / 100).toFixed(2)}`;
+}
+
+function showInfo(search, info) {
+  const L = layout();
+  const k = (info.multipv || 1) - 1;
+  a.lines[k] = info;
+  a.lines.length = Math.max(a.lines.length, k + 1);
+  if (k === 0) {
+    $('a-depth').textContent = `${info.depth}/${info.seldepth}`;
+    $('a-score').textContent = info.score.mate !== undefined
+      ? `mate ${info.score.mate} (for ${ui.state.turn})`
+      : `${scoreText(info)} (${L.seats[0].name}'s view)`;
+    $('a-nodes').textContent = `${info.nodes.toLocaleString()} (${Math.round(info.nps / 1000)} kn/s)`;
+    showOutlook(L, info);
+    const ply = a.searchPly[search];
+    if (ply !== undefined) {
+      a.evals.set(ply, info.first_seat_cp);
+      keepEvals();
+      renderGraph();
+    }
+  }
+  const list = $('a-lines');
+  list.replaceChildren();
+  a.lines.forEach((line, i) => {
+    if (!line) return;
+    const li = document.createElement('li');
+    li.setAttribute('data-line', i + 1);
+    const score = document.createElement('b');
+    score.textContent = scoreText(line);
+    li.append(score, ' ', line.pv_notation.join(' '));
+    list.appendChild(li);
+  });
+}
+
+function showOutlook(L, info) {
+  const bar = $('outlook');
+  const chances = info.outlook || twoWay(L, info);
+  bar.hidden = false;
+  bar.replaceChildren();
+  for (const c of chances) {
+    const part = document.createElement('div');
+    part.className = c.seat;
+    part.style.width = c.percent + '%';
+    part.textContent = c.percent >= 12 ? `${c.seat} ${c.percent}%` : '';
+    part.title = `${c.seat}: ${c.percent}%`;
+    bar.appendChild(part);
+  }
+}
+
+// A two-seat game: the first seat's share from the score.
+function twoWay(L, info) {
+  const p = Math.round(100 / (1 + Math.exp(-info.first_seat_cp / 250)));
+  return [{ seat: L.seats[0].name, percent: p }, { seat: L.seats[1].name, percent: 100 - p }];
+}
+
+function keepEvals() {
+  try {
+    localStorage.setItem('catchess-evals-' + a.id, JSON.stringify([...a.evals.entries()]));
+  } catch (_) {
+    // Nothing kept: a reload starts the graph again.
+  }
+}
+
+// ---- Infinite analysis ----------------------------------------------------
+
+export function analysing() {
+  return a.on;
+}
+
+export function startAnalysis() {
+  a.on = true;
+  $('analyse').classList.add('on');
+  resumeAnalysis();
+}
+
+// (Re)starts the analysis of the game's position when one is wanted and
+// nothing else searches.
+export function resumeAnalysis() {
+  const s = ui.state;
+  if (!a.on || !s || s.outcome || ui.thinking || a.own) return;
+  const multipv = Number($('multipv').value) || 1;
+  const source = new EventSource(`/api/games/${s.id}/analysis?infinite=true&multipv=${multipv}`);
+  a.own = source;
+  const end = () => {
+    source.close();
+    if (a.own === source) a.own = null;
+  };
+  source.addEventListener('done', end);
+  source.addEventListener('error', end);
+}
+
+export function stopAnalysis() {
+  a.on = false;
+  $('analyse').classList.remove('on');
+  if (a.own) a.own.close();
+  a.own = null;
+}
+
+// ---- The evaluation graph ---------------------------------------------
+
+const W = 400;
+const H = 90;
+
+// The first seat's value as a share in -1..1 (a winning chance's shape).
+const squash = (cp) => 2 / (1 + Math.exp(-cp / 300)) - 1;
+
+export function renderGraph() {
+  const box = $('graph');
+  const s = ui.state;
+  const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: 'none', id: 'graph-svg' });
+  el('rect', { x: 0, y: 0, width: W, height: H / 2, class: 'upper' }, svg);
+  el('rect', { x: 0, y: H / 2, width: W, height: H / 2, class: 'lower' }, svg);
+  el('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'zero' }, svg);
+  const plies = s ? Math.max(s.moves.length, 1) : 1;
+  const points = [...a.evals.entries()].filter(([p]) => p <= plies).sort((x, y) => x[0] - y[0]);
+  const xy = ([p, cp]) => [(p / plies) * W, H / 2 - (squash(cp) * H) / 2];
+  if (points.length) {
+    const line = points.map((pt) => xy(pt).map((v) => v.toFixed(1)).join(',')).join(' ');
+    el('polyline', { points: line, class: 'eval' }, svg);
+    for (const pt of points) {
+      const [x, y] = xy(pt);
+      el('circle', { cx: x, cy: y, r: 2.2, class: 'eval-point', 'data-eval-ply': pt[0] }, svg);
+    }
+  }
+  if (ui.view && s) {
+    const x = (ui.view.ply / plies) * W;
+    el('line', { x1: x, y1: 0, x2: x, y2: H, class: 'cursor' }, svg);
+  }
+  box.replaceChildren(svg);
+  // A click shows the position there (the turn that ends nearest).
+  svg.addEventListener('click', (ev) => {
+    if (!s || !s.turns.length) return;
+    const box = svg.getBoundingClientRect();
+    const ply = Math.round(((ev.clientX - box.left) / box.width) * plies);
+    const n = s.turns.filter((t) => t.last <= ply).length;
+    showTurns(n);
+  });
+  const L = layout();
+  $('graph-caption').textContent = L
+    ? `${points.length} values from the engine's searches, ${L.seats[0].name}'s view (up: ${L.seats[0].name} better)`
+    : '';
+}

@@ -1,0 +1,103 @@
+// The move list: one entry per turn in the game's notation (SAN, WXF, a
+// 10×10 turn's token), a column per seat named over it, numbered by
+// rounds. An entry can be clicked, and ← → (Home, End) step through the
+// game: the board shows that position (GET positions/<ply>); moving is
+// possible again at the end.
+
+import { $, ui, api, layout, showError } from './api.js';
+
+let onView = () => {};
+
+// `changed` is called when the shown position changes.
+export function initMoveList(changed) {
+  onView = changed;
+  document.addEventListener('keydown', (ev) => {
+    if (ev.target.closest && ev.target.closest('input, textarea, select')) return;
+    const s = ui.state;
+    if (!s) return;
+    const at = shownTurns();
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: s.turns.length }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    showTurns(Math.max(0, Math.min(s.turns.length, to)));
+  });
+}
+
+// How many turns the board shows: all of them unless a past position is.
+export function shownTurns() {
+  const s = ui.state;
+  if (!ui.view) return s.turns.length;
+  if (ui.view.ply === 0) return 0;
+  return s.turns.findIndex((t) => t.last === ui.view.ply) + 1;
+}
+
+// Shows the position after `n` turns (all of them: the game).
+export async function showTurns(n) {
+  const s = ui.state;
+  if (n >= s.turns.length) {
+    ui.view = null;
+  } else {
+    const ply = n === 0 ? 0 : s.turns[n - 1].last;
+    try {
+      const token = ui.token;
+      const view = await api('GET', `/games/${s.id}/positions/${ply}`);
+      if (token !== ui.token || ui.state !== s) return;
+      ui.view = view;
+    } catch (e) {
+      showError(e);
+      return;
+    }
+  }
+  ui.selected = null;
+  renderMoves();
+  onView();
+}
+
+function startNumber(s) {
+  const n = Number(s.start_fen.split(' ')[5]);
+  return Number.isInteger(n) && n > 0 ? n : 1;
+}
+
+export function renderMoves() {
+  const s = ui.state;
+  const L = layout();
+  const list = $('moves');
+  const seats = L.seats.map((x) => x.name);
+  list.style.gridTemplateColumns = `2.6em repeat(${seats.length}, minmax(0, 1fr))`;
+  list.replaceChildren();
+  const cell = (cls, text) => {
+    const node = document.createElement('span');
+    node.className = cls;
+    node.textContent = text;
+    list.appendChild(node);
+    return node;
+  };
+  cell('head', '');
+  for (const seat of seats) cell('head seat-name ' + seat, seat).setAttribute('data-seat-name', seat);
+  const shown = shownTurns();
+  let number = startNumber(s) - 1;
+  let column = seats.length; // the next free column of the current row
+  s.turns.forEach((t, i) => {
+    const col = seats.indexOf(t.seat);
+    if (col < column || column >= seats.length) {
+      // A new row: its number, then blanks up to this seat's column.
+      number++;
+      cell('num', number + '.');
+      for (let k = 0; k < col; k++) cell('ply empty', i === 0 ? '…' : '');
+    } else {
+      for (let k = column; k < col; k++) cell('ply empty', '');
+    }
+    column = col + 1;
+    const entry = cell('ply ' + t.seat, t.notation);
+    entry.setAttribute('data-ply', t.last);
+    entry.setAttribute('data-turn', i + 1);
+    entry.title = `${t.seat}: ${s.moves.slice(t.first - 1, t.last).map((m) => m.move).join(', ')}`;
+    if (i + 1 === shown) entry.classList.add(ui.view ? 'current' : 'last');
+    entry.addEventListener('click', () => showTurns(i + 1));
+  });
+  $('notation').textContent = '(' + L.notation + ')';
+  $('viewing').hidden = !ui.view;
+  if (ui.view) $('viewing').textContent = `Showing the position after ${shown} of ${s.turns.length} turns — → or End returns to the game`;
+  const current = list.querySelector('.current, .last');
+  if (current) current.scrollIntoView({ block: 'nearest' });
+}
