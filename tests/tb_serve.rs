@@ -102,6 +102,13 @@ fn the_state_carries_the_tables_result_and_every_moves_as_the_probe_says() {
     let mate = moves.iter().find(|m| m["move"] == "f1f8").unwrap();
     assert_eq!((mate["plies"].clone(), mate["words"].clone()), (json!(0), json!("white has mated")));
 
+    // The page's panel: its script is served and loaded by the page.
+    let (status, script) = s.call("GET", "/tablebase.js", None);
+    assert_eq!(status, 200);
+    assert!(script.as_str().unwrap().contains("function renderTablebase(state)"));
+    let (_, page) = s.call("GET", "/", None);
+    assert!(page.as_str().unwrap().contains(r#"<script src="/tablebase.js">"#));
+
     // Material the tables do not hold, or a game without tables: no field.
     for (variant, fen) in [("chess", None), ("chess", Some("8/8/8/5k2/8/8/1R6/K7 w - - 0 1")), ("catchess", None)] {
         let state = new_game(&s, variant, fen);

@@ -136,6 +136,7 @@ fn router(app: Arc<App>, port: u16) -> Router {
     Router::new()
         .route("/", get(routes::page))
         .route("/app.js", get(routes::script))
+        .route("/tablebase.js", get(routes::tablebase_script))
         .route("/style.css", get(routes::style))
         .nest("/api", api)
         .fallback(|| async { error::ApiError::not_found("no such route (the API is described in api.md)") })

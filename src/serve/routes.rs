@@ -30,6 +30,11 @@ pub async fn script() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], include_str!("page/app.js"))
 }
 
+/// The endgame tables' panel (`serve --tb-dir`).
+pub async fn tablebase_script() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], include_str!("page/tablebase.js"))
+}
+
 pub async fn style() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], include_str!("page/style.css"))
 }

@@ -352,6 +352,7 @@ function setState(state) {
   render();
   renderMoves();
   renderStatus();
+  renderTablebase(state); // tablebase.js
   $('fen').value = state.fen;
   setTimeout(engineTurn, 30);
 }
