@@ -327,6 +327,11 @@ pub struct ServeArgs {
     /// An origin (http://host:port) whose pages may use the API (CORS); repeatable. None by default.
     #[arg(long, value_name = "ORIGIN")]
     pub allow_origin: Vec<String>,
+    /// Endgame tables made by `catchess tb generate` (Cat Chess and chess): the engine uses them,
+    /// and every game state carries their result for the position and each legal move. All the
+    /// tables in DIR are read at start.
+    #[arg(long, value_name = "DIR")]
+    pub tb_dir: Option<std::path::PathBuf>,
 }
 
 impl ServeArgs {
@@ -359,6 +364,7 @@ impl ServeArgs {
             hash_mb: self.hash,
             db,
             allow_origins: self.allow_origin.clone(),
+            tb_dir: self.tb_dir.clone(),
             ..defaults
         })
     }

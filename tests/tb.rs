@@ -5,6 +5,7 @@
 mod common;
 
 use catchess::games::chess::{CatChessRules, ChessRules, Position, Variant};
+use catchess::tb::file::TableData;
 use catchess::tb::generate::{generate, Settings};
 use catchess::tb::index::Layout;
 use catchess::tb::progress::Bar;
@@ -59,6 +60,50 @@ fn chess_kqk_longest_mate_is_19_plies_and_krk_31_as_published() {
     }
 }
 
+/// The published KPK facts (Nalimov's tables, as listed by the ICGA and on
+/// the endgame forums): white to move, the longest win is a mate in 28
+/// moves (55 plies) from exactly three positions, Ka2/Kb2/Ka3 with Pg2
+/// against kb5; black to move, 28 moves (56 plies) from two, Ka3 Pg2
+/// against ka5 or ka6. The table holds each with the pawn mirrored onto
+/// the b-file.
+#[test]
+fn chess_kpk_longest_mates_are_the_published_ones() {
+    let dir = chess_tables(&["KPvK"]);
+    let tables = Tablebase::<ChessRules>::open(&dir).unwrap();
+    let m = material("KPvK");
+    let layout = catchess::tb::probe::layout::<ChessRules>(m);
+    let table = tables.table(m).unwrap();
+    let s = stats::count::<ChessRules>(&layout, |i| table.code(i));
+    assert_eq!(s.longest_by_seat[0].1.as_ref().unwrap().plies, 55);
+    assert_eq!(s.longest_by_seat[1].1.as_ref().unwrap().plies, 56);
+    let per_seat = layout.len() / 2;
+    let longest = |seat: u64, plies: u16| {
+        let mut fens: Vec<String> = (seat * per_seat..(seat + 1) * per_seat)
+            .filter(|&i| table.verdict(i) == Some(Verdict::Win { winner: catchess::core::Color::White, plies }))
+            .map(|i| layout.position::<ChessRules>(&layout.placement(i)).unwrap().to_fen())
+            .collect();
+        fens.sort();
+        fens
+    };
+    assert_eq!(
+        longest(0, 55),
+        ["8/8/8/6k1/8/7K/1P6/8 w - - 0 1", "8/8/8/6k1/8/8/1P4K1/8 w - - 0 1", "8/8/8/6k1/8/8/1P5K/8 w - - 0 1"]
+    );
+    assert_eq!(longest(1, 56), ["8/8/7k/8/8/7K/1P6/8 b - - 0 1", "8/8/8/7k/8/7K/1P6/8 b - - 0 1"]);
+    // The positions as published, pawn on g2, probe the same.
+    let white = catchess::core::Color::White;
+    for (fen, plies) in [
+        ("8/8/8/1k6/8/8/K5P1/8 w - - 0 1", 55),
+        ("8/8/8/1k6/8/8/1K4P1/8 w - - 0 1", 55),
+        ("8/8/8/1k6/8/K7/6P1/8 w - - 0 1", 55),
+        ("8/8/8/k7/8/K7/6P1/8 b - - 0 1", 56),
+        ("8/8/k7/8/8/K7/6P1/8 b - - 0 1", 56),
+    ] {
+        let pos = Position::<ChessRules>::from_fen(fen).unwrap();
+        assert_eq!(tables.probe(&pos).unwrap().verdict, Verdict::Win { winner: white, plies }, "{fen}");
+    }
+}
+
 #[test]
 fn chess_pawn_tables_are_consistent_with_their_moves() {
     let dir = chess_tables(&["KPvK", "KvKP"]);
@@ -95,6 +140,55 @@ fn cat_chess_one_cat_tables_are_consistent_with_their_moves() {
         eprintln!("{name} one cat: {checked} positions\n{}", s.table(true));
         assert!(checked > 3_000_000, "{name}: {checked}");
         assert!(s.seats.iter().all(|(_, c)| c.draw > 0), "the cats hold somewhere");
+    }
+}
+
+/// The one-cat tables a pawn table's promotions lead to, and the pawn
+/// table itself, in memory: `outside` judges a position after a capture
+/// or promotion from the one-cat queen and rook tables (a minor piece or
+/// two bare kings: nobody can mate, the cats' win).
+struct OneCatPawnTables {
+    queen: (Layout, TableData),
+    rook: (Layout, TableData),
+    pawn: (Layout, TableData),
+}
+
+fn one_cat_verdict(tables: &[&(Layout, TableData)], p: &Position<CatChessRules>) -> Option<Verdict> {
+    let Ok(m) = Material::of(p) else { return None };
+    let Some((layout, codes)) = tables.iter().find(|(l, _)| l.material == m) else {
+        return (!m.can_mate()).then_some(Verdict::Draw);
+    };
+    codes.verdict(layout.index(&layout.placement_of(p))?)
+}
+
+fn one_cat_pawn_tables(name: &str) -> OneCatPawnTables {
+    let pawn: Material = material(name);
+    let color = pawn.extra.unwrap().color;
+    let with = |role| Material { extra: Some(catchess::games::chess::Piece { color, role }) };
+    let build = |m: Material, outside: &catchess::tb::generate::Outside<CatChessRules>| {
+        let layout = Layout::new(m, 1, 3);
+        let settings = Settings { layout, outside, threads: 2, bar: Bar::Quiet };
+        (layout, TableData::pack(&generate::<CatChessRules>(&settings).unwrap()))
+    };
+    let bare = |p: &Position<CatChessRules>| one_cat_verdict(&[], p);
+    let queen = build(with(catchess::games::chess::Role::Queen), &bare);
+    let rook = build(with(catchess::games::chess::Role::Rook), &bare);
+    let start = std::time::Instant::now();
+    let promoted = |p: &Position<CatChessRules>| one_cat_verdict(&[&queen, &rook], p);
+    let pawn = build(pawn, &promoted);
+    eprintln!("{name} one cat: {} entries in {:.1}s", pawn.0.len(), start.elapsed().as_secs_f64());
+    OneCatPawnTables { queen, rook, pawn }
+}
+
+#[test]
+fn cat_chess_one_cat_pawn_tables_are_consistent_with_their_moves() {
+    for name in ["KPvK", "KvKP"] {
+        let t = one_cat_pawn_tables(name);
+        let (layout, data) = &t.pawn;
+        let outside = |p: &Position<CatChessRules>| one_cat_verdict(&[&t.queen, &t.rook], p);
+        let checked = verify::check::<CatChessRules>(layout, |i| data.code(i), outside, 0..layout.len()).unwrap();
+        let s = stats::count::<CatChessRules>(layout, |i| data.code(i));
+        eprintln!("{name} one cat: {checked} positions\n{}", s.table(true));
     }
 }
 

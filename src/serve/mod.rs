@@ -21,6 +21,7 @@ mod pgn;
 mod routes;
 mod session;
 mod store;
+mod tablebase;
 mod trust;
 
 pub use db::{default_path as default_db_path, MEMORY as DB_MEMORY};
@@ -63,6 +64,9 @@ pub struct Config {
     pub allow_origins: Vec<String>,
     /// A connection that has not sent a request's headers by then is closed.
     pub header_timeout_ms: u64,
+    /// Endgame tables (`catchess tb generate`): the searches use them and
+    /// every game state carries their answer.
+    pub tb_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for Config {
@@ -84,6 +88,7 @@ impl Default for Config {
             db: DB_MEMORY.into(),
             allow_origins: vec![],
             header_timeout_ms: 10_000,
+            tb_dir: None,
         }
     }
 }
@@ -98,6 +103,10 @@ pub(crate) struct App {
 impl App {
     fn open(config: Config) -> Result<Arc<App>, String> {
         session::large_allocations_are_returned();
+        if let Some(dir) = &config.tb_dir {
+            // Every table is read (and checked) now, not during a game.
+            crate::tb::engine::set_path(&dir.to_string_lossy()).map_err(|e| format!("--tb-dir: {e}"))?;
+        }
         let db = db::Db::open(&config.db)?;
         let store = store::Store::open(db, config.max_games, config.max_searches);
         let (closing, _) = tokio::sync::watch::channel(false);

@@ -43,6 +43,7 @@ const PAGE_FILES: &[(&str, &str, &[u8])] = &[
     ("movelist.js", JS, include_bytes!("page/movelist.js")),
     ("clock.js", JS, include_bytes!("page/clock.js")),
     ("analysis.js", JS, include_bytes!("page/analysis.js")),
+    ("tablebase.js", JS, include_bytes!("page/tablebase.js")),
     // The xiangqi characters (a subset of Noto Serif CJK, SIL OFL 1.1:
     // page/fonts/LICENSE-OFL.txt).
     ("xiangqi.woff2", "font/woff2", include_bytes!("page/fonts/xiangqi.woff2")),

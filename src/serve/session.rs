@@ -43,6 +43,10 @@ pub struct State {
     pub legal_moves: Vec<MoveView>,
     pub last_move: Option<MoveView>,
     pub board: Vec<SquareView>,
+    /// The endgame tables' answer (`serve --tb-dir`), when they cover the
+    /// position and the game is not over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tablebase: Option<super::tablebase::TablebaseView>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -421,6 +425,7 @@ impl<G: Playable> AnyGame for GameSession<G> {
             legal_moves: moves.iter().map(|&m| G::move_view(m)).collect(),
             last_move: played.last().map(|&m| G::move_view(m)),
             board: pos.squares(),
+            tablebase: if outcome.is_some() { None } else { super::tablebase::view(pos) },
         }
     }
 

@@ -6,6 +6,9 @@
 //!    other position the number of distinct successor entries inside the
 //!    table is kept (one byte), and the moves that leave the table (a
 //!    capture, a promotion) are judged at once from the smaller tables.
+//!    Only those are played on the position: a successor inside the table
+//!    is found from the move's squares alone ([`Layout::after`]), since
+//!    playing every move was most of the init's time.
 //! 2. **Retrograde passes**, for plies d = 0, 1, 2, …: every entry decided
 //!    at d ply from the end (a win for X) is taken back: the un-moves of the
 //!    seat that moved into it give its predecessors, each confirmed by the
@@ -30,8 +33,9 @@ use crate::game::MoveList;
 use crate::games::chess::{attacks, Move, Position, Role, Side, Variant};
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU8, Ordering};
 
-/// More than the un-moves into any position: a king's 8 and a queen's 27.
-const MAX_UN_MOVES: usize = 64;
+/// More than the moves out of or un-moves into any position of a table: a
+/// king's 8 and a queen's 27, or two cats' 8 each and the pass.
+const MOST_MOVES: usize = 64;
 
 /// The verdict of a position outside the table (after a capture or a
 /// promotion), or `None` if it cannot be judged (a table missing).
@@ -126,40 +130,50 @@ impl<V: Variant> Work<'_, V> {
             }
             return;
         }
+        assert!(moves.len() <= MOST_MOVES, "{}: more moves than a table position can have", pos.to_fen());
         let mover = pos.turn();
-        let mut inside = [0u64; crate::game::MAX_MOVES];
+        let own = mover.color();
+        // The successors inside the table, as entries; the best result of
+        // the moves leaving it (captures of the man, promotions), the
+        // fastest own win among them, and whether one of them is a draw.
+        let mut inside = [0u64; MOST_MOVES];
         let mut n_inside = 0;
-        let mut outside_children = [Verdict::Draw; crate::game::MAX_MOVES];
-        let mut n_outside = 0;
+        let mut best_outside = None;
+        let mut fastest_own_win = None;
+        let mut blocked = false;
         for &m in moves.iter() {
-            let child = pos.play(m);
-            if self.inside(&child) {
-                inside[n_inside] = layout.index(&layout.placement_of(&child)).expect("a legal position has an entry");
-                n_inside += 1;
-            } else {
-                outside_children[n_outside] = self.outside(&child);
-                n_outside += 1;
+            let captures_man = !m.is_pass() && m.to().index() as u8 == p.man;
+            if captures_man || m.promotion_role().is_some() {
+                let v = self.outside(&pos.play(m));
+                blocked |= v == Verdict::Draw;
+                if let (Verdict::Win { winner, plies }, Some(us)) = (v, own) {
+                    if winner == us && fastest_own_win.is_none_or(|f| plies < f) {
+                        fastest_own_win = Some(plies);
+                    }
+                }
+                if best_outside.is_none_or(|b: Verdict| v.preference(mover) > b.preference(mover)) {
+                    best_outside = Some(v);
+                }
+                continue;
             }
+            // The successor's placement straight from the move: playing it
+            // on the position would cost more than all the rest.
+            inside[n_inside] = layout.index(&layout.after(&p, m)).expect("a legal position has an entry");
+            n_inside += 1;
         }
-        let outside = &outside_children[..n_outside];
         let inside = &mut inside[..n_inside];
-        inside.sort_unstable();
-        let distinct = inside.iter().enumerate().filter(|(k, c)| *k == 0 || inside[k - 1] != **c).count();
-        let blocked = outside.contains(&Verdict::Draw);
+        let distinct = if layout.has_shared_entries() {
+            inside.sort_unstable();
+            inside.iter().enumerate().filter(|(k, c)| *k == 0 || inside[k - 1] != **c).count()
+        } else {
+            n_inside
+        };
         let count = distinct + blocked as usize;
         if count == 0 {
-            let v = Verdict::choose(mover, outside.iter().copied()).expect("moves exist");
+            let v = Verdict::choose(mover, best_outside).expect("moves exist");
             return self.set(i, code::encode(v));
         }
         self.counts[i as usize].store(count as u8, Ordering::Relaxed);
-        let own = mover.color();
-        let fastest_own_win = outside
-            .iter()
-            .filter_map(|v| match v {
-                Verdict::Win { winner, plies } if Some(*winner) == own => Some(*plies),
-                _ => None,
-            })
-            .min();
         if let (Some(plies), Some(us)) = (fastest_own_win, own) {
             self.set(i, code::win(us, plies + 1) | code::TENTATIVE);
         }
@@ -180,7 +194,7 @@ impl<V: Variant> Work<'_, V> {
         let mover = layout.previous_seat(child.seat);
         // At most 8 king steps and 27 queen moves back, or 2 × 8 cat steps
         // and the pass: a fixed array, no allocation per entry.
-        let mut found = [(0u64, child, Move::PASS); MAX_UN_MOVES];
+        let mut found = [(0u64, child, Move::PASS); MOST_MOVES];
         let mut n = 0;
         un_moves(layout, &child, mover, |parent, m| {
             if let Some(pi) = layout.index(&parent) {

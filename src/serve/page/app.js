@@ -6,7 +6,8 @@
 // drags), steps.js (the choices of a position, a 10×10 turn's steps),
 // seats.js (who plays each seat, levels), movelist.js (the moves,
 // stepping through them), clock.js (clocks),
-// analysis.js (the engine's thinking, analysis, the evaluation graph).
+// analysis.js (the engine's thinking, analysis, the evaluation graph),
+// tablebase.js (the endgame tables' answer, with `serve --tb-dir`).
 
 import { $, ui, api, cap, layout, personToMove, showError } from './api.js';
 import { render, handlers } from './board.js';
@@ -15,6 +16,7 @@ import { options, pendingPick, nextStep } from './steps.js';
 import { initMoveList, renderMoves } from './movelist.js';
 import { startClocks, resumeClocks, clockUpdate } from './clock.js';
 import { defaultSeats, renderSeats, keepSeats, keptSeats } from './seats.js';
+import { renderTablebase } from './tablebase.js';
 import { follow, resetAnalysis, renderGraph, startAnalysis, stopAnalysis, resumeAnalysis, analysing } from './analysis.js';
 
 // ---- Moves and steps ------------------------------------------------------
@@ -109,6 +111,7 @@ function setState(state) {
   refresh();
   renderMoves();
   renderGraph();
+  renderTablebase(state);
   $('fen').value = state.fen;
   setTimeout(engineTurn, 30);
   setTimeout(resumeAnalysis, 60);

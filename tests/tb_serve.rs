@@ -1,0 +1,153 @@
+//! The endgame tables in the web API (issue #43): `catchess serve
+//! --tb-dir DIR` puts the tables' answer in every game state: the
+//! position's result in words and every legal move's result, the same as
+//! `catchess tb probe --moves` says.
+
+mod common;
+
+use common::run::catchess;
+use common::serve_process::{temp_dir, Serve};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+/// A directory with the chess K+Q v K table, made by the command.
+fn chess_tables() -> std::path::PathBuf {
+    let dir = temp_dir("tb-serve");
+    let (ok, _, err) =
+        catchess(&["tb", "generate", "--variant", "chess", "--material", "KQvK", "--dir", dir.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    dir
+}
+
+fn new_game(s: &Serve, variant: &str, fen: Option<&str>) -> Value {
+    let body = match fen {
+        Some(fen) => json!({"variant": variant, "fen": fen}),
+        None => json!({"variant": variant}),
+    };
+    let (status, state) = s.call("POST", "/api/games", Some(body));
+    assert_eq!(status, 201, "{state}");
+    state
+}
+
+/// `tb probe --moves`: the position's line, then each move's result (a
+/// draw that has ended the game, `draw 0`, written as any draw: `draw -`).
+fn probe_moves(variant: &str, dir: &std::path::Path, fen: &str) -> (String, HashMap<String, String>) {
+    let (ok, out, err) =
+        catchess(&["tb", "probe", "--variant", variant, "--dir", dir.to_str().unwrap(), "--moves", "--fen", fen]);
+    assert!(ok, "{err}");
+    let mut lines = out.lines();
+    let head = lines.next().unwrap().to_string();
+    let moves = lines
+        .map(|l| {
+            let (m, r) = l.split_once(' ').unwrap();
+            let r = if r == "draw 0" || r == "cats 0" { r.replace('0', "-") } else { r.to_string() };
+            (m.to_string(), r)
+        })
+        .collect();
+    (head, moves)
+}
+
+/// A result of the API in the probe's words: `white 19`, `draw -`.
+fn as_probe_words(result: &Value, draw: &str) -> String {
+    match result["winner"].as_str() {
+        Some(w) => format!("{w} {}", result["plies"]),
+        None => format!("{draw} -"),
+    }
+}
+
+#[test]
+fn the_state_carries_the_tables_result_and_every_moves_as_the_probe_says() {
+    let dir = chess_tables();
+    let db = temp_dir("tb-serve-db").join("games.sqlite3");
+    let s = Serve::start(&db, &["--tb-dir", dir.to_str().unwrap()]);
+    let fen = "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1";
+    let state = new_game(&s, "chess", Some(fen));
+    let tb = &state["tablebase"];
+    assert_eq!(tb["result"]["winner"], "white", "{tb}");
+    assert_eq!(tb["result"]["plies"], 19);
+    assert_eq!(tb["result"]["moves"], 10);
+    assert_eq!(tb["result"]["words"], "white mates in 10 moves (19 plies) against best play by black");
+    assert!(tb["note"].as_str().unwrap().contains("fifty-move rule"), "{tb}");
+
+    // Every legal move, once, with the probe's result.
+    let (head, probe) = probe_moves("chess", &dir, fen);
+    assert_eq!(head, "white 19");
+    let moves = tb["moves"].as_array().unwrap();
+    let legal: Vec<&str> = state["legal"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    assert_eq!(moves.len(), legal.len());
+    for m in moves {
+        let text = m["move"].as_str().unwrap();
+        assert!(legal.contains(&text), "{text}");
+        assert_eq!(as_probe_words(m, "draw"), probe[text], "{m}");
+        assert!(!m["notation"].as_str().unwrap().is_empty(), "{m}");
+    }
+    // The best move is a fastest win: 18 plies left after it.
+    let best = tb["best"].as_str().unwrap();
+    let after = moves.iter().find(|m| m["move"] == best).unwrap();
+    assert_eq!((after["winner"].clone(), after["plies"].clone()), (json!("white"), json!(18)), "{after}");
+
+    // Playing on: the state follows the game.
+    let id = state["id"].as_str().unwrap();
+    let (status, next) = s.call("POST", &format!("/api/games/{id}/moves"), Some(json!({"move": best})));
+    assert_eq!(status, 200, "{next}");
+    assert_eq!(next["tablebase"]["result"]["plies"], 18, "{next}");
+    assert_eq!(next["tablebase"]["result"]["moves"], 9, "{next}");
+
+    // A stalemate in one: that move's result is a draw, in words.
+    let state = new_game(&s, "chess", Some("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1"));
+    let moves = state["tablebase"]["moves"].as_array().unwrap();
+    let stalemate = moves.iter().find(|m| m["move"] == "f1f7").unwrap();
+    assert_eq!(stalemate["winner"], Value::Null);
+    assert_eq!(stalemate["words"], "a draw: nobody can force a mate");
+    let mate = moves.iter().find(|m| m["move"] == "f1f8").unwrap();
+    assert_eq!((mate["plies"].clone(), mate["words"].clone()), (json!(0), json!("white has mated")));
+
+    // The page's panel: its script is served and loaded by the page.
+    let (status, script) = s.call("GET", "/tablebase.js", None);
+    assert_eq!(status, 200);
+    assert!(script.as_str().unwrap().contains("function renderTablebase(state)"));
+    let (_, app) = s.call("GET", "/app.js", None);
+    assert!(app.as_str().unwrap().contains("from './tablebase.js'"));
+
+    // Material the tables do not hold, or a game without tables: no field.
+    for (variant, fen) in [("chess", None), ("chess", Some("8/8/8/5k2/8/8/1R6/K7 w - - 0 1")), ("catchess", None)] {
+        let state = new_game(&s, variant, fen);
+        assert!(state.get("tablebase").is_none(), "{variant} {fen:?}: {state}");
+    }
+}
+
+#[test]
+fn a_tb_dir_that_cannot_be_read_stops_the_server_with_its_name() {
+    let missing = temp_dir("tb-serve-missing").join("nowhere");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_catchess"))
+        .args(["serve", "--port", "0", "--db", ":memory:", "--tb-dir", missing.to_str().unwrap()])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--tb-dir") && err.contains("nowhere"), "{err}");
+}
+
+/// The full Cat Chess tables (`catchess tb generate --variant catchess
+/// --material all --dir DIR`): the longest K+Q v K win in words.
+/// `CATCHESS_TB_DIR=DIR cargo test --test tb_serve -- --ignored`.
+#[test]
+#[ignore = "needs the full Cat Chess tables: set CATCHESS_TB_DIR"]
+fn cat_chess_tables_answer_in_the_state() {
+    let dir = std::env::var("CATCHESS_TB_DIR").expect("CATCHESS_TB_DIR must name the tables' directory");
+    let db = temp_dir("tb-serve-cat-db").join("games.sqlite3");
+    let s = Serve::start(&db, &["--tb-dir", &dir]);
+    let fen = "7Q/8/7*/8/8/8/1kK5/7* w - - 0 1";
+    let state = new_game(&s, "catchess", Some(fen));
+    let tb = &state["tablebase"];
+    assert_eq!(tb["result"]["words"], "white mates in 6 moves (16 plies) against best play by black and the cats");
+    assert_eq!(tb["best"], "c2d3", "{tb}");
+    let (head, probe) = probe_moves("catchess", std::path::Path::new(&dir), fen);
+    assert_eq!(head, "white 16");
+    for m in tb["moves"].as_array().unwrap() {
+        assert_eq!(as_probe_words(m, "cats"), probe[m["move"].as_str().unwrap()], "{m}");
+    }
+    let held = tb["moves"].as_array().unwrap().iter().find(|m| m["move"] == "c2d1").unwrap();
+    assert_eq!(held["words"], "the cats hold: nobody can force a mate");
+}
