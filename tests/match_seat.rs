@@ -84,6 +84,11 @@ fn a_pinned_engine_plays_only_its_seat_and_the_two_others_swap_colours() {
     assert_eq!(row("r")[2], "6", "{stdout}");
     assert!(row("r")[8] == "0/0" && row("r")[9] == "0/0" && row("r")[10].ends_with("/6"), "{stdout}");
     assert!(row("a")[8].ends_with("/3") && row("a")[9].ends_with("/3") && row("a")[10] == "0/0", "{stdout}");
+    // Only the rotating engines are ranked; the pinned one is listed after them.
+    let mut ranks = [row("a")[0].clone(), row("b")[0].clone()];
+    ranks.sort();
+    assert_eq!((ranks, row("r")[0].as_str()), (["1".to_string(), "2".to_string()], "-"), "{stdout}");
+    assert!(stdout.contains("Not ranked (pinned to a seat): r\n"), "{stdout}");
     assert!(stdout.contains("Elo difference a vs b: "), "{stdout}");
     assert!(stdout.contains("Games of a against b (a game the pinned engines win counts as a draw): "), "{stdout}");
     assert!(stdout.contains("from 3 game pairs (pentanomial"), "{stdout}");

@@ -262,15 +262,20 @@ impl Standings {
         out.push_str(&header);
         out.push('\n');
         let points = self.points();
-        let mut order: Vec<usize> = (0..self.names.len()).collect();
+        // Only the rotating engines are ranked: a pinned engine plays
+        // another game (one seat only), so its points say nothing about
+        // theirs. Its row follows theirs, ranked `-`.
+        let mut order = self.rotating.clone();
         order.sort_by(|&a, &b| points[b].total_cmp(&points[a]).then(a.cmp(&b)));
-        for (rank, &e) in order.iter().enumerate() {
+        let pinned: Vec<usize> = (0..self.names.len()).filter(|e| !self.rotating.contains(e)).collect();
+        let ranks = (1..=order.len()).map(|r| r.to_string()).chain(std::iter::repeat("-".to_string()));
+        for (rank, &e) in ranks.zip(order.iter().chain(&pinned)) {
             let t = &self.engines[e];
             let games = t.wdl.games();
             let score = if games > 0 { 100.0 * points[e] / games as f64 } else { 0.0 };
             let mut row = format!(
                 "{:>4}  {:<width$}  {:>5}  {:>6}  {:>5.1}%  {:>4} {:>4} {:>4}",
-                rank + 1,
+                rank,
                 self.names[e],
                 games,
                 format!("{:.1}", points[e]),
@@ -292,6 +297,10 @@ impl Standings {
             self.seat_names.iter().zip(&self.seat_wins).map(|(s, w)| format!("{s} {w}")).collect();
         seats.push(format!("draw {}", self.draws));
         out.push_str(&format!("\nGames won by seat: {} ({} games)\n", seats.join(", "), self.games));
+        if !pinned.is_empty() {
+            let names: Vec<&str> = pinned.iter().map(|&e| self.names[e].as_str()).collect();
+            out.push_str(&format!("Not ranked (pinned to a seat): {}\n", names.join(", ")));
+        }
         for (e, t) in self.engines.iter().enumerate() {
             if !t.faults.is_empty() {
                 let kinds: Vec<String> = t.faults.iter().map(|(k, n)| format!("{n} {}", k.name())).collect();
@@ -368,6 +377,35 @@ mod tests {
         let table = s.table(None);
         assert!(table.contains("Elo difference a vs b: +0.0"), "{table}");
         assert!(table.contains("Games won by seat: white 0, black 1, cats 1, draw 1 (3 games)"), "{table}");
+    }
+
+    #[test]
+    fn a_pinned_engine_is_listed_but_not_ranked() {
+        // c holds the cats in every game and wins both; a and b rotate.
+        let names = vec!["a".into(), "b".into(), "c".into()];
+        let mut s = Standings::new::<CatChess>(names, vec![0, 1], Model::default());
+        s.add(&report(1, &[0, 1, 2], Some(Seat::new(2)), &[0.0, 0.0, 1.0]), None);
+        s.add(&report(2, &[1, 0, 2], Some(Seat::new(2)), &[0.0, 0.0, 1.0]), None);
+        s.add(&report(3, &[1, 0, 2], Some(Seat::new(0)), &[1.0, 0.0, 0.0]), None);
+        let table = s.table(None);
+        let ranks: Vec<(&str, &str)> = table
+            .lines()
+            .skip(1)
+            .take(3)
+            .map(|l| {
+                let mut w = l.split_whitespace();
+                (w.next().unwrap(), w.next().unwrap())
+            })
+            .collect();
+        assert_eq!(ranks, [("1", "b"), ("2", "a"), ("-", "c")], "{table}");
+        assert!(table.contains("Not ranked (pinned to a seat): c\n"), "{table}");
+        // Without pins every engine is ranked and no such line is written.
+        let mut s =
+            Standings::new::<CatChess>(vec!["a".into(), "b".into(), "c".into()], vec![0, 1, 2], Model::default());
+        s.add(&report(1, &[0, 1, 2], Some(Seat::new(2)), &[0.0, 0.0, 1.0]), None);
+        let table = s.table(None);
+        assert!(table.lines().nth(1).unwrap().trim_start().starts_with("1  c"), "{table}");
+        assert!(!table.contains("Not ranked"), "{table}");
     }
 
     #[test]
