@@ -3,8 +3,9 @@
 //! (how often a move by this side from this square to that one caused a
 //! cutoff) and the continuation history (the same, given the move one and
 //! two plies before: a reply is often good because of what was just
-//! played). They order moves and shape reductions; they never change a
-//! value.
+//! played), and the capture history (which captures and promotions, by
+//! seat, piece kind and target square, caused a cutoff). They order moves
+//! and shape reductions and pruning; they never change a value.
 
 use super::MAX_PLY;
 
@@ -36,6 +37,8 @@ pub struct History<M: Copy + Default + Eq> {
     /// [earlier move key][move key]: `keys()` × `keys()` entries, each
     /// within ±HISTORY_MAX (so 16 bits suffice, which halves the cache load).
     continuation: Vec<i16>,
+    /// [move key] of captures and promotions, within ±HISTORY_MAX.
+    captures: Vec<i16>,
     killers: Vec<[M; 2]>,
 }
 
@@ -50,6 +53,7 @@ impl<M: Copy + Default + Eq> History<M> {
             keys,
             table: vec![0; seats * squares * squares],
             continuation: vec![0; keys * keys],
+            captures: vec![0; keys],
             killers: vec![[M::default(); 2]; MAX_PLY + 2],
         }
     }
@@ -57,6 +61,7 @@ impl<M: Copy + Default + Eq> History<M> {
     pub fn clear(&mut self) {
         self.table.iter_mut().for_each(|h| *h = 0);
         self.continuation.iter_mut().for_each(|h| *h = 0);
+        self.captures.iter_mut().for_each(|h| *h = 0);
         self.clear_killers();
     }
 
@@ -96,6 +101,20 @@ impl<M: Copy + Default + Eq> History<M> {
                 self.continuation[i] = h as i16;
             }
         }
+    }
+
+    /// A capture's or promotion's history.
+    #[inline(always)]
+    pub fn capture_score(&self, key: MoveKey) -> i32 {
+        self.captures[key.0 as usize] as i32
+    }
+
+    /// Rewards (or, with a negative `bonus`, punishes) a capture or promotion.
+    #[inline]
+    pub fn reward_capture(&mut self, key: MoveKey, bonus: i32) {
+        let mut h = self.captures[key.0 as usize] as i32;
+        gravity(&mut h, bonus);
+        self.captures[key.0 as usize] = h as i16;
     }
 
     pub fn clear_killers(&mut self) {
@@ -184,5 +203,21 @@ mod tests {
         assert!(h.quiet_score(0, (6, 21), knight_f3, after_e5) < after, "a malus takes it back");
         h.clear();
         assert_eq!(h.quiet_score(0, (6, 21), knight_f3, after_e5), 0);
+    }
+
+    #[test]
+    fn capture_history_learns_per_move_key_and_clears() {
+        let mut h: History<u16> = History::new(2, 64, 6);
+        let (knight_takes_e5, bishop_takes_e5) = (h.key(0, 1, 36), h.key(0, 2, 36));
+        h.reward_capture(knight_takes_e5, 800);
+        assert!(h.capture_score(knight_takes_e5) > 0);
+        assert_eq!(h.capture_score(bishop_takes_e5), 0, "another piece is another capture");
+        for _ in 0..1000 {
+            h.reward_capture(bishop_takes_e5, -2000);
+        }
+        let low = h.capture_score(bishop_takes_e5);
+        assert!((-HISTORY_MAX..-10_000).contains(&low), "{low}");
+        h.clear();
+        assert_eq!(h.capture_score(knight_takes_e5), 0);
     }
 }

@@ -1,9 +1,11 @@
 //! Move ordering: the hash move, then captures that do not lose material
-//! (most valuable victim, least valuable attacker), killers, quiet moves by
+//! (most valuable victim, least valuable attacker, adjusted by the capture
+//! history), killers, quiet moves by
 //! history and continuation history, losing captures, and the game's `order_last` moves last. Moves come from the full legal list
 //! (generation is cheap), so the hash move needs no legality check.
 
 use super::history::{Context, History};
+use super::params::CAPTURE_ORDER_DIVISOR;
 use super::SearchGame;
 use crate::game::MoveList;
 
@@ -43,7 +45,9 @@ impl<G: SearchGame> MovePicker<G> {
             let (score, tactical) = if Some(m) == hash_move {
                 (HASH_MOVE, pos.tactical_value(m).is_some())
             } else if let Some(value) = pos.tactical_value(m) {
-                (value + if pos.see_ge(m, 0) { GOOD_TACTICAL } else { BAD_TACTICAL }, true)
+                let key = history.key(side, pos.moved_kind(m), G::move_squares(m).1);
+                let learnt = history.capture_score(key) / CAPTURE_ORDER_DIVISOR;
+                (value + learnt + if pos.see_ge(m, 0) { GOOD_TACTICAL } else { BAD_TACTICAL }, true)
             } else if pos.order_last(m) {
                 (LAST, false)
             } else if m == killers[0] {
@@ -61,11 +65,19 @@ impl<G: SearchGame> MovePicker<G> {
         picker
     }
 
-    /// Only captures and promotions, best first (quiescence search).
-    pub fn tactical(pos: &G, moves: MoveList<G::Move>) -> Self {
+    /// Only captures and promotions (quiescence search): the hash move
+    /// first, then by value and capture history.
+    pub fn tactical(pos: &G, moves: MoveList<G::Move>, hash_move: Option<G::Move>, history: &History<G::Move>) -> Self {
+        let side = pos.to_move().index();
         let mut picker = Self::empty(moves);
         for &m in picker.moves.iter() {
-            picker.scores.push(pos.tactical_value(m).unwrap_or(0));
+            let score = if Some(m) == hash_move {
+                HASH_MOVE
+            } else {
+                let key = history.key(side, pos.moved_kind(m), G::move_squares(m).1);
+                pos.tactical_value(m).unwrap_or(0) + history.capture_score(key) / CAPTURE_ORDER_DIVISOR
+            };
+            picker.scores.push(score);
             picker.tactical.push(true);
         }
         picker
@@ -107,5 +119,11 @@ impl<G: SearchGame> MovePicker<G> {
     /// Whether a score from `pick` marks a capture that loses material.
     pub fn is_bad_tactical(score: i32) -> bool {
         score < BAD_TACTICAL / 2
+    }
+
+    /// Whether a quiet move's score from `pick` is its history (not the
+    /// hash move, a killer or an `order_last` move).
+    pub fn is_history_score(score: i32) -> bool {
+        score > LAST / 2 && score < KILLER
     }
 }

@@ -90,12 +90,43 @@ pub const HELPER_SKIP_CYCLE: i32 = 3;
 /// Nodes between looks at the clock, the node limit and the stop flag.
 pub const CHECK_EVERY: u64 = 512;
 
-/// Late-move reductions apply from this depth on, to quiet moves after the
-/// first `LMR_MIN_MOVES` (one more at a PV node); a move's history lowers
-/// its reduction by a ply per `LMR_HISTORY_DIVISOR`.
+/// Late-move reductions apply from this depth on, to quiet moves and
+/// losing captures after the first `LMR_MIN_MOVES` (one more at a PV
+/// node); a quiet move's full history (its own plus its continuation
+/// history after each of the two moves before, each table within
+/// ±16384) lowers its reduction by a ply per `LMR_HISTORY_DIVISOR`.
 pub const LMR_MIN_DEPTH: i32 = 3;
 pub const LMR_MIN_MOVES: usize = 2;
-pub const LMR_HISTORY_DIVISOR: i32 = 8_192;
+pub const LMR_HISTORY_DIVISOR: i32 = 10_000;
+/// At an expected cut node (a node searched with a null window that a
+/// reduced search or a full-depth re-search of a cut node's child reached)
+/// a late move is reduced this much more: one of the moves before it
+/// likely refutes already.
+pub const LMR_CUT_NODE: i32 = 1;
+/// A quiet move is reduced this much more when the hash move is a capture:
+/// the node's best is likely that capture.
+pub const LMR_TT_CAPTURE: i32 = 1;
+/// A losing capture's reduction: the quiet reduction over this, less a ply
+/// per `LMR_CAPTURE_HISTORY_DIVISOR` of its capture history.
+pub const LMR_BAD_CAPTURE_DIVISOR: i32 = 2;
+pub const LMR_CAPTURE_HISTORY_DIVISOR: i32 = 8_000;
+
+/// Capture ordering: a capture's ordering value (victim × 8 in SEE units,
+/// less the attacker) plus its capture history over this.
+pub const CAPTURE_ORDER_DIVISOR: i32 = 12;
+
+/// History pruning: up to this depth, a quiet move whose full history
+/// (see `LMR_HISTORY_DIVISOR`) is below `-HISTORY_PRUNE_MARGIN × depth`
+/// is skipped, as futility and move-count pruning skip.
+pub const HISTORY_PRUNE_MAX_DEPTH: i32 = 4;
+pub const HISTORY_PRUNE_MARGIN: i32 = 2_500;
+
+/// SEE pruning of quiet moves: a quiet move that loses more than
+/// `QUIET_SEE_MARGIN × d²` in exchanges is skipped, where `d` is the depth
+/// it would be searched at after its late-move reduction (at most
+/// `QUIET_SEE_MAX_DEPTH`).
+pub const QUIET_SEE_MARGIN: i32 = 20;
+pub const QUIET_SEE_MAX_DEPTH: i32 = 8;
 
 /// Late-move reductions: `LMR[depth][move number]` in plies.
 pub static LMR: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {

@@ -236,12 +236,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
 
     fn aspiration(&mut self, root: &G, depth: i32, last: i32) -> i32 {
         if depth < ASPIRATION_MIN_DEPTH || last.abs() >= MATE_BOUND {
-            return self.search(root, depth, -INF, INF, 0, true, false);
+            return self.search(root, depth, -INF, INF, 0, true, false, false);
         }
         let mut delta = ASPIRATION_WINDOW;
         let (mut alpha, mut beta) = (last - delta, last + delta);
         loop {
-            let v = self.search(root, depth, alpha, beta, 0, true, false);
+            let v = self.search(root, depth, alpha, beta, 0, true, false, false);
             if self.stopped {
                 return v;
             }
@@ -324,6 +324,24 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         ply: usize,
         pv: bool,
     ) -> i32 {
+        self.child_search(parent_sign, child, depth, alpha, beta, ply, pv, false)
+    }
+
+    /// As `child_value`; `cut` if the child is an expected cut node (see
+    /// `search`).
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn child_search(
+        &mut self,
+        parent_sign: i32,
+        child: &G,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv: bool,
+        cut: bool,
+    ) -> i32 {
         let key = child.key();
         self.tt.prefetch(key);
         self.keys.push(key);
@@ -331,9 +349,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             self.plies.push(if child.in_check() { PLY_CHECK } else { PLY_QUIET });
         }
         let v = if parent_sign == perspective(child) {
-            self.search(child, depth, alpha, beta, ply, pv, true)
+            self.search(child, depth, alpha, beta, ply, pv, true, cut)
         } else {
-            -self.search(child, depth, -beta, -alpha, ply, pv, true)
+            -self.search(child, depth, -beta, -alpha, ply, pv, true, cut)
         };
         self.keys.pop();
         if G::PERPETUAL_CHECK_LOSES {
@@ -474,6 +492,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
 
     /// Alpha-beta search of `pos` (whose key is the last in `keys`) to
     /// `depth` plies; the value from the perspective of its side to move.
+    /// `cut_node`: a null-window node expected to fail high (the child of a
+    /// reduced search, or of a full-depth search at an expected all node),
+    /// where late moves are reduced more.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn search(
         &mut self,
@@ -484,6 +505,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         ply: usize,
         pv_node: bool,
         null_ok: bool,
+        cut_node: bool,
     ) -> i32 {
         self.pv_len[ply] = 0;
         if self.should_stop() {
@@ -562,8 +584,14 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 _ => Self::static_value(pos),
             }
         };
-        self.evals[ply] = eval;
         let static_eval = eval;
+        // The seat's previous turn on the path, and the static value kept
+        // there (which, if that node was in check, is the one kept before it).
+        let previous_turn = (0..ply).rev().find(|&p| self.movers[p] == turn);
+        let earlier = previous_turn.map(|p| self.evals[p]);
+        // In check there is no static value: the earlier one stands in for
+        // it, or none (`INF`, which nothing is better than).
+        self.evals[ply] = if in_check { earlier.unwrap_or(INF) } else { eval };
         // A stored value bounded on the far side of the static value is the
         // better guess of what the node is worth: pruning and "improving"
         // go by it (against the static values kept for earlier plies, which
@@ -580,8 +608,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             _ => eval,
         };
         // Better than at this seat's previous turn on the path.
-        let previous_turn = (0..ply).rev().find(|&p| self.movers[p] == turn);
-        let improving = !in_check && previous_turn.is_some_and(|p| eval > self.evals[p]);
+        let improving = !in_check && earlier.is_some_and(|e| eval > e);
 
         // Mid-turn, after the turn's main move, the static value is no
         // judge (see `SearchGame::static_value_holds`): nothing is pruned
@@ -600,9 +627,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     self.plies.push(PLY_NULL);
                 }
                 let v = if perspective(pos) == perspective(&child) {
-                    self.search(&child, depth - 1 - r, beta - 1, beta, ply + 1, false, false)
+                    self.search(&child, depth - 1 - r, beta - 1, beta, ply + 1, false, false, !cut_node)
                 } else {
-                    -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false, false)
+                    -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false, false, !cut_node)
                 };
                 self.keys.pop();
                 if G::PERPETUAL_CHECK_LOSES {
@@ -620,13 +647,19 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let side = turn.index();
         let sign = perspective(pos);
         let context = self.context(ply);
+        let tt_capture = hash_move.is_some_and(|m| pos.tactical_value(m).is_some());
         let mut picker = MovePicker::new(pos, list, hash_move, self.history, ply, context);
         let (alpha_orig, mut best, mut best_move) = (alpha, -INF, None);
         let mut quiets: [(G::Move, MoveKey); 64] = [(G::Move::default(), MoveKey::NONE); 64];
         let mut quiet_count = 0;
+        let mut tacticals = [MoveKey::NONE; 32];
+        let mut tactical_count = 0;
         let mut searched = 0usize;
         let mut roll_left_out = false;
         while let Some((m, tactical, score)) = picker.pick() {
+            let key = self.move_key(pos, m);
+            // A quiet move's full history (butterfly and continuation).
+            let learnt = if tactical { 0 } else { self.history.quiet_score(side, G::move_squares(m), key, context) };
             if !root && !in_check && best > -MATE_BOUND {
                 if !tactical {
                     // Move-count pruning does not trust the static value;
@@ -635,7 +668,14 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     let futile = holds
                         && depth <= FUTILITY_MAX_DEPTH
                         && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
-                    if (late || futile) && !pos.keep_quiet(m) {
+                    let unpromising = depth <= HISTORY_PRUNE_MAX_DEPTH
+                        && MovePicker::<G>::is_history_score(score)
+                        && learnt < -HISTORY_PRUNE_MARGIN * depth;
+                    let lmr_depth = (depth - 1 - lmr(depth, searched)).max(0);
+                    let loses = || {
+                        lmr_depth <= QUIET_SEE_MAX_DEPTH && !pos.see_ge(m, -QUIET_SEE_MARGIN * lmr_depth * lmr_depth)
+                    };
+                    if (late || futile || unpromising || loses()) && !pos.keep_quiet(m) {
                         continue;
                     }
                 } else if depth <= SEE_PRUNE_MAX_DEPTH
@@ -650,31 +690,44 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 roll_left_out = true;
                 continue;
             }
-            let key = self.move_key(pos, m);
             self.enter(ply, key);
             let new_depth = depth - 1;
             let nodes_before = self.nodes;
             let v = if searched == 0 {
-                self.child_value(sign, &child, new_depth, alpha, beta, ply + 1, pv_node)
+                self.child_search(sign, &child, new_depth, alpha, beta, ply + 1, pv_node, !pv_node && !cut_node)
             } else {
                 let mut r = 0;
-                if depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_MOVES + pv_node as usize && !tactical && !in_check {
-                    r = lmr(depth, searched);
-                    if pv_node {
-                        r -= 1;
+                if depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_MOVES + pv_node as usize && !in_check {
+                    if !tactical {
+                        r = lmr(depth, searched);
+                        if pv_node {
+                            r -= 1;
+                        }
+                        if !improving {
+                            r += 1;
+                        }
+                        if cut_node {
+                            r += LMR_CUT_NODE;
+                        }
+                        if tt_capture {
+                            r += LMR_TT_CAPTURE;
+                        }
+                        r -= learnt / LMR_HISTORY_DIVISOR;
+                    } else if MovePicker::<G>::is_bad_tactical(score) {
+                        r = lmr(depth, searched) / LMR_BAD_CAPTURE_DIVISOR
+                            - self.history.capture_score(key) / LMR_CAPTURE_HISTORY_DIVISOR;
+                        if cut_node {
+                            r += LMR_CUT_NODE;
+                        }
                     }
-                    if !improving {
-                        r += 1;
-                    }
-                    r -= self.history.get(side, G::move_squares(m)) / LMR_HISTORY_DIVISOR;
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut v = self.child_value(sign, &child, new_depth - r, alpha, alpha + 1, ply + 1, false);
+                let mut v = self.child_search(sign, &child, new_depth - r, alpha, alpha + 1, ply + 1, false, true);
                 if v > alpha && r > 0 {
-                    v = self.child_value(sign, &child, new_depth, alpha, alpha + 1, ply + 1, false);
+                    v = self.child_search(sign, &child, new_depth, alpha, alpha + 1, ply + 1, false, !cut_node);
                 }
                 if v > alpha && v < beta {
-                    v = self.child_value(sign, &child, new_depth, alpha, beta, ply + 1, pv_node);
+                    v = self.child_search(sign, &child, new_depth, alpha, beta, ply + 1, pv_node, false);
                 }
                 v
             };
@@ -692,13 +745,19 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                         self.root_best_nodes = self.nodes - nodes_before;
                     }
                     if v >= beta {
+                        let b = bonus(depth);
                         if !tactical {
                             self.history.add_killer(ply, m);
-                            let b = bonus(depth);
                             self.history.reward(side, G::move_squares(m), key, context, b);
                             for &(q, q_key) in &quiets[..quiet_count] {
                                 self.history.reward(side, G::move_squares(q), q_key, context, -b);
                             }
+                        } else {
+                            self.history.reward_capture(key, b);
+                        }
+                        // The captures tried before, whatever cut off, did not.
+                        for &t_key in &tacticals[..tactical_count] {
+                            self.history.reward_capture(t_key, -b);
                         }
                         break;
                     }
@@ -707,6 +766,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             if !tactical && quiet_count < quiets.len() {
                 quiets[quiet_count] = (m, key);
                 quiet_count += 1;
+            } else if tactical && tactical_count < tacticals.len() {
+                tacticals[tactical_count] = key;
+                tactical_count += 1;
             }
         }
         if searched == 0 {
@@ -751,6 +813,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let alpha_orig = alpha;
         let in_check = pos.in_check();
         let mut list = MoveList::default();
+        let hash_move = |list: &MoveList<G::Move>| Self::tt_move(list, entry);
         let (mut picker, mut best, eval) = if in_check {
             pos.legal_moves(&mut list);
             if list.is_empty() {
@@ -762,7 +825,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             if qply > G::QS_EVASION_PLIES {
                 return Self::static_value(pos);
             }
-            (MovePicker::new(pos, list, None, self.history, ply, self.context(ply)), -INF, NO_EVAL)
+            let hash_move = hash_move(&list);
+            (MovePicker::new(pos, list, hash_move, self.history, ply, self.context(ply)), -INF, NO_EVAL)
         } else if !pos.static_value_holds() {
             // No standing pat mid-turn after the main move: the turn goes
             // on to the opponent's answer (the game's tactical moves here
@@ -771,21 +835,36 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             if list.is_empty() {
                 return Self::static_value(pos);
             }
-            (MovePicker::tactical(pos, list), -INF, NO_EVAL)
+            let hash_move = hash_move(&list);
+            (MovePicker::tactical(pos, list, hash_move, self.history), -INF, NO_EVAL)
         } else {
-            let stand = match entry {
+            let raw = match entry {
                 Some(e) if e.eval as i32 != NO_EVAL => e.eval as i32,
                 _ => Self::static_value(pos),
             };
+            // A stored value bounded on the far side of the static value
+            // is the better standing value (as in `search`).
+            let stand = match entry {
+                Some(e) => {
+                    let stored = from_tt(e.value as i32, ply);
+                    if stored.abs() < MATE_BOUND && e.bound.tells_side(stored, raw) {
+                        stored
+                    } else {
+                        raw
+                    }
+                }
+                None => raw,
+            };
             if stand >= beta {
                 if entry.is_none() {
-                    self.store(key, 0, stand, stand, Bound::Lower, None, ply);
+                    self.store(key, 0, stand, raw, Bound::Lower, None, ply);
                 }
                 return stand;
             }
             alpha = alpha.max(stand);
             pos.tactical_moves(&mut list);
-            (MovePicker::tactical(pos, list), stand, stand)
+            let hash_move = hash_move(&list);
+            (MovePicker::tactical(pos, list, hash_move, self.history), stand, raw)
         };
         let mut best_move = None;
         let mut roll_left_out = false;
