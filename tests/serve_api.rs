@@ -6,7 +6,6 @@ mod common;
 
 use catchess::serve::{spawn, Config, Server};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
 use std::time::{Duration, Instant};
 
 fn server(config: Config) -> Server {
@@ -49,23 +48,7 @@ fn error_of(answer: (u16, Value), status: u16, needle: &str) {
 
 /// The events of an SSE answer until `done`: (event name, data).
 fn read_events(s: &Server, path: &str) -> Vec<(String, Value)> {
-    let url = format!("http://{}{path}", s.addr);
-    let response = ureq::get(&url).timeout(Duration::from_secs(30)).call().expect("a stream");
-    assert!(response.content_type().starts_with("text/event-stream"));
-    let mut events = Vec::new();
-    let mut name = String::new();
-    for line in BufReader::new(response.into_reader()).lines() {
-        let line = line.expect("a line");
-        if let Some(n) = line.strip_prefix("event: ") {
-            name = n.to_string();
-        } else if let Some(d) = line.strip_prefix("data: ") {
-            events.push((name.clone(), serde_json::from_str(d).expect("JSON data")));
-            if name == "done" {
-                break;
-            }
-        }
-    }
-    events
+    common::http::read_events(&s.addr.to_string(), path)
 }
 
 #[test]

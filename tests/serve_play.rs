@@ -7,7 +7,6 @@ mod common;
 
 use catchess::serve::{spawn, Config, Server};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
 use std::time::Duration;
 
 fn server(db: &str) -> Server {
@@ -196,24 +195,11 @@ fn turns_group_the_steps_of_a_10x10_turn_and_positions_step_through_a_game() {
 
 /// The `info` events of an analysis stream until `done`.
 fn infos(s: &Server, path: &str) -> Vec<Value> {
-    let url = format!("http://{}{path}", s.addr);
-    let response = ureq::get(&url).timeout(Duration::from_secs(30)).call().expect("a stream");
-    let mut out = Vec::new();
-    let mut name = String::new();
-    for line in BufReader::new(response.into_reader()).lines() {
-        let line = line.expect("a line");
-        if let Some(n) = line.strip_prefix("event: ") {
-            name = n.to_string();
-        } else if let Some(d) = line.strip_prefix("data: ") {
-            if name == "done" {
-                break;
-            }
-            if name == "info" {
-                out.push(serde_json::from_str::<Value>(d).unwrap()["info"].clone());
-            }
-        }
-    }
-    out
+    common::http::read_events(&s.addr.to_string(), path)
+        .into_iter()
+        .filter(|(name, _)| name == "info")
+        .map(|(_, data)| data["info"].clone())
+        .collect()
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! came within `timeout` (the client then disconnects).
 
 use serde_json::Value;
+use std::io::{BufRead, BufReader};
 use std::time::Duration;
 
 pub fn call_within(
@@ -28,4 +29,26 @@ pub fn call_within(
     let text = response.into_string().ok()?;
     let value = if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap_or(Value::String(text)) };
     Some((status, value))
+}
+
+/// The events of a server-sent event stream (`GET addr path`) until
+/// `done`, included: (event name, JSON data).
+pub fn read_events(addr: &str, path: &str) -> Vec<(String, Value)> {
+    let url = format!("http://{addr}{path}");
+    let response = ureq::get(&url).timeout(Duration::from_secs(30)).call().expect("a stream");
+    assert!(response.content_type().starts_with("text/event-stream"));
+    let mut events = Vec::new();
+    let mut name = String::new();
+    for line in BufReader::new(response.into_reader()).lines() {
+        let line = line.expect("a line");
+        if let Some(n) = line.strip_prefix("event: ") {
+            name = n.to_string();
+        } else if let Some(d) = line.strip_prefix("data: ") {
+            events.push((name.clone(), serde_json::from_str(d).expect("JSON data")));
+            if name == "done" {
+                break;
+            }
+        }
+    }
+    events
 }
