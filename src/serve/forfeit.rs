@@ -86,7 +86,7 @@ pub fn faults<G: Arbitration>(forfeits: &[Forfeit], players: &[String]) -> Vec<S
             let player = players.get(f.seat).map_or("?", String::as_str);
             let what = match f.why {
                 Why::Resignation => "resigned on the page",
-                Why::Time => "its clock ran out on the page",
+                Why::Time => "its clock ran out",
             };
             format!("{} ({player}) {} {at}: {what}; it passes from then on", G::SEATS[f.seat].name, f.why.name())
         })
