@@ -112,9 +112,10 @@ pub async fn create(AppState(app): AppState<Arc<App>>, Json(req): Json<NewGame>)
 /// `GET /api/games/<id>`: the state, settled (a flag that fell ends the
 /// game now).
 pub async fn get(AppState(app): AppState<Arc<App>>, Path(id): Path<String>) -> Api<Json<State>> {
-    let (_, entry, _) = app.store.get_settled(&id)?;
-    let state = lock(&entry).state();
-    Ok(Json(state))
+    let (_, entry) = app.store.get(&id)?;
+    let mut e = lock(&entry);
+    e.settle()?;
+    Ok(Json(e.state()))
 }
 
 /// `DELETE /api/games/<id>`.
@@ -138,13 +139,14 @@ pub async fn play(
     Path(id): Path<String>,
     Json(req): Json<MoveRequest>,
 ) -> Api<Json<State>> {
-    let (_, entry, flagged) = app.store.get_settled(&id)?;
-    if let Some(seat) = flagged {
+    let (_, entry) = app.store.get(&id)?;
+    let mut e = lock(&entry);
+    // Under the same lock as the move: no flag falls in between.
+    if let Some(seat) = e.settle()? {
         return Err(ApiError::conflict(format!(
             "{seat}'s clock ran out before the move arrived: time forfeit; the move was not played"
         )));
     }
-    let mut e = lock(&entry);
     e.make_changeable()?;
     let now = e.now();
     e.game.play(&req.text, now)?;
@@ -164,8 +166,9 @@ pub async fn undo(
     Path(id): Path<String>,
     Json(req): Json<UndoRequest>,
 ) -> Api<Json<State>> {
-    let (_, entry, _) = app.store.get_settled(&id)?;
+    let (_, entry) = app.store.get(&id)?;
     let mut e = lock(&entry);
+    e.settle()?;
     e.make_changeable()?;
     let now = e.now();
     if e.game.take_back(req.plies.unwrap_or(1), now) > 0 {
@@ -189,8 +192,9 @@ pub async fn forfeit(
     Path(id): Path<String>,
     Json(req): Json<ForfeitRequest>,
 ) -> Api<Json<State>> {
-    let (_, entry, _) = app.store.get_settled(&id)?;
+    let (_, entry) = app.store.get(&id)?;
     let mut e = lock(&entry);
+    e.settle()?;
     e.make_changeable()?;
     let now = e.now();
     e.game.forfeit(&req.seat, req.why, now)?;
@@ -215,8 +219,9 @@ pub async fn pgn(
     Path(id): Path<String>,
     Query(players): Query<std::collections::HashMap<String, String>>,
 ) -> Api<Json<serde_json::Value>> {
-    let (_, entry, _) = app.store.get_settled(&id)?;
-    let e = lock(&entry);
+    let (_, entry) = app.store.get(&id)?;
+    let mut e = lock(&entry);
+    e.settle()?;
     // The engine's seats by the level they played at; the query's names win.
     let mut names: std::collections::HashMap<String, String> =
         e.players.iter().map(|(seat, name)| (seat.to_string(), name.clone())).collect();
@@ -412,7 +417,8 @@ pub async fn engine(
     req.for_a_move()?;
     let limits = req.limits(&app)?;
     let strength = req.strength()?;
-    let (id, entry, _) = app.store.get_settled(&id)?;
+    let (id, entry) = app.store.get(&id)?;
+    lock(&entry).settle()?;
     // A running analysis gives way first, so that its slot comes free.
     lock(&entry).make_changeable()?;
     let seat = lock(&entry).state().turn;

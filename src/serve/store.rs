@@ -1,9 +1,9 @@
 //! The games the server holds, each with the search running on it (if
 //! any) and the channel its search events go out on; every change is
-//! written to the database (`db.rs`) before it is answered, and a game is
-//! settled (a flag fall found: `clock.rs`) before each use. Searches and
-//! perft take a slot of a server-wide pool (`--max-searches`) for as long
-//! as they run.
+//! written to the database (`db.rs`) before it is answered, and the routes
+//! settle a game (find a flag fall: `clock.rs`) under the lock they act
+//! under. Searches and perft take a slot of a server-wide pool
+//! (`--max-searches`) for as long as they run.
 //!
 //! Locks: the store's map and each game are `std` mutexes held only for
 //! a few statements, never across an `await` or a search; searches run on
@@ -267,14 +267,6 @@ impl Store {
             self.map().get(id).cloned().ok_or_else(|| ApiError::not_found(format!("unknown game id {id:?}")))?;
         lock(&entry).last_used = Instant::now();
         Ok((id.to_string(), entry))
-    }
-
-    /// The game `id`, settled: if the seat to move's clock ran out, the
-    /// game has ended by time forfeit (and that seat's name comes along).
-    pub fn get_settled(&self, id: &str) -> Result<(String, Shared, Option<&'static str>), ApiError> {
-        let (id, entry) = self.get(id)?;
-        let flagged = lock(&entry).settle()?;
-        Ok((id, entry, flagged))
     }
 
     /// Forgets a game, here and in the database; its search stops and
