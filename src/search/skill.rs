@@ -418,7 +418,7 @@ mod tests {
         // The measured points (README, "Playing strength").
         assert_eq!(level(1500, Skill::from_elo(1500).unwrap().in_game::<Chess>()), 5.0);
         assert_eq!(level(2000, Skill::from_elo(2000).unwrap().in_game::<Chess>()), 12.5);
-        assert_eq!(level(1500, Skill::from_elo(1500).unwrap().in_game::<Xiangqi>()), 1.0);
+        assert_eq!(level(1500, Skill::from_elo(1500).unwrap().in_game::<Xiangqi>()), 2.0);
         assert_eq!(level(2000, Skill::from_elo(2000).unwrap().in_game::<Xiangqi>()), 7.0);
         // Chess reaches its full strength below the option's top; xiangqi
         // does not.

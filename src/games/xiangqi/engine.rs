@@ -123,7 +123,7 @@ const BENCH: &[&str] = &[
 
 /// `UCI_Elo` to the weakened search's level in xiangqi, measured against
 /// Fairy-Stockfish 11.1's own `UCI_Elo` at 10+0.1 (README, "Playing
-/// strength"): level 1 scores about half against its 1500 and level 7
+/// strength"): level 2 scores about half against its 1500 and level 7
 /// against its 2000 (a level buys more here than in chess, whose table
 /// needs 5 and 12.5). Above 2000 the line is continued (full strength, which
 /// scored 48.5 % against Fairy-Stockfish's full strength, is beyond the
@@ -132,9 +132,9 @@ const ELO_TO_LEVEL: skill::EloTable = &[
     (skill::ELO_MIN, -10.0),
     (1100, -4.0),
     (1400, 0.0),
-    (1500, 1.0),
+    (1500, 2.0),
     (2000, 7.0),
-    (skill::ELO_MAX, 17.2),
+    (skill::ELO_MAX, 15.5),
 ];
 
 impl SearchGame for Xiangqi {
