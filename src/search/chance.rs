@@ -116,7 +116,8 @@
 //! **The reroll** (a roll repeating the roll just made, two plies up,
 //! `Game::is_reroll`) is not searched: its outcomes were, as the roll's
 //! own, and their stored values are its value. The root's own reroll (the
-//! engine deciding after `T?<sq>`) is searched like the root's roll.
+//! engine deciding after `T?<sq>`) is searched like the root's roll, with
+//! its own floor (`CHANCE_REROLL_MIN_DEPTH`).
 
 use super::history::MoveKey;
 use super::params::{CHANCE_PROOF_PASSES, CHANCE_REDUCTION, CHANCE_WINDOW};
