@@ -73,6 +73,49 @@ fn every_game_comes_back_after_a_crash_and_a_restart() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The seat's time left on the server's clock.
+fn left_ms(state: &Value, seat: &str) -> u64 {
+    let seats = state["clock"]["seats"].as_array().unwrap_or_else(|| panic!("no clocks: {state}"));
+    seats.iter().find(|c| c["seat"] == seat).and_then(|c| c["left_ms"].as_u64()).unwrap()
+}
+
+/// api.md, "Clocks": after a crash the time since the game's last change
+/// is not charged; a SIGTERM writes the time used so far first. Either
+/// way no clock runs while the server is down. (Bounds only: a slow
+/// machine cannot make this fail.)
+#[test]
+fn a_running_clock_is_not_charged_for_a_crash_and_is_kept_over_a_sigterm() {
+    const BASE: u64 = 600_000;
+    let dir = temp_dir("serve-clock");
+    let db = dir.join("games.sqlite3");
+    let s = Serve::start(&db, &[]);
+    let clocks = json!({"white": {"base_ms": BASE}, "black": {"base_ms": BASE}});
+    let id = new_game(&s, json!({"variant": "chess", "clocks": clocks}));
+    play(&s, &id, "e2e4");
+    std::thread::sleep(Duration::from_millis(1500));
+    s.signal("KILL");
+    drop(s);
+    // Black's 1.5 s before the crash were never written: not charged.
+    let restarted = Instant::now();
+    let mut s = Serve::start(&db, &[]);
+    let back = state(&s, &id);
+    let since = restarted.elapsed().as_millis() as u64;
+    assert_eq!(back["clock"]["running"], "black", "{back}");
+    assert!(left_ms(&back, "black") >= BASE - since, "charged for the crash: {back}");
+    // SIGTERM: what black has used since the restart is written first.
+    std::thread::sleep(Duration::from_millis(1500));
+    s.signal("TERM");
+    assert_eq!(s.wait_exit(Duration::from_secs(3)), Ok(Some(0)));
+    let s = Serve::start(&db, &[]);
+    let back = state(&s, &id);
+    let since = restarted.elapsed().as_millis() as u64;
+    let left = left_ms(&back, "black");
+    assert!(left <= BASE - 1500, "the time before the SIGTERM was lost: {back}");
+    assert!(left >= BASE - since, "charged for the time the server was down: {back}");
+    drop(s);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Opens the analysis stream at `path`; returns once its first event came,
 /// with a thread that reads it to its end and says when that was.
 fn open_stream(s: &Serve, path: &str) -> std::thread::JoinHandle<Instant> {

@@ -187,6 +187,16 @@ pub trait Arbitration: Game {
         (Self::SEATS.len() == 2).then(|| Seat::new(1 - seat.index()))
     }
 
+    /// Who a game the rules ended (`winner`: their verdict) rewards when
+    /// the seats for which `forfeited` holds have forfeited and played on,
+    /// passing: a seat that forfeited gets no win. Its win by the rules (Cat
+    /// Chess's draw, the cats' win) then rewards nobody; anyone else's
+    /// stands. The one place of this rule: the page's games
+    /// (`serve::forfeit`), the match arbiter and `pgn check` all ask here.
+    fn winner_after_forfeits(winner: Option<Seat>, forfeited: impl Fn(Seat) -> bool) -> Option<Seat> {
+        winner.filter(|&w| Self::forfeit_winner(w).is_some() || !forfeited(w))
+    }
+
     /// The move the arbiter plays for a seat that has forfeited but plays
     /// on (Cat Chess: the cats' pass `0000`), legal or not; `None` where
     /// every forfeit ends the game. `play` must accept it, and

@@ -113,6 +113,11 @@ pub trait SearchGame: Game + Evaluate {
     /// chess: `EvalFile`); none by default.
     const OPTIONS: &'static [crate::game::GameOption] = &[];
 
+    /// `UCI_Elo` to the weakened search's level in this game
+    /// (`skill::EloTable`): measured against another engine where one
+    /// plays the game; by default the table measured in chess.
+    const ELO_TO_LEVEL: skill::EloTable = skill::DEFAULT_ELO_TO_LEVEL;
+
     /// How many plies into quiescence a check is still answered move by
     /// move (deeper, the static value stands). A game whose turns take
     /// several steps, each a ply, wants fewer: every step of an answer

@@ -4,11 +4,13 @@
 //!
 //! A row holds what replaying the game needs and nothing derived: the
 //! variant, the start position, every move (the server's rolls
-//! included) in the protocol's text, and the seats' forfeits (a
-//! resignation, a flag fall: `forfeit.rs`). Reading a row replays it with the
+//! included) in the protocol's text, the seats' forfeits (a
+//! resignation, a flag fall: `forfeit.rs`) and clocks (the time each move
+//! took: `clock.rs`). Reading a row replays it with the
 //! game's own rules; a row that does not replay is reported and left in
 //! place, never deleted.
 
+use super::clock::Clocks;
 use super::forfeit::Forfeit;
 use rusqlite::{params, Connection};
 use std::path::PathBuf;
@@ -26,6 +28,8 @@ pub struct Row {
     pub start_fen: String,
     pub moves: Vec<String>,
     pub forfeits: Vec<Forfeit>,
+    /// `None`: no seat has a clock.
+    pub clocks: Option<Clocks>,
 }
 
 /// What `load` read: the rows, and the ids of those it could not read
@@ -86,17 +90,22 @@ impl Db {
                 start_fen TEXT NOT NULL,
                 moves TEXT NOT NULL,
                 updated_ms INTEGER NOT NULL,
-                forfeits TEXT NOT NULL DEFAULT '[]'
+                forfeits TEXT NOT NULL DEFAULT '[]',
+                clocks TEXT NOT NULL DEFAULT 'null'
             )",
         )
         .map_err(err)?;
-        // A database from before forfeits were kept gets their column.
-        let has_forfeits = conn
-            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'forfeits'")
-            .and_then(|mut s| s.exists([]))
-            .map_err(err)?;
-        if !has_forfeits {
-            conn.execute_batch("ALTER TABLE games ADD COLUMN forfeits TEXT NOT NULL DEFAULT '[]'").map_err(err)?;
+        // A database from before forfeits or clocks were kept gets their
+        // columns (its games had none).
+        for (column, empty) in [("forfeits", "'[]'"), ("clocks", "'null'")] {
+            let has = conn
+                .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = ?1")
+                .and_then(|mut s| s.exists([column]))
+                .map_err(err)?;
+            if !has {
+                conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} TEXT NOT NULL DEFAULT {empty}"))
+                    .map_err(err)?;
+            }
         }
         Ok(Db { conn: Mutex::new(conn) })
     }
@@ -110,11 +119,14 @@ impl Db {
     pub fn save(&self, row: &Row) -> Result<(), String> {
         let moves = serde_json::to_string(&row.moves).map_err(|e| e.to_string())?;
         let forfeits = serde_json::to_string(&row.forfeits).map_err(|e| e.to_string())?;
+        let clocks = serde_json::to_string(&row.clocks).map_err(|e| e.to_string())?;
         self.conn()
             .execute(
-                "INSERT INTO games (id, variant, start_fen, moves, updated_ms, forfeits) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-                 ON CONFLICT(id) DO UPDATE SET variant = ?2, start_fen = ?3, moves = ?4, updated_ms = ?5, forfeits = ?6",
-                params![row.id, row.variant, row.start_fen, moves, now_ms(), forfeits],
+                "INSERT INTO games (id, variant, start_fen, moves, updated_ms, forfeits, clocks)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                 ON CONFLICT(id) DO UPDATE SET variant = ?2, start_fen = ?3, moves = ?4, updated_ms = ?5,
+                 forfeits = ?6, clocks = ?7",
+                params![row.id, row.variant, row.start_fen, moves, now_ms(), forfeits, clocks],
             )
             .map(|_| ())
             .map_err(|e| format!("cannot save game {}: {e}", row.id))
@@ -132,23 +144,32 @@ impl Db {
     pub fn load(&self, limit: usize) -> Result<Loaded, String> {
         let conn = self.conn();
         let mut stmt = conn
-            .prepare("SELECT id, variant, start_fen, moves, forfeits FROM games ORDER BY updated_ms DESC LIMIT ?1")
+            .prepare(
+                "SELECT id, variant, start_fen, moves, forfeits, clocks FROM games ORDER BY updated_ms DESC LIMIT ?1",
+            )
             .map_err(|e| e.to_string())?;
         let rows = stmt
             .query_map(params![limit as i64], |r| {
                 let text = |i| r.get::<_, String>(i);
-                Ok((text(0)?, text(1)?, text(2)?, text(3)?, text(4)?))
+                Ok((text(0)?, text(1)?, text(2)?, text(3)?, text(4)?, text(5)?))
             })
             .map_err(|e| e.to_string())?;
         let (mut good, mut bad) = (Vec::new(), Vec::new());
         for row in rows {
-            let (id, variant, start_fen, moves, forfeits) = row.map_err(|e| e.to_string())?;
-            let moves = serde_json::from_str::<Vec<String>>(&moves).map_err(|e| format!("unreadable moves: {e}"));
-            let forfeits =
-                serde_json::from_str::<Vec<Forfeit>>(&forfeits).map_err(|e| format!("unreadable forfeits: {e}"));
-            match (moves, forfeits) {
-                (Ok(moves), Ok(forfeits)) => good.push(Row { id, variant, start_fen, moves, forfeits }),
-                (Err(why), _) | (_, Err(why)) => bad.push((id, why)),
+            let (id, variant, start_fen, moves, forfeits, clocks) = row.map_err(|e| e.to_string())?;
+            let read = || -> Result<Row, String> {
+                Ok(Row {
+                    id: id.clone(),
+                    variant,
+                    start_fen,
+                    moves: serde_json::from_str(&moves).map_err(|e| format!("unreadable moves: {e}"))?,
+                    forfeits: serde_json::from_str(&forfeits).map_err(|e| format!("unreadable forfeits: {e}"))?,
+                    clocks: serde_json::from_str(&clocks).map_err(|e| format!("unreadable clocks: {e}"))?,
+                })
+            };
+            match read() {
+                Ok(row) => good.push(row),
+                Err(why) => bad.push((id, why)),
             }
         }
         Ok(Loaded { rows: good, unreadable: bad })
@@ -158,6 +179,7 @@ impl Db {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::serve::clock::TimeControl;
 
     #[test]
     fn rows_are_saved_updated_read_back_and_deleted() {
@@ -170,25 +192,33 @@ mod tests {
             start_fen: "x".into(),
             moves: vec!["e2e4".into()],
             forfeits: vec![],
+            clocks: None,
         };
         {
             let db = Db::open(path.to_str().unwrap()).unwrap();
             db.save(&row).unwrap();
             let resigned = vec![Forfeit { seat: 1, ply: 2, why: super::super::forfeit::Why::Resignation }];
-            db.save(&Row { moves: vec!["e2e4".into(), "e7e5".into()], forfeits: resigned, ..row.clone() }).unwrap();
+            let mut clocks = Clocks::new(vec![Some(TimeControl { base_ms: 60_000, inc_ms: 1_000 }), None], 0, 0);
+            clocks.used_ms = vec![1_500, 0];
+            clocks.pending_ms = 700;
+            let row =
+                Row { moves: vec!["e2e4".into(), "e7e5".into()], forfeits: resigned, clocks: Some(clocks), ..row };
+            db.save(&row).unwrap();
         }
         let db = Db::open(path.to_str().unwrap()).unwrap();
         let loaded = db.load(10).unwrap();
         assert_eq!((loaded.rows.len(), loaded.unreadable.len()), (1, 0));
         assert_eq!(loaded.rows[0].moves, ["e2e4", "e7e5"]);
         assert_eq!((loaded.rows[0].forfeits[0].seat, loaded.rows[0].forfeits[0].ply), (1, 2));
+        let clocks = loaded.rows[0].clocks.as_ref().expect("the clocks are kept");
+        assert_eq!((clocks.used_ms.as_slice(), clocks.pending_ms), ([1_500, 0].as_slice(), 700));
         db.delete("a1").unwrap();
         assert!(db.load(10).unwrap().rows.is_empty());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
-    fn a_database_from_before_forfeits_gets_their_column() {
+    fn a_database_from_before_forfeits_and_clocks_gets_their_columns() {
         let dir = std::env::temp_dir().join(format!("catchess-db-old-{}", std::process::id()));
         let path = dir.join("games.sqlite3");
         let _ = std::fs::remove_dir_all(&dir);
@@ -206,6 +236,7 @@ mod tests {
         let loaded = db.load(10).unwrap();
         assert_eq!(loaded.rows.len(), 1, "{:?}", loaded.unreadable);
         assert_eq!((loaded.rows[0].moves.len(), loaded.rows[0].forfeits.len()), (1, 0));
+        assert_eq!(loaded.rows[0].clocks, None);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -7,6 +7,8 @@
 //! (`Arbitration::arbiter_pass`), and a draw then rewards nobody.
 
 use crate::game::{Arbitration, Outcome, Reason, Seat};
+use crate::tournament::play::FaultKind;
+use crate::tournament::record::{termination_by, RESIGNATION};
 use serde::{Deserialize, Serialize};
 
 /// Why a seat gave up.
@@ -24,8 +26,8 @@ impl Why {
     /// forfeit"`; a resignation is a `normal` end).
     pub fn name(self) -> &'static str {
         match self {
-            Why::Resignation => "resignation",
-            Why::Time => "time forfeit",
+            Why::Resignation => RESIGNATION,
+            Why::Time => FaultKind::TimeForfeit.name(),
         }
     }
 }
@@ -50,21 +52,20 @@ pub struct Ending {
 /// The game's end, from the forfeits so far and the rules' verdict on the
 /// position (`rules`). A forfeit the game says ends it does, at once (the
 /// game stops there, so it is the first such forfeit). A seat that plays
-/// on passing gets no win: a rules' win of a seat that forfeited (Cat
-/// Chess's draw, the cats' win) becomes a draw that rewards nobody.
+/// on passing gets no win (`Arbitration::winner_after_forfeits`): a rules'
+/// win of a seat that forfeited (Cat Chess's draw, the cats' win) becomes
+/// a draw that rewards nobody.
 pub fn ending<G: Arbitration>(forfeits: &[Forfeit], rules: Option<Outcome>) -> Option<Ending> {
     for f in forfeits {
         if let Some(winner) = G::forfeit_winner(Seat::new(f.seat)) {
-            let seat = G::SEATS[f.seat].name;
             return Some(Ending {
                 outcome: Outcome::new(Some(winner), Reason::new(f.why.name())),
-                termination: format!("{} by {seat}", f.why.name()),
+                termination: termination_by(f.why.name(), G::SEATS[f.seat].name),
             });
         }
     }
     let outcome = rules?;
-    let void = outcome.winner.is_some_and(|w| forfeits.iter().any(|f| f.seat == w.index()));
-    let winner = if void { None } else { outcome.winner };
+    let winner = G::winner_after_forfeits(outcome.winner, |seat| passes(forfeits, seat));
     Some(Ending { outcome: Outcome::new(winner, outcome.reason), termination: outcome.reason.name().to_string() })
 }
 
@@ -85,7 +86,7 @@ pub fn faults<G: Arbitration>(forfeits: &[Forfeit], players: &[String]) -> Vec<S
             let player = players.get(f.seat).map_or("?", String::as_str);
             let what = match f.why {
                 Why::Resignation => "resigned on the page",
-                Why::Time => "its clock ran out on the page",
+                Why::Time => "its clock ran out",
             };
             format!("{} ({player}) {} {at}: {what}; it passes from then on", G::SEATS[f.seat].name, f.why.name())
         })

@@ -17,8 +17,8 @@ const LEVELS: [(u8, Option<u32>, &str); MAX_LEVEL as usize] = [
     (3, Some(1400), "improving player: one move ahead, a closer pick"),
     (4, Some(1700), "club player: a few moves ahead"),
     (5, Some(2000), "strong club player"),
-    (6, Some(2300), "expert"),
-    (7, Some(2600), "master: a deep search that rarely picks a worse move"),
+    (6, Some(2200), "expert"),
+    (7, Some(2400), "master: a deep search that rarely picks a worse move"),
     (8, None, "full strength: the engine's best"),
 ];
 

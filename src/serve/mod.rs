@@ -8,10 +8,12 @@
 //! the page), `store` (the games held, their searches and event streams),
 //! `db` (the games on disk, SQLite), `session` (one game of any type
 //! behind an object-safe trait), `pgn` (records), `levels` (playing
-//! strengths 1–8), `error` (every refusal
+//! strengths 1–8), `clock` (the clocks of the seats people play),
+//! `forfeit` (resignations and flag falls), `error` (every refusal
 //! as JSON), and `page/` (the page itself: HTML, CSS and plain JavaScript
 //! drawing SVG, embedded in the binary).
 
+mod clock;
 mod db;
 mod error;
 mod forfeit;
@@ -24,6 +26,7 @@ mod store;
 mod tablebase;
 mod trust;
 
+pub use clock::{ManualClock, SystemClock, TimeSource};
 pub use db::{default_path as default_db_path, MEMORY as DB_MEMORY};
 pub use listen::{run, spawn, Server};
 
@@ -67,6 +70,9 @@ pub struct Config {
     /// Endgame tables (`catchess tb generate`): the searches use them and
     /// every game state carries their answer.
     pub tb_dir: Option<std::path::PathBuf>,
+    /// Where the clocks read the time: the system's ([`SystemClock`]), or
+    /// a test's ([`ManualClock`]).
+    pub time: Arc<dyn TimeSource>,
 }
 
 impl Default for Config {
@@ -89,6 +95,7 @@ impl Default for Config {
             allow_origins: vec![],
             header_timeout_ms: 10_000,
             tb_dir: None,
+            time: Arc::new(SystemClock::new()),
         }
     }
 }
@@ -108,13 +115,14 @@ impl App {
             crate::tb::engine::set_path(&dir.to_string_lossy()).map_err(|e| format!("--tb-dir: {e}"))?;
         }
         let db = db::Db::open(&config.db)?;
-        let store = store::Store::open(db, config.max_games, config.max_searches);
+        let store = store::Store::open(db, config.max_games, config.max_searches, config.time.clone());
         let (closing, _) = tokio::sync::watch::channel(false);
         Ok(Arc::new(App { config, store, closing }))
     }
 
-    /// Stops every search and stream; the database holds every change
-    /// already (each is written before it is answered).
+    /// Stops every search and stream, and writes the time the running
+    /// clocks have used; the database holds every other change already
+    /// (each is written before it is answered).
     fn close(&self) {
         self.closing.send_replace(true);
         self.store.stop_all();

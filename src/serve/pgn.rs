@@ -7,15 +7,29 @@ use super::forfeit::Ending;
 use crate::game::{Arbitration, History, MoveList, Notation};
 use crate::tournament::record::{self, RecordTags};
 
+/// What a record says besides the moves and the result.
+#[derive(Clone, Debug, Default)]
+pub struct Notes {
+    /// The `Faults` of seats that forfeited and played on.
+    pub faults: Vec<String>,
+    /// Each seat's PGN `TimeControl` (`300+2`; `-` for a seat without a
+    /// clock); empty: `-` for every seat.
+    pub controls: Vec<String>,
+    /// A comment after each turn: its seat's clock (`[%clk 0:04:58]`), if
+    /// the seat has one.
+    pub after_turns: Vec<Option<String>>,
+    /// A comment after the moves (a 10×10 turn left unfinished).
+    pub after: Option<String>,
+}
+
 /// The record of `history`, `players` naming each seat's player in seat
 /// order (`Person`, `catchess 500 ms`), ended as `ending` says (the
-/// result `*` while the game goes on), with the `faults` of seats that
-/// forfeited and played on.
+/// result `*` while the game goes on), with `notes`.
 pub fn write<G: Notation + Arbitration>(
     history: &History<G>,
     players: Vec<String>,
     ending: Option<Ending>,
-    faults: Vec<String>,
+    notes: Notes,
 ) -> String {
     let outcome = ending.as_ref().map(|e| e.outcome);
     let seats = G::SEATS.len();
@@ -27,11 +41,11 @@ pub fn write<G: Notation + Arbitration>(
         winner: outcome.and_then(|o| o.winner),
         finished: outcome.is_some(),
         points: points::<G>(outcome.map(|o| o.winner)),
-        time_controls: vec!["-".into(); seats],
+        time_controls: if notes.controls.len() == seats { notes.controls } else { vec!["-".into(); seats] },
         termination: ending.map_or("unterminated".to_string(), |e| e.termination),
-        faults,
+        faults: notes.faults,
     };
-    record::write(&tags, history, &[], None, None)
+    record::write(&tags, history, &notes.after_turns, None, notes.after.as_deref())
 }
 
 /// Points per seat for a finished game (`Some(winner)`), zeros otherwise.
@@ -185,7 +199,7 @@ mod tests {
 
     fn round_trip<G: Notation + Arbitration>(moves: &str) {
         let h = history::<G>(moves);
-        let text = write(&h, vec!["?".into(); G::SEATS.len()], None, vec![]);
+        let text = write(&h, vec!["?".into(); G::SEATS.len()], None, Notes::default());
         let back = Record::parse(&text).unwrap().replay::<G>().unwrap();
         assert_eq!(back.moves(), h.moves(), "{text}");
     }
@@ -201,7 +215,7 @@ mod tests {
     fn cat_chess_records_read_in_san_and_in_the_older_protocol_text() {
         let h = history::<CatChess>("e2e4 e7e5 h5g4 g1f3 b8c6 a4b5");
         let players = vec!["Person".into(), "catchess level 1".into(), "catchess level 1".into()];
-        let text = write(&h, players, None, vec![]);
+        let text = write(&h, players, None, Notes::default());
         assert!(text.contains("1. e4 e5 h5g4 2. Nf3 Nc6 a4b5 *"), "{text}");
         assert!(text.contains("[Black \"catchess level 1\"]"), "{text}");
         for old in ["1. e2e4 e7e5 h5g4 2. g1f3 b8c6 a4b5 *", "1. e4 e5 h5g4 2. g1f3 Nc6 a4b5 *"] {
@@ -214,14 +228,14 @@ mod tests {
     fn an_unfinished_game_has_no_result_and_a_finished_one_has() {
         let players = || vec!["Person".to_string(), "catchess 500 ms".to_string()];
         let ended = |h: &History<Chess>| crate::serve::forfeit::ending::<Chess>(&[], h.outcome());
-        let open = write(&history::<Chess>("e2e4"), players(), None, vec![]);
+        let open = write(&history::<Chess>("e2e4"), players(), None, Notes::default());
         assert!(open.contains("[Result \"*\"]") && open.trim_end().ends_with("e4 *"), "{open}");
         assert!(open.contains("[White \"Person\"]\n[Black \"catchess 500 ms\"]"), "{open}");
         assert!(open.contains("[Termination \"unterminated\"]"), "{open}");
         let mate = history::<Chess>("f2f3 e7e5 g2g4 d8h4");
-        let mated = write(&mate, players(), ended(&mate), vec![]);
+        let mated = write(&mate, players(), ended(&mate), Notes::default());
         assert!(mated.contains("[Result \"0-1\"]") && mated.trim_end().ends_with("Qh4# 0-1"), "{mated}");
-        let cats = write(&history::<CatChess>("e2e4"), vec!["?".into(); 3], None, vec![]);
+        let cats = write(&history::<CatChess>("e2e4"), vec!["?".into(); 3], None, Notes::default());
         assert!(cats.contains("[Result \"*\"]") && !cats.contains("Winner"), "{cats}");
     }
 

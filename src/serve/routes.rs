@@ -1,9 +1,10 @@
 //! The JSON API (api.md) and the page.
 
+use super::clock::TimeControl;
 use super::error::{ApiError, Json, Query};
 use super::forfeit::Why;
 use super::levels;
-use super::session::{self, Found, PositionView, State};
+use super::session::{self, Found, PositionView, Start, State};
 use super::store::{lock, Event, Running, SearchKind, Shared};
 use super::App;
 use crate::game::Notation;
@@ -87,26 +88,34 @@ pub struct NewGame {
     variant: Option<String>,
     fen: Option<String>,
     pgn: Option<String>,
+    /// The seats with a clock, by seat name (the page: the seats a person
+    /// plays); the others have none.
+    #[serde(default)]
+    clocks: std::collections::HashMap<String, TimeControl>,
 }
 
-/// `POST /api/games`: a new game from the start, a FEN or a PGN record.
+/// `POST /api/games`: a new game from the start, a FEN or a PGN record,
+/// with clocks for the seats it names; they start now.
 pub async fn create(AppState(app): AppState<Arc<App>>, Json(req): Json<NewGame>) -> Api<(StatusCode, Json<State>)> {
     let kind = variant(req.variant.as_deref())?;
-    let game = match (&req.fen, &req.pgn) {
+    let start = match (&req.fen, &req.pgn) {
         (Some(_), Some(_)) => return Err(ApiError::bad_request("give a fen or a pgn, not both")),
-        (_, Some(pgn)) => session::import(pgn, kind)?,
-        (fen, None) => session::new_game(kind, fen.as_deref())?,
+        (_, Some(pgn)) => Start::Record(pgn),
+        (fen, None) => Start::Position(fen.as_deref()),
     };
-    let (id, entry) = app.store.insert(game)?;
-    let state = lock(&entry).game.state(&id);
+    let game = session::new_game(kind, start, &req.clocks, app.store.now())?;
+    let (_, entry) = app.store.insert(game)?;
+    let state = lock(&entry).state();
     Ok((StatusCode::CREATED, Json(state)))
 }
 
-/// `GET /api/games/<id>`.
+/// `GET /api/games/<id>`: the state, settled (a flag that fell ends the
+/// game now).
 pub async fn get(AppState(app): AppState<Arc<App>>, Path(id): Path<String>) -> Api<Json<State>> {
-    let (id, entry) = app.store.get(&id)?;
-    let state = lock(&entry).game.state(&id);
-    Ok(Json(state))
+    let (_, entry) = app.store.get(&id)?;
+    let mut e = lock(&entry);
+    e.settle()?;
+    Ok(Json(e.state()))
 }
 
 /// `DELETE /api/games/<id>`.
@@ -122,18 +131,27 @@ pub struct MoveRequest {
     text: String,
 }
 
-/// `POST /api/games/<id>/moves`: plays a move (protocol text).
+/// `POST /api/games/<id>/moves`: plays a move (protocol text), charged
+/// to the mover's clock; a move that arrives after its seat's flag fell
+/// is not played (409), the game having ended by time forfeit.
 pub async fn play(
     AppState(app): AppState<Arc<App>>,
     Path(id): Path<String>,
     Json(req): Json<MoveRequest>,
 ) -> Api<Json<State>> {
-    let (id, entry) = app.store.get(&id)?;
+    let (_, entry) = app.store.get(&id)?;
     let mut e = lock(&entry);
+    // Under the same lock as the move: no flag falls in between.
+    if let Some(seat) = e.settle()? {
+        return Err(ApiError::conflict(format!(
+            "{seat}'s clock ran out before the move arrived: time forfeit; the move was not played"
+        )));
+    }
     e.make_changeable()?;
-    e.game.play(&req.text)?;
+    let now = e.now();
+    e.game.play(&req.text, now)?;
     e.changed()?;
-    Ok(Json(e.game.state(&id)))
+    Ok(Json(e.state()))
 }
 
 #[derive(Deserialize, Default)]
@@ -148,13 +166,15 @@ pub async fn undo(
     Path(id): Path<String>,
     Json(req): Json<UndoRequest>,
 ) -> Api<Json<State>> {
-    let (id, entry) = app.store.get(&id)?;
+    let (_, entry) = app.store.get(&id)?;
     let mut e = lock(&entry);
+    e.settle()?;
     e.make_changeable()?;
-    if e.game.take_back(req.plies.unwrap_or(1)) > 0 {
+    let now = e.now();
+    if e.game.take_back(req.plies.unwrap_or(1), now) > 0 {
         e.changed()?;
     }
-    Ok(Json(e.game.state(&id)))
+    Ok(Json(e.state()))
 }
 
 #[derive(Deserialize)]
@@ -172,12 +192,14 @@ pub async fn forfeit(
     Path(id): Path<String>,
     Json(req): Json<ForfeitRequest>,
 ) -> Api<Json<State>> {
-    let (id, entry) = app.store.get(&id)?;
+    let (_, entry) = app.store.get(&id)?;
     let mut e = lock(&entry);
+    e.settle()?;
     e.make_changeable()?;
-    e.game.forfeit(&req.seat, req.why)?;
+    let now = e.now();
+    e.game.forfeit(&req.seat, req.why, now)?;
     e.changed()?;
-    Ok(Json(e.game.state(&id)))
+    Ok(Json(e.state()))
 }
 
 /// `GET /api/games/<id>/positions/<ply>`: the position after `ply` moves.
@@ -198,7 +220,8 @@ pub async fn pgn(
     Query(players): Query<std::collections::HashMap<String, String>>,
 ) -> Api<Json<serde_json::Value>> {
     let (_, entry) = app.store.get(&id)?;
-    let e = lock(&entry);
+    let mut e = lock(&entry);
+    e.settle()?;
     // The engine's seats by the level they played at; the query's names win.
     let mut names: std::collections::HashMap<String, String> =
         e.players.iter().map(|(seat, name)| (seat.to_string(), name.clone())).collect();
@@ -318,7 +341,7 @@ fn start_search(app: &App, shared: &Shared, e: &mut super::store::Entry, order: 
     let control = Arc::new(SearchControl::new());
     e.search = Some(Running { id: search, kind, control: control.clone() });
     let generation = e.generation;
-    let _ = e.events.send(Event::Start { search, kind, fen: e.game.state("").fen });
+    let _ = e.events.send(Event::Start { search, kind, fen: e.state().fen });
     let events = e.events.clone();
     let on_info = Box::new(move |info| {
         let _ = events.send(Event::Info { search, info });
@@ -331,8 +354,12 @@ fn start_search(app: &App, shared: &Shared, e: &mut super::store::Entry, order: 
         let current = e.search.as_ref().is_some_and(|r| r.id == search);
         let mut played = false;
         if kind == SearchKind::Engine && current && e.generation == generation && !e.deleted {
-            if let Some(best) = &found.best {
-                played = e.game.play(best).is_ok();
+            // A flag that fell while the engine thought (a seat with a
+            // clock the engine moves for) ends the game first.
+            let flagged = e.settle().map_or(true, |f| f.is_some());
+            if let Some(best) = found.best.as_ref().filter(|_| !flagged) {
+                let now = e.now();
+                played = e.game.play(best, now).is_ok();
                 if played {
                     // A failed write is reported there; the move stands.
                     let _ = e.changed();
@@ -391,9 +418,10 @@ pub async fn engine(
     let limits = req.limits(&app)?;
     let strength = req.strength()?;
     let (id, entry) = app.store.get(&id)?;
+    lock(&entry).settle()?;
     // A running analysis gives way first, so that its slot comes free.
     lock(&entry).make_changeable()?;
-    let seat = lock(&entry).game.state("").turn;
+    let seat = lock(&entry).state().turn;
     let slot = app.store.search_slot().await?;
     let (tx, rx) = oneshot::channel();
     let order = SearchOrder { kind: SearchKind::Engine, limits, strength, slot, on_found: Some(tx) };
@@ -407,6 +435,11 @@ pub async fn engine(
                 "game {id:?} was deleted while the engine was thinking; no move was played"
             )));
         }
+        if let Some(over) = lock(&entry).game.is_over() {
+            return Err(ApiError::conflict(format!(
+                "the game ended while the engine was thinking ({over}); its move was not played"
+            )));
+        }
         return Err(ApiError::conflict(
             "the game changed (or the server is stopping) while the engine was thinking; its move was not played",
         ));
@@ -414,7 +447,7 @@ pub async fn engine(
     let mut e = lock(&entry);
     // The record names the seat's player after its latest engine move.
     e.players.insert(seat, req.level.map_or_else(|| "catchess".to_string(), levels::player_name));
-    let state = e.game.state(&id);
+    let state = e.state();
     Ok(Json(EngineMove { state, engine: found, level: req.level }))
 }
 

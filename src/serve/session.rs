@@ -1,6 +1,8 @@
 //! One game held by the server, for one concrete game type, behind
 //! [`AnyGame`], the object-safe face the routes use whatever the game.
 
+use super::clock::{self, Clocks, Span, TimeControl};
+use super::db::Row;
 use super::error::ApiError;
 use super::forfeit::{self, Ending, Forfeit, Why};
 use super::pgn;
@@ -39,6 +41,9 @@ pub struct State {
     pub turns: Vec<TurnView>,
     /// The seats that forfeited and play on, passing (Cat Chess's cats).
     pub forfeited: Vec<&'static str>,
+    /// The clocks of the seats that have one (`clock.rs`); `None` when no
+    /// seat has.
+    pub clock: Option<ClockView>,
     /// The legal moves with their squares, for the page.
     pub legal_moves: Vec<MoveView>,
     pub last_move: Option<MoveView>,
@@ -47,6 +52,28 @@ pub struct State {
     /// position and the game is not over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tablebase: Option<super::tablebase::TablebaseView>,
+}
+
+/// The clocks as a state shows them: each clocked seat's time left at
+/// `server_time_ms`, and the seat whose clock runs. A page shows them and
+/// counts the running one down until the next state; the server decides
+/// a flag fall.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct ClockView {
+    pub seats: Vec<SeatClock>,
+    /// The seat whose clock runs (the seat to move, if it has a clock and
+    /// the game goes on); `None` otherwise.
+    pub running: Option<&'static str>,
+    /// The server's time of this reading, ms since the UNIX epoch.
+    pub server_time_ms: u64,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct SeatClock {
+    pub seat: &'static str,
+    pub base_ms: u64,
+    pub inc_ms: u64,
+    pub left_ms: u64,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -176,23 +203,36 @@ pub type OnInfo = Box<dyn FnMut(InfoView) + Send>;
 pub type OnDone = Box<dyn FnOnce(Found) + Send>;
 
 /// A game of any type, as the routes use it.
+/// `now`: the server's time (`clock::TimeSource`), in ms.
 pub trait AnyGame: Send {
-    fn state(&self, id: &str) -> State;
+    fn state(&self, id: &str, now: u64) -> State;
     fn is_over(&self) -> Option<String>;
+    /// Ends the game by time forfeit if the seat to move's clock ran out
+    /// by `now` (the game's forfeit rule: in Cat Chess the cats pass on);
+    /// returns that seat's name.
+    fn settle(&mut self, now: u64) -> Option<&'static str>;
     /// Plays a legal move given in the protocol's text: one step (an
-    /// entry of `legal`) or a whole turn; then the server makes the roll
-    /// it asked for, if any. A roll's outcome is never a seat's to give.
-    fn play(&mut self, text: &str) -> Result<(), ApiError>;
-    /// What the database keeps: the variant, the start position and
-    /// every move played, rolls included.
-    fn record(&self) -> (&'static str, String, Vec<String>, Vec<Forfeit>);
+    /// entry of `legal`) or a whole turn, charged to the mover's clock at
+    /// `now` (the caller has settled the game first); then the server
+    /// makes the roll it asked for, if any. A roll's outcome is never a
+    /// seat's to give.
+    fn play(&mut self, text: &str, now: u64) -> Result<(), ApiError>;
+    /// What the database keeps: the variant, the start position, every
+    /// move played (rolls included), the forfeits and the clocks.
+    fn record(&self, id: &str) -> Row;
     /// Records that `seat` (a seat's name) gives up: the game's forfeit
-    /// rule then ends the game or lets the seat pass from now on.
-    fn forfeit(&mut self, seat: &str, why: Why) -> Result<(), ApiError>;
+    /// rule then ends the game or lets the seat pass from now on. A flag
+    /// fall of a seat whose clock the server keeps is the server's to find.
+    fn forfeit(&mut self, seat: &str, why: Why, now: u64) -> Result<(), ApiError>;
     /// The position after `ply` moves; `None` past the last.
     fn position(&self, ply: usize) -> Option<PositionView>;
-    /// Takes back up to `plies` moves; returns how many were.
-    fn take_back(&mut self, plies: usize) -> usize;
+    /// Takes back up to `plies` moves; returns how many were. The clocks
+    /// get back the time of the moves taken back; the seat to move's runs
+    /// from `now`.
+    fn take_back(&mut self, plies: usize, now: u64) -> usize;
+    /// Charges the seat to move for its step so far (the server stops:
+    /// the time is kept); whether a clock was running.
+    fn pause(&mut self, now: u64) -> bool;
     /// The record, `players` naming the player of each seat it names
     /// (by the seat's name; `?` for the others).
     fn pgn(&self, players: &HashMap<String, String>) -> Result<String, ApiError>;
@@ -210,43 +250,78 @@ pub trait AnyGame: Send {
     );
 }
 
-/// A new game of `variant`, from `fen` or the start position.
-pub fn new_game(variant: VariantKind, fen: Option<&str>) -> Result<Box<dyn AnyGame>, ApiError> {
-    with_game!(variant, G => {
-        let start = match fen {
-            Some(fen) => G::from_fen(fen).map_err(|e| ApiError::unprocessable(e.to_string()))?,
-            None => G::startpos(),
-        };
-        Ok(Box::new(GameSession::<G>::new(History::new(start), vec![])) as Box<dyn AnyGame>)
-    })
+/// Where a new game starts.
+pub enum Start<'a> {
+    /// The game's start position, or a FEN.
+    Position(Option<&'a str>),
+    /// A PGN record (its `Variant` tag, or the variant asked for when it
+    /// has none), played to its end.
+    Record(&'a str),
 }
 
-/// A game read from a PGN record (its `Variant` tag, or `default` when it
-/// has none).
-pub fn import(text: &str, default: VariantKind) -> Result<Box<dyn AnyGame>, ApiError> {
-    let record = pgn::Record::parse(text).map_err(ApiError::bad_request)?;
-    let variant = match record.tag("Variant") {
-        Some(name) => name.to_ascii_lowercase().parse::<VariantKind>().map_err(ApiError::bad_request)?,
-        None => default,
-    };
-    with_game!(variant, G => {
-        let history = record.replay::<G>().map_err(ApiError::unprocessable)?;
-        Ok(Box::new(GameSession::<G>::new(history, vec![])) as Box<dyn AnyGame>)
-    })
+/// A new game of `variant`, with clocks from `now` for the seats
+/// `clocks` names (by seat name).
+pub fn new_game(
+    variant: VariantKind,
+    start: Start,
+    clocks: &HashMap<String, TimeControl>,
+    now: u64,
+) -> Result<Box<dyn AnyGame>, ApiError> {
+    match start {
+        Start::Record(text) => {
+            let record = pgn::Record::parse(text).map_err(ApiError::bad_request)?;
+            let kind = match record.tag("Variant") {
+                Some(name) => name.to_ascii_lowercase().parse::<VariantKind>().map_err(ApiError::bad_request)?,
+                None => variant,
+            };
+            with_game!(kind, G => {
+                let history = record.replay::<G>().map_err(ApiError::unprocessable)?;
+                start_game::<G>(history, clocks, now)
+            })
+        }
+        Start::Position(fen) => with_game!(variant, G => {
+            let start = match fen {
+                Some(fen) => G::from_fen(fen).map_err(|e| ApiError::unprocessable(e.to_string()))?,
+                None => G::startpos(),
+            };
+            start_game::<G>(History::new(start), clocks, now)
+        }),
+    }
+}
+
+fn start_game<G: Playable>(
+    history: History<G>,
+    clocks: &HashMap<String, TimeControl>,
+    now: u64,
+) -> Result<Box<dyn AnyGame>, ApiError> {
+    if let Some(seat) = clocks.keys().find(|k| !G::SEATS.iter().any(|s| s.name == k.as_str())) {
+        return Err(not_a_seat::<G>(seat));
+    }
+    for (seat, control) in clocks {
+        control.check().map_err(|e| ApiError::bad_request(format!("{seat}'s clock: {e}")))?;
+    }
+    let mut game = GameSession::<G>::new(history, vec![], None);
+    if !clocks.is_empty() {
+        let controls = G::SEATS.iter().map(|s| clocks.get(s.name).copied()).collect();
+        game.clocks = Some(Clocks::new(controls, game.history.moves().len(), now));
+    }
+    Ok(Box::new(game))
+}
+
+fn not_a_seat<G: Game>(name: &str) -> ApiError {
+    let seats: Vec<&str> = G::SEATS.iter().map(|s| s.name).collect();
+    ApiError::bad_request(format!("{name:?} is not a seat of this game ({})", seats.join(", ")))
 }
 
 /// A game read back from the database: its moves replayed one by one
 /// with the game's rules (rolls as they were rolled, the passes of a seat
-/// that forfeited as the arbiter played them), and its forfeits.
-pub fn restore(
-    variant: &str,
-    start_fen: &str,
-    moves: &[String],
-    forfeits: Vec<Forfeit>,
-) -> Result<Box<dyn AnyGame>, String> {
+/// that forfeited as the arbiter played them), its forfeits, and its
+/// clocks, which run again from `now` (the server's start).
+pub fn restore(row: Row, now: u64) -> Result<Box<dyn AnyGame>, String> {
+    let Row { variant, start_fen, moves, forfeits, clocks, .. } = row;
     let kind: VariantKind = variant.parse()?;
     with_game!(kind, G => {
-        let mut history = History::new(G::from_fen(start_fen).map_err(|e| e.to_string())?);
+        let mut history = History::new(G::from_fen(&start_fen).map_err(|e| e.to_string())?);
         for (i, text) in moves.iter().enumerate() {
             let pos = history.current();
             let pass = pos.arbiter_pass().filter(|p| p.to_string() == *text);
@@ -259,7 +334,8 @@ pub fn restore(
         if let Some(f) = forfeits.iter().find(|f| f.seat >= G::SEATS.len() || f.ply > moves.len()) {
             return Err(format!("a forfeit of seat {} after move {} does not fit the game", f.seat, f.ply));
         }
-        Ok(Box::new(GameSession::<G>::new(history, forfeits)) as Box<dyn AnyGame>)
+        let clocks = clocks.map(|c| c.restored(G::SEATS.len(), moves.len(), now)).transpose()?;
+        Ok(Box::new(GameSession::<G>::new(history, forfeits, clocks)) as Box<dyn AnyGame>)
     })
 }
 
@@ -287,16 +363,83 @@ pub struct GameSession<G: Playable> {
     history: History<G>,
     /// The seats that gave up, in order (`forfeit.rs`).
     forfeits: Vec<Forfeit>,
+    /// The seats' clocks, if any seat has one (`clock.rs`).
+    clocks: Option<Clocks>,
 }
 
 impl<G: Playable> GameSession<G> {
     /// A game from `history`; the moves no seat chooses are made at once
     /// (`arbiter_moves`), so that no game waits for a roll (a record
     /// ending in `T@?`).
-    pub fn new(history: History<G>, forfeits: Vec<Forfeit>) -> Self {
-        let mut game = GameSession { history, forfeits };
+    pub fn new(history: History<G>, forfeits: Vec<Forfeit>, clocks: Option<Clocks>) -> Self {
+        let mut game = GameSession { history, forfeits, clocks };
         game.arbiter_moves();
         game
+    }
+
+    /// The turns as the clocks see them.
+    fn spans(&self) -> Vec<Span> {
+        let starts = self.history.turn_starts();
+        let positions = self.history.positions();
+        let plies = self.history.moves().len();
+        let ends = starts.iter().skip(1).copied().chain(std::iter::once(plies));
+        let last = starts.len().saturating_sub(1);
+        let done = self.history.current().at_turn_start();
+        starts
+            .iter()
+            .zip(ends)
+            .enumerate()
+            .map(|(i, (&a, b))| {
+                let seat = positions[a].to_move().index();
+                let passed = self.forfeits.iter().any(|f| f.seat == seat && f.ply <= a);
+                Span { seat, plies: a..b, over: i < last || done, passed }
+            })
+            .collect()
+    }
+
+    /// The seat to move, if its clock runs: it has one, the game goes
+    /// on, and the seat has not forfeited (a seat that passes has no time
+    /// to spend).
+    fn clock_running(&self) -> Option<usize> {
+        let clocks = self.clocks.as_ref()?;
+        let seat = self.history.current().to_move();
+        let runs =
+            clocks.control(seat.index()).is_some() && !forfeit::passes(&self.forfeits, seat) && self.ending().is_none();
+        runs.then_some(seat.index())
+    }
+
+    /// Makes a change of the moves (`change`), with the clocks brought up
+    /// to `now` before it and the step's time given to its first new move
+    /// after it.
+    fn timed<R>(&mut self, now: u64, change: impl FnOnce(&mut Self) -> R) -> R {
+        let runs = self.clock_running().is_some();
+        if let Some(c) = &mut self.clocks {
+            c.charge(now, runs);
+        }
+        let before = self.history.moves().to_vec();
+        let result = change(self);
+        let after = self.history.moves();
+        let kept = before.iter().zip(after).take_while(|(a, b)| a == b).count();
+        if let Some(c) = &mut self.clocks {
+            c.moved(kept, after.len());
+        }
+        result
+    }
+
+    fn clock_view(&self, now: u64) -> Option<ClockView> {
+        let clocks = self.clocks.as_ref()?;
+        let running = self.clock_running();
+        let to_move = self.history.current().to_move().index();
+        let left = clocks.left(&self.spans(), to_move, running.is_some(), now);
+        let seats = G::SEATS
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| {
+                let c = clocks.control(i)?;
+                Some(SeatClock { seat: s.name, base_ms: c.base_ms, inc_ms: c.inc_ms, left_ms: left[i]? })
+            })
+            .collect();
+        Some(ClockView { seats, running: running.map(|i| G::SEATS[i].name), server_time_ms: now })
     }
 
     /// How the game ended, if it has: by the rules or by a forfeit.
@@ -387,7 +530,7 @@ fn info_view<G: Playable>(pos: &G, info: &SearchInfo) -> InfoView {
 }
 
 impl<G: Playable> AnyGame for GameSession<G> {
-    fn state(&self, id: &str) -> State {
+    fn state(&self, id: &str, now: u64) -> State {
         let pos = self.history.current();
         let outcome = self.ending();
         let moves = if outcome.is_some() { vec![] } else { legal(pos) };
@@ -422,6 +565,7 @@ impl<G: Playable> AnyGame for GameSession<G> {
                 .collect(),
             turns: self.turns(),
             forfeited: self.forfeits.iter().map(|f| G::SEATS[f.seat].name).collect(),
+            clock: self.clock_view(now),
             legal_moves: moves.iter().map(|&m| G::move_view(m)).collect(),
             last_move: played.last().map(|&m| G::move_view(m)),
             board: pos.squares(),
@@ -433,7 +577,25 @@ impl<G: Playable> AnyGame for GameSession<G> {
         self.ending().map(|e| format!("{} ({})", winner_name::<G>(e.outcome.winner), e.termination))
     }
 
-    fn play(&mut self, text: &str) -> Result<(), ApiError> {
+    fn settle(&mut self, now: u64) -> Option<&'static str> {
+        let seat = self.clock_running()?;
+        let spans = self.spans();
+        let clocks = self.clocks.as_mut()?;
+        if !clocks.flag_fell(&spans, seat, now) {
+            return None;
+        }
+        clocks.fall(&spans, seat, now);
+        let ply = self.history.moves().len();
+        // The fall is charged: what follows (Cat Chess's cats' pass) is the
+        // arbiter's, in no time.
+        self.timed(now, |game| {
+            game.forfeits.push(Forfeit { seat, ply, why: Why::Time });
+            game.arbiter_moves();
+        });
+        Some(G::SEATS[seat].name)
+    }
+
+    fn play(&mut self, text: &str, now: u64) -> Result<(), ApiError> {
         if let Some(over) = self.is_over() {
             return Err(ApiError::conflict(format!("the game is over: {over}")));
         }
@@ -452,23 +614,30 @@ impl<G: Playable> AnyGame for GameSession<G> {
             }
             p = p.play(step);
         }
-        for step in steps {
-            self.history.push(step);
-        }
-        // The server is the client that rolls, as the arbiter is in a match.
-        self.arbiter_moves();
+        self.timed(now, |game| {
+            for step in steps {
+                game.history.push(step);
+            }
+            // The server is the client that rolls, as the arbiter is in a match.
+            game.arbiter_moves();
+        });
         Ok(())
     }
 
-    fn record(&self) -> (&'static str, String, Vec<String>, Vec<Forfeit>) {
-        let moves = self.history.moves().iter().map(|m| m.to_string()).collect();
-        (G::VARIANT, self.history.start().to_fen(), moves, self.forfeits.clone())
+    fn record(&self, id: &str) -> Row {
+        Row {
+            id: id.to_string(),
+            variant: G::VARIANT.to_string(),
+            start_fen: self.history.start().to_fen(),
+            moves: self.history.moves().iter().map(|m| m.to_string()).collect(),
+            forfeits: self.forfeits.clone(),
+            clocks: self.clocks.clone(),
+        }
     }
 
-    fn forfeit(&mut self, seat: &str, why: Why) -> Result<(), ApiError> {
+    fn forfeit(&mut self, seat: &str, why: Why, now: u64) -> Result<(), ApiError> {
         let Some(index) = G::SEATS.iter().position(|s| s.name == seat) else {
-            let seats: Vec<&str> = G::SEATS.iter().map(|s| s.name).collect();
-            return Err(ApiError::bad_request(format!("{seat:?} is not a seat of this game ({})", seats.join(", "))));
+            return Err(not_a_seat::<G>(seat));
         };
         if let Some(over) = self.is_over() {
             return Err(ApiError::conflict(format!("the game is over: {over}")));
@@ -476,8 +645,16 @@ impl<G: Playable> AnyGame for GameSession<G> {
         if forfeit::passes(&self.forfeits, Seat::new(index)) {
             return Err(ApiError::conflict(format!("{seat} has forfeited already")));
         }
-        self.forfeits.push(Forfeit { seat: index, ply: self.history.moves().len(), why });
-        self.arbiter_moves();
+        if why == Why::Time && self.clocks.as_ref().is_some_and(|c| c.control(index).is_some()) {
+            return Err(ApiError::conflict(format!(
+                "{seat}'s clock is kept by the server: its flag falls there, not by request"
+            )));
+        }
+        let ply = self.history.moves().len();
+        self.timed(now, |game| {
+            game.forfeits.push(Forfeit { seat: index, ply, why });
+            game.arbiter_moves();
+        });
         Ok(())
     }
 
@@ -492,7 +669,7 @@ impl<G: Playable> AnyGame for GameSession<G> {
         })
     }
 
-    fn take_back(&mut self, plies: usize) -> usize {
+    fn take_back(&mut self, plies: usize, now: u64) -> usize {
         // A forfeit that ended the game is taken back first, as one.
         let resumed = plies > 0 && self.history.outcome().is_none() && self.ending().is_some();
         if resumed {
@@ -509,13 +686,23 @@ impl<G: Playable> AnyGame for GameSession<G> {
         // A forfeit goes with the moves taken back to where it was made.
         let left = self.history.moves().len();
         self.forfeits.retain(|f| f.ply < left || (n == 0 && f.ply == left));
+        if let Some(c) = &mut self.clocks {
+            c.taken_back(left, now);
+        }
         n + usize::from(resumed)
+    }
+
+    fn pause(&mut self, now: u64) -> bool {
+        let runs = self.clock_running().is_some();
+        if let Some(c) = &mut self.clocks {
+            c.charge(now, runs);
+        }
+        runs
     }
 
     fn pgn(&self, players: &HashMap<String, String>) -> Result<String, ApiError> {
         if let Some(seat) = players.keys().find(|k| !G::SEATS.iter().any(|s| s.name == k.as_str())) {
-            let seats: Vec<&str> = G::SEATS.iter().map(|s| s.name).collect();
-            return Err(ApiError::bad_request(format!("{seat:?} is not a seat of this game ({})", seats.join(", "))));
+            return Err(not_a_seat::<G>(seat));
         }
         if let Some(name) = players.values().find(|n| n.len() > MAX_PLAYER_NAME) {
             return Err(ApiError::bad_request(format!(
@@ -525,8 +712,35 @@ impl<G: Playable> AnyGame for GameSession<G> {
         }
         let names: Vec<String> =
             G::SEATS.iter().map(|s| players.get(s.name).cloned().unwrap_or_else(|| "?".into())).collect();
-        let faults = forfeit::faults::<G>(&self.forfeits, &names);
-        Ok(pgn::write(&self.history, names, self.ending(), faults))
+        let spans = self.spans();
+        let notes = pgn::Notes {
+            faults: forfeit::faults::<G>(&self.forfeits, &names),
+            controls: (0..G::SEATS.len())
+                .map(|i| self.clocks.as_ref().and_then(|c| c.control(i)).map_or_else(|| "-".to_string(), |c| c.pgn()))
+                .collect(),
+            after_turns: self
+                .clocks
+                .as_ref()
+                .map(|c| c.after_turns(&spans).into_iter().map(|left| left.map(clock::clk)).collect())
+                .unwrap_or_default(),
+            after: None,
+        };
+        // A record holds whole turns: the steps of a 10×10 turn under way
+        // (its seat resigned or ran out of time in its middle) go to a
+        // comment.
+        let rules_ended = self.history.outcome().is_some();
+        let under_way = spans.last().filter(|s| !s.over && !G::ONE_MOVE_TURNS && !rules_ended).map(|s| s.plies.clone());
+        match under_way {
+            Some(plies) => {
+                let steps: Vec<String> = self.history.moves()[plies.clone()].iter().map(|m| m.to_string()).collect();
+                let mut whole = self.history.clone();
+                whole.take_back(plies.len());
+                let seat = G::SEATS[whole.current().to_move().index()].name;
+                let after = Some(format!("{seat}'s turn under way: {}", steps.join(", ")));
+                Ok(pgn::write(&whole, names, self.ending(), pgn::Notes { after, ..notes }))
+            }
+            None => Ok(pgn::write(&self.history, names, self.ending(), notes)),
+        }
     }
 
     fn search(

@@ -1,17 +1,19 @@
 //! The games the server holds, each with the search running on it (if
 //! any) and the channel its search events go out on; every change is
-//! written to the database (`db.rs`) before it is answered. Searches and
-//! perft take a slot of a server-wide pool (`--max-searches`) for as long
-//! as they run.
+//! written to the database (`db.rs`) before it is answered, and the routes
+//! settle a game (find a flag fall: `clock.rs`) under the lock they act
+//! under. Searches and perft take a slot of a server-wide pool
+//! (`--max-searches`) for as long as they run.
 //!
 //! Locks: the store's map and each game are `std` mutexes held only for
 //! a few statements, never across an `await` or a search; searches run on
 //! threads of their own and take the game's lock once, at the end, to play
 //! their move.
 
-use super::db::{Db, Row};
+use super::clock::TimeSource;
+use super::db::Db;
 use super::error::ApiError;
-use super::session::{AnyGame, Found, InfoView};
+use super::session::{AnyGame, Found, InfoView, State};
 use crate::search::SearchControl;
 use axum::http::StatusCode;
 use rand::Rng;
@@ -72,9 +74,32 @@ pub struct Entry {
     pub players: HashMap<&'static str, String>,
     last_used: Instant,
     db: Arc<Db>,
+    time: Arc<dyn TimeSource>,
 }
 
 impl Entry {
+    /// The server's time now, in ms.
+    pub fn now(&self) -> u64 {
+        self.time.now_ms()
+    }
+
+    /// The game's state now.
+    pub fn state(&self) -> State {
+        self.game.state(&self.id, self.now())
+    }
+
+    /// Ends the game by time forfeit if the seat to move's clock ran out
+    /// (written to the database at once; a search on the game stops, and
+    /// an engine's move is then not played); returns that seat's name.
+    pub fn settle(&mut self) -> Result<Option<&'static str>, ApiError> {
+        let Some(seat) = self.game.settle(self.now()) else { return Ok(None) };
+        if let Some(r) = self.search.take() {
+            r.control.stop();
+        }
+        self.changed()?;
+        Ok(Some(seat))
+    }
+
     /// Stops an analysis so that the game can change; refuses while the
     /// engine is thinking of its move.
     pub fn make_changeable(&mut self) -> Result<(), ApiError> {
@@ -102,9 +127,7 @@ impl Entry {
         if self.deleted {
             return Ok(());
         }
-        let (variant, start_fen, moves, forfeits) = self.game.record();
-        let row = Row { id: self.id.clone(), variant: variant.to_string(), start_fen, moves, forfeits };
-        self.db.save(&row).map_err(|e| {
+        self.db.save(&self.game.record(&self.id)).map_err(|e| {
             eprintln!("catchess serve: {e}");
             ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("the game changed but was not saved: {e}"))
         })
@@ -136,6 +159,7 @@ fn new_id() -> String {
 
 pub struct Store {
     games: Mutex<HashMap<String, Shared>>,
+    time: Arc<dyn TimeSource>,
     next_search: AtomicU64,
     max_games: usize,
     db: Arc<Db>,
@@ -147,9 +171,10 @@ pub struct Store {
 impl Store {
     /// The store with the games of `db` (the `max_games` changed last);
     /// a game that does not replay is reported and left in the database.
-    pub fn open(db: Db, max_games: usize, max_searches: usize) -> Store {
+    pub fn open(db: Db, max_games: usize, max_searches: usize, time: Arc<dyn TimeSource>) -> Store {
         let store = Store {
             games: Mutex::new(HashMap::new()),
+            time,
             next_search: AtomicU64::new(1),
             max_games: max_games.max(1),
             db: Arc::new(db),
@@ -165,12 +190,13 @@ impl Store {
         }
         let mut games = store.map();
         for row in loaded.rows {
-            match super::session::restore(&row.variant, &row.start_fen, &row.moves, row.forfeits) {
+            let id = row.id.clone();
+            match super::session::restore(row, store.now()) {
                 Ok(game) => {
-                    let entry = store.entry(row.id.clone(), game);
-                    games.insert(row.id, entry);
+                    let entry = store.entry(id.clone(), game);
+                    games.insert(id, entry);
                 }
-                Err(why) => eprintln!("catchess serve: stored game {} not restored: {why}", row.id),
+                Err(why) => eprintln!("catchess serve: stored game {id} not restored: {why}"),
             }
         }
         drop(games);
@@ -189,7 +215,13 @@ impl Store {
             players: HashMap::new(),
             last_used: Instant::now(),
             db: self.db.clone(),
+            time: self.time.clone(),
         }))
+    }
+
+    /// The server's time now, in ms (the clocks' time source).
+    pub fn now(&self) -> u64 {
+        self.time.now_ms()
     }
 
     fn map(&self) -> MutexGuard<'_, HashMap<String, Shared>> {
@@ -271,12 +303,20 @@ impl Store {
         }
     }
 
-    /// Stops every search (the server is shutting down).
+    /// Stops every search and writes the time the seat to move of each
+    /// game with a running clock has used so far (the server is shutting
+    /// down: no clock runs until it is back).
     pub fn stop_all(&self) {
         let games: Vec<Shared> = self.map().values().cloned().collect();
         for entry in games {
-            if let Some(r) = lock(&entry).search.take() {
+            let mut e = lock(&entry);
+            if let Some(r) = e.search.take() {
                 r.control.stop();
+            }
+            let now = e.now();
+            if e.game.pause(now) {
+                // A failed write is reported; the game keeps its last saved clocks.
+                let _ = e.save();
             }
         }
     }

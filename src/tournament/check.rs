@@ -5,7 +5,7 @@
 //! final position must not be over.
 
 use super::openings::{parse_record_turn, pgn_start, pgn_variant, split_pgn, PgnGame};
-use super::record::{result_line, seat_of, standard_termination, winner_of_result};
+use super::record::{is_resignation, result_line, seat_of, standard_termination, winner_of_result};
 use crate::files::read_bounded;
 use crate::game::{Arbitration, History, Notation, Seat};
 use crate::games::with_game;
@@ -122,17 +122,17 @@ pub fn check_game<G: Notation + Arbitration>(game: &PgnGame) -> Result<Ended, St
     let standard =
         game.tag("Termination")
             .map(|t| if game.tag("TerminationDetails").is_none() { standard_termination(t) } else { t });
-    // The seats that faulted and played on, passing (Cat Chess's cats).
+    // The seats with a fault in the record (those that played on after
+    // it, passing, are Cat Chess's cats: `Arbitration::forfeit_winner`).
     let faulted = |seat: Seat| {
         let prefix = format!("{} (", G::SEATS[seat.index()].name);
-        G::forfeit_winner(seat).is_none()
-            && game.tag("Faults").is_some_and(|f| f.split("; ").any(|x| x.starts_with(&prefix)))
+        game.tag("Faults").is_some_and(|f| f.split("; ").any(|x| x.starts_with(&prefix)))
     };
     match h.outcome() {
         Some(o) => {
-            // A win is void for a seat that faulted (the cats' win by a
-            // draw, once they have faulted): the game is then a draw.
-            let expected = o.winner.filter(|&w| !faulted(w));
+            // A seat that faulted gets no win (the cats' win by a draw,
+            // once they have faulted): the game's forfeit rule.
+            let expected = G::winner_after_forfeits(o.winner, faulted);
             if winner != expected {
                 return Err(format!(
                     "result {result:?}, but the final position is {} ({})",
@@ -147,7 +147,7 @@ pub fn check_game<G: Notation + Arbitration>(game: &PgnGame) -> Result<Ended, St
         None => {
             // A resignation (the page's: `resignation by white`) ends a
             // game normally, as PGN says, before the rules do.
-            if standard == Some("normal") && !details.starts_with("resignation by ") {
+            if standard == Some("normal") && !is_resignation(details) {
                 return Err(format!(
                     "Termination \"normal\", but the final position is not over: {}",
                     h.current().to_fen()
@@ -237,6 +237,27 @@ mod tests {
         assert_eq!(ended::<CatChess>(&mate("1-0", "[Winner \"white\"]\n")), Ok(Ended::Finished));
         assert_eq!(ended::<CatChess>(&mate("white", "")), Ok(Ended::Finished));
         assert!(problem::<CatChess>(&mate("1/2-1/2", cats)).unwrap().contains("final position is 1-0 white"));
+    }
+
+    /// The game's forfeit rule (`Arbitration::winner_after_forfeits`): the
+    /// cats, once they have faulted and passed on, get no win from a draw;
+    /// white's fault would have ended the game, so white in `Faults` takes
+    /// nothing from white's mate.
+    #[test]
+    fn a_seat_that_faulted_gets_no_win_from_a_draw() {
+        let fifty = |winner: &str, faults: &str| {
+            format!(
+                "[Result \"1/2-1/2\"]\n[Winner \"{winner}\"]\n[Faults \"{faults}\"]\n\
+                 [FEN \"4k3/8/8/8/8/8/8/R3K2* w - - 98 80\"]\n\n80. a1a2 e8d8 h1h2 1/2-1/2\n"
+            )
+        };
+        let cats = "cats (x) time forfeit at ply 1: its clock ran out";
+        assert_eq!(ended::<CatChess>(&fifty("draw", cats)), Ok(Ended::Finished));
+        let p = problem::<CatChess>(&fifty("cats", cats)).unwrap();
+        assert!(p.contains("final position is 1/2-1/2 draw"), "{p}");
+        let mate = "[Result \"1-0\"]\n[Winner \"white\"]\n[Faults \"white (x) illegal move at ply 1: e2e5\"]\n\
+                    [FEN \"6k1/5ppp/8/8/8/8/8/R3K2* w - - 0 80\"]\n\n80. a1a8 1-0\n";
+        assert_eq!(ended::<CatChess>(mate), Ok(Ended::Finished));
     }
 
     /// `*`: an unfinished game, sound as long as the rules have not ended it.

@@ -349,7 +349,7 @@ fn record_fault<G: Arbitration>(
         seats[s].forfeited = true;
         return None;
     };
-    Some((Some(winner), format!("{} by {name}", kind.name())))
+    Some((Some(winner), record::termination_by(kind.name(), name)))
 }
 
 fn append(slot: &mut Option<String>, text: String) {
@@ -431,8 +431,8 @@ pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, poo
 
     while ended.is_none() {
         // A win is void for a seat that has forfeited (the cats' win by a
-        // draw, once they have faulted): the game is then a draw.
-        let void = |w: Option<Seat>| w.filter(|w| !seats[w.index()].forfeited);
+        // draw, once they have faulted): the game's forfeit rule.
+        let void = |w: Option<Seat>| G::winner_after_forfeits(w, |s| seats[s.index()].forfeited);
         if let Some(o) = history.outcome() {
             ended = Some((void(o.winner), o.reason.name().to_string()));
             break;

@@ -110,13 +110,30 @@ pub fn move_comment(note: &SearchNote, elapsed: Duration) -> String {
     parts.join(" ")
 }
 
+/// How a record words a seat's fault or forfeit that ended the game, in
+/// `TerminationDetails`: `time forfeit by white`, `crash by black`,
+/// `resignation by red`. [`standard_termination`] and `pgn check` read
+/// these words back.
+pub fn termination_by(what: &str, seat: &str) -> String {
+    format!("{what} by {seat}")
+}
+
+/// A seat's resignation (the page's Resign): `resignation by white` in
+/// `TerminationDetails`, a `normal` end in PGN's words.
+pub const RESIGNATION: &str = "resignation";
+
+/// Whether a record's `TerminationDetails` says a seat resigned.
+pub fn is_resignation(details: &str) -> bool {
+    details.strip_prefix(RESIGNATION).is_some_and(|rest| rest.starts_with(" by "))
+}
+
 /// The PGN standard's `Termination` value for how a game ended (our own
 /// words go to `TerminationDetails`): `normal` for an end by the rules,
 /// `adjudication`, `time forfeit`, `rules infraction` for an illegal move,
 /// `abandoned` for an engine that crashed, hung or wrote a line too long,
 /// `unterminated` for a game that goes on.
 pub fn standard_termination(detail: &str) -> &'static str {
-    let by = |kind: &str| detail.starts_with(&format!("{kind} by "));
+    let by = |kind: &str| detail.starts_with(&termination_by(kind, ""));
     if detail == "unterminated" {
         "unterminated"
     } else if detail.starts_with("adjudication") {
@@ -305,6 +322,16 @@ mod tests {
             h.push_protocol(m).unwrap();
         }
         h
+    }
+
+    #[test]
+    fn a_resignation_is_read_back_from_its_words() {
+        let details = termination_by(RESIGNATION, "white");
+        assert_eq!(details, "resignation by white");
+        assert!(is_resignation(&details) && is_resignation("resignation by cats"));
+        assert!(!is_resignation("time forfeit by white") && !is_resignation("resignations"));
+        assert_eq!(standard_termination(&details), "normal");
+        assert_eq!(standard_termination(&termination_by("time forfeit", "black")), "time forfeit");
     }
 
     #[test]

@@ -12,9 +12,10 @@ Plays every game by clicks, as a person would:
   per turn;
 * xiangqi: moves by clicks against the engine, pieces as characters and
   as letters;
-* chess: a clock that runs out (the server records the time forfeit and
-  the record says so), a rematch with the seats rotated, a resignation,
-  and a level picker.
+* chess: a clock kept by the server that runs on through a reload and
+  runs out (the server finds the flag fall, and the record says so, with
+  the time control), a rematch with the seats rotated (black's clock runs
+  on through a reload), a resignation, and a level picker.
 Screenshots of each game go to SCREENSHOT_DIR. Never downloads a driver:
 both paths are given."""
 
@@ -338,6 +339,24 @@ def export_pgn(driver):
     return driver.find_element(By.ID, "pgn").get_attribute("value")
 
 
+def clock_seconds(driver, seat):
+    """A seat's clock as shown (`0:05.3`), in seconds."""
+    text = driver.find_element(By.CSS_SELECTOR, f'[data-clock="{seat}"]').text
+    minutes, seconds = text.split(":")
+    return 60 * int(minutes) + float(seconds)
+
+
+def server_clock(driver, seat):
+    """The game's state as the server has it: (seat's ms left, the running seat, outcome)."""
+    state = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "const id = new URLSearchParams(location.hash.slice(1)).get('game');"
+        "fetch('/api/games/' + id).then((r) => r.json()).then(done, () => done(null));")
+    clock = state["clock"] or {"seats": [], "running": None}
+    left = next((c["left_ms"] for c in clock["seats"] if c["seat"] == seat), None)
+    return left, clock["running"], state["outcome"]
+
+
 def play_chess_clocks(driver, shots):
     """A clock runs out; a rematch turns the seats; a resignation; a level."""
     for id, value in [("clock-base", "0.1"), ("clock-inc", "1")]:
@@ -348,25 +367,47 @@ def play_chess_clocks(driver, shots):
     seat_select(driver, "black", "level").select_by_value("3")
     clock = driver.find_element(By.CSS_SELECTOR, '[data-clock="white"]')
     wait(driver, "white's clock", lambda d: clock.is_displayed() and clock.text.startswith("0:0"))
+    assert driver.find_element(By.CSS_SELECTOR, '[data-clock="black"]').get_attribute("hidden"), "the engine has a clock"
+    # The server keeps the clock: it runs on through a reload, from where
+    # it was (not from the 6 s again).
+    left, running, _ = server_clock(driver, "white")
+    assert running == "white" and 0 < left <= 6000, (left, running)
+    wait(driver, "white's clock to run", lambda d: clock_seconds(d, "white") <= 4.5, seconds=10)
+    driver.refresh()
+    wait(driver, "white's clock after a reload", lambda d: d.find_element(By.CSS_SELECTOR, '[data-clock="white"].running').is_displayed())
+    shown = clock_seconds(driver, "white")
+    assert 0 < shown <= 4.6, f"the clock started again on a reload: {shown}"
     # White waits: the 6 s run out, and the server ends the game.
     wait(driver, "the flag", lambda d: "Game over" in status(d), seconds=20)
     assert "black wins" in status(driver) and "time forfeit by white" in status(driver), status(driver)
+    left, running, outcome = server_clock(driver, "white")
+    assert (left, running, outcome["reason"]) == (0, None, "time forfeit"), (left, running, outcome)
+    assert clock_seconds(driver, "white") == 0, driver.find_element(By.CSS_SELECTOR, '[data-clock="white"]').text
     record = export_pgn(driver)
     assert '[Result "0-1"]' in record and '[Termination "time forfeit"]' in record, record
     assert '[White "Person"]' in record and '[Black "catchess level 3"]' in record, record
+    assert '[WhiteTimeControl "6+1"]' in record and '[BlackTimeControl "-"]' in record, record
 
-    # The rematch: white's player (the person) now plays black.
+    # The rematch: white's player (the person) now plays black, with a
+    # minute (the clock field counts from the next game on).
+    field = driver.find_element(By.ID, "clock-base")
+    field.clear()
+    field.send_keys("1")
     driver.find_element(By.ID, "rematch").click()
     wait(driver, "the rematch", lambda d: seat_select(d, "white", "kind").first_selected_option.get_attribute("value") == "engine"
          and seat_select(d, "black", "kind").first_selected_option.get_attribute("value") == "person")
     assert seat_select(driver, "white", "level").first_selected_option.get_attribute("value") == "3"
     wait(driver, "the engine's first move as white", lambda d: len(plies(d)) == 1 and "Black to move" in status(d))
     assert driver.find_element(By.CSS_SELECTOR, '[data-clock="black"]').is_displayed()
-    # A reload finds the same players and black's clock still running.
+    assert driver.find_element(By.CSS_SELECTOR, '[data-clock="white"]').get_attribute("hidden"), "the engine has a clock"
+    before = clock_seconds(driver, "black")
+    # A reload finds the same players and black's clock still running, on
+    # from where it was.
     driver.refresh()
     wait(driver, "the rematch after a reload", lambda d: len(plies(d)) == 1
          and seat_select(d, "white", "kind").first_selected_option.get_attribute("value") == "engine"
          and d.find_element(By.CSS_SELECTOR, '[data-clock="black"].running').is_displayed())
+    assert clock_seconds(driver, "black") <= before, (clock_seconds(driver, "black"), before)
     driver.find_element(By.ID, "resign").click()
     wait(driver, "the resignation", lambda d: "Game over" in status(d))
     assert "white wins" in status(driver) and "resignation by black" in status(driver), status(driver)

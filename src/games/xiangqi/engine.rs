@@ -17,7 +17,7 @@ use super::{Move, Role, Square, Xiangqi};
 use crate::core::Color;
 use crate::game::MoveList;
 use crate::games::xiangqi::eval::see_value;
-use crate::search::SearchGame;
+use crate::search::{skill, SearchGame};
 
 /// Exchange value of a general: it can never be taken.
 const GENERAL_VALUE: i32 = 10_000;
@@ -121,9 +121,26 @@ const BENCH: &[&str] = &[
     "r1bakab1r/9/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/1CN1C1N2/9/R1BAKAB1R w - - 4 5",
 ];
 
+/// `UCI_Elo` to the weakened search's level in xiangqi, measured against
+/// Fairy-Stockfish 11.1's own `UCI_Elo` at 10+0.1 (README, "Playing
+/// strength"): level 1 scores about half against its 1500 and level 7
+/// against its 2000 (a level buys more here than in chess, whose table
+/// needs 5 and 12.5). Above 2000 the line is continued (full strength, which
+/// scored 48.5 % against Fairy-Stockfish's full strength, is beyond the
+/// option's range); below 1500, down to depth 1 and the wider picks.
+const ELO_TO_LEVEL: skill::EloTable = &[
+    (skill::ELO_MIN, -10.0),
+    (1100, -4.0),
+    (1400, 0.0),
+    (1500, 1.0),
+    (2000, 7.0),
+    (skill::ELO_MAX, 17.2),
+];
+
 impl SearchGame for Xiangqi {
     const BENCH: &'static [&'static str] = BENCH;
     const BENCH_DEPTH: u32 = 16;
+    const ELO_TO_LEVEL: skill::EloTable = ELO_TO_LEVEL;
     /// WXF: the side whose every move in a repetition gave check loses.
     const PERPETUAL_CHECK_LOSES: bool = true;
 

@@ -5,7 +5,7 @@
 // requests), pieces.js (figures, legend), board.js (drawing, clicks,
 // drags), steps.js (the choices of a position, a 10×10 turn's steps),
 // seats.js (who plays each seat, levels), movelist.js (the moves,
-// stepping through them), clock.js (clocks),
+// stepping through them), clock.js (the server's clocks, shown),
 // analysis.js (the engine's thinking, analysis, the evaluation graph),
 // tablebase.js (the endgame tables' answer, with `serve --tb-dir`).
 
@@ -14,7 +14,7 @@ import { render, handlers } from './board.js';
 import { drawPiece, el, renderLegend } from './pieces.js';
 import { options, pendingPick, nextStep } from './steps.js';
 import { initMoveList, renderMoves } from './movelist.js';
-import { startClocks, resumeClocks, clockUpdate } from './clock.js';
+import { clockRequest, clockUpdate, onClockOut } from './clock.js';
 import { defaultSeats, renderSeats, keepSeats, keptSeats } from './seats.js';
 import { renderTablebase } from './tablebase.js';
 import { follow, resetAnalysis, renderGraph, startAnalysis, stopAnalysis, resumeAnalysis, analysing } from './analysis.js';
@@ -31,6 +31,21 @@ async function play(text) {
     setState(state);
   } catch (e) {
     ui.busy = false;
+    showError(e);
+    reload();
+  }
+}
+
+// The game as the server has it now (after a refused move: a flag may
+// have fallen; when a clock shows 0: the server decides).
+async function reload() {
+  const s = ui.state;
+  if (!s) return;
+  const token = ui.token;
+  try {
+    const state = await api('GET', `/games/${s.id}`);
+    if (token === ui.token && !ui.busy && !ui.thinking) setState(state);
+  } catch (e) {
     showError(e);
     refresh();
   }
@@ -195,17 +210,18 @@ async function engineTurn() {
     ui.thinking = false;
     if (token === ui.token) {
       showError(e);
-      refresh();
+      reload();
     }
   }
 }
 
-async function forfeit(seat, why) {
+async function resign(seat) {
   try {
     if (ui.thinking) return;
-    setState(await api('POST', `/games/${ui.state.id}/forfeit`, { seat, why }));
+    setState(await api('POST', `/games/${ui.state.id}/forfeit`, { seat, why: 'resignation' }));
   } catch (e) {
     showError(e);
+    reload();
   }
 }
 
@@ -222,13 +238,22 @@ async function newGame(body, seats) {
 }
 
 // Shows `state`, or a new game made from `body` when it is null, with
-// `seats` (or the seats so far in the same game, else the defaults).
+// `seats` (or the seats so far in the same game, else the defaults); a
+// new game gets clocks (Clock in the header) for the seats a person plays.
 async function showGame(state, body, seats) {
   try {
     showError(null);
     stopAnalysis();
     const reloaded = !!state;
-    if (!state) state = await api('POST', '/games', body);
+    if (!state) {
+      const variant = body.variant;
+      const planned = seats || (ui.state && ui.state.variant === variant ? ui.seats : defaultSeats(variant));
+      const people = ui.layouts[variant].seats.map((s) => s.name).filter((n) => planned[n] && planned[n].kind === 'person');
+      const [base, inc] = clockSettings();
+      // A record read in may be of another game, with other seats: no clocks.
+      const clocks = body.pgn ? undefined : clockRequest(base, inc, people);
+      state = await api('POST', '/games', clocks ? { ...body, clocks } : body);
+    }
     history.replaceState(null, '', '#game=' + encodeURIComponent(state.id));
     ui.token++;
     ui.thinking = false;
@@ -241,13 +266,7 @@ async function showGame(state, body, seats) {
     keepSeats(state.id);
     ui.state = state;
     $('variant').value = state.variant;
-    const flag = (seat) => forfeit(seat, 'time');
-    if (!reloaded || !resumeClocks(state.id, flag)) {
-      const [base, inc] = clockSettings();
-      startClocks(state.id, base, inc, layout().seats.map((s) => s.name), flag);
-    }
     renderSeats(() => {
-      clockUpdate(ui.state);
       refresh();
       engineTurn();
     });
@@ -355,6 +374,12 @@ async function start() {
     ui.flipped = !ui.flipped;
     render();
   });
+  // The clock setting is kept in the browser, for the next new game.
+  const keptClock = (localStorage.getItem('catchess-clock') || '').split('+');
+  if (keptClock.length === 2) [$('clock-base').value, $('clock-inc').value] = keptClock;
+  for (const id of ['clock-base', 'clock-inc']) {
+    $(id).addEventListener('change', () => localStorage.setItem('catchess-clock', `${$('clock-base').value}+${$('clock-inc').value}`));
+  }
   $('glyphs').value = ui.glyphs;
   $('glyphs').addEventListener('change', () => {
     ui.glyphs = $('glyphs').value;
@@ -364,7 +389,7 @@ async function start() {
   $('take-back').addEventListener('click', takeBack);
   $('resign').addEventListener('click', () => {
     const seat = resigningSeat();
-    if (seat) forfeit(seat, 'resignation');
+    if (seat) resign(seat);
   });
   $('rematch').addEventListener('click', rematch);
   $('teleport').addEventListener('click', () => play('T@?'));
@@ -385,6 +410,7 @@ async function start() {
     stopAnalysis();
     if (ui.state) api('POST', `/games/${ui.state.id}/stop`, {}).catch(showError);
   });
+  onClockOut(reload);
   initMoveList(() => {
     refresh();
     renderGraph();

@@ -1,84 +1,42 @@
-// Clocks for the seats a person plays: base time plus an increment per
-// turn, set when a game starts (Clock in the header). A person's clock
-// runs while it is that seat's turn; when it runs out the page tells the
-// server (POST forfeit, why "time"), which ends the game by the game's
-// forfeit rule. Engine seats have no clock. The clocks of a game are
-// kept in the browser (localStorage), so a reload finds them running.
+// Clocks: the server keeps them (api.md, "Clocks"). A game gets clocks
+// for the seats a person plays when it is made (Clock in the header: base
+// + increment, from the next new game or rematch); every state carries
+// each clocked seat's time left and the seat whose clock runs. This file
+// only shows them, counting the running one down between states; when it
+// reaches 0 the page asks the server for the state, and the server, which
+// decides, ends the game by time forfeit. A reload or a second tab shows
+// the same clocks.
 
-import { ui } from './api.js';
+const shown = { clock: null, at: 0, asked: false, onOut: null };
 
-const clock = { id: null, base: 0, inc: 0, left: {}, running: null, since: 0, flagged: false, onFlag: null };
-const KEPT = ['base', 'inc', 'left', 'running', 'since', 'flagged'];
-
-// A new game `id`: every person's seat gets `baseMs`; 0 means no clocks.
-export function startClocks(id, baseMs, incMs, seatNames, onFlag) {
-  clock.id = id;
-  clock.base = baseMs;
-  clock.inc = incMs;
-  clock.left = {};
-  for (const s of seatNames) clock.left[s] = baseMs;
-  clock.running = null;
-  clock.flagged = false;
-  clock.onFlag = onFlag;
-  save();
+// The clocks a new game asks for: each seat a person plays gets `base`
+// ms and `inc` ms a turn; none when `base` is 0.
+export function clockRequest(baseMs, incMs, personSeats) {
+  if (!(baseMs > 0)) return undefined;
+  const clocks = {};
+  for (const seat of personSeats) clocks[seat] = { base_ms: baseMs, inc_ms: incMs };
+  return personSeats.length ? clocks : undefined;
 }
 
-// The clocks of game `id` as this browser kept them; false if none.
-export function resumeClocks(id, onFlag) {
-  let kept = null;
-  try {
-    kept = JSON.parse(localStorage.getItem('catchess-clock-' + id));
-  } catch (_) {
-    kept = null;
-  }
-  if (!kept || typeof kept.left !== 'object') return false;
-  for (const k of KEPT) clock[k] = kept[k];
-  clock.id = id;
-  clock.onFlag = onFlag;
-  return true;
+// `onOut` is called (once a state) when the running clock shows 0.
+export function onClockOut(onOut) {
+  shown.onOut = onOut;
 }
 
-function save() {
-  if (!clock.id) return;
-  const kept = {};
-  for (const k of KEPT) kept[k] = clock[k];
-  try {
-    if (clock.base > 0) localStorage.setItem('catchess-clock-' + clock.id, JSON.stringify(kept));
-  } catch (_) {
-    // A browser that keeps nothing: the clocks start again on a reload.
-  }
-}
-
-export function clocksOn() {
-  return clock.base > 0;
-}
-
-function personSeat(seat) {
-  return ui.seats[seat] && ui.seats[seat].kind === 'person';
-}
-
-// A new state: the clock of the seat that finished its turn stops (and
-// gets the increment), the next person's starts.
+// A new state: its clocks, as read now.
 export function clockUpdate(state) {
-  if (!clocksOn()) return;
-  const now = Date.now();
-  if (clock.running && (clock.running !== state.turn || state.outcome || !personSeat(clock.running))) {
-    clock.left[clock.running] -= now - clock.since;
-    if (!state.outcome && clock.running !== state.turn) clock.left[clock.running] += clock.inc;
-    clock.running = null;
-  }
-  if (!state.outcome && personSeat(state.turn) && !clock.flagged && clock.running !== state.turn) {
-    clock.running = state.turn;
-    clock.since = now;
-  }
-  save();
+  shown.clock = state.clock || null;
+  shown.at = performance.now();
+  shown.asked = false;
   renderClocks();
 }
 
 function leftOf(seat) {
-  let ms = clock.left[seat];
-  if (ms === undefined) return null;
-  if (clock.running === seat) ms -= Date.now() - clock.since;
+  const c = shown.clock;
+  const entry = c && c.seats.find((s) => s.seat === seat);
+  if (!entry) return null;
+  let ms = entry.left_ms;
+  if (c.running === seat) ms -= performance.now() - shown.at;
   return Math.max(0, ms);
 }
 
@@ -90,27 +48,24 @@ function format(ms) {
 }
 
 export function renderClocks() {
+  const running = shown.clock && shown.clock.running;
   for (const node of document.querySelectorAll('[data-clock]')) {
     const seat = node.getAttribute('data-clock');
     const ms = leftOf(seat);
-    const shown = clocksOn() && personSeat(seat) && ms !== null;
-    node.hidden = !shown;
-    if (!shown) continue;
+    node.hidden = ms === null;
+    if (ms === null) continue;
     node.textContent = format(ms);
-    node.classList.toggle('running', clock.running === seat);
+    node.classList.toggle('running', running === seat);
     node.classList.toggle('low', ms < 10000);
   }
 }
 
 setInterval(() => {
-  if (!clocksOn()) return;
+  if (!shown.clock) return;
   renderClocks();
-  const seat = clock.running;
-  if (seat && !clock.flagged && leftOf(seat) <= 0) {
-    clock.flagged = true;
-    clock.left[seat] = 0;
-    clock.running = null;
-    save();
-    if (clock.onFlag) clock.onFlag(seat);
+  const seat = shown.clock.running;
+  if (seat && !shown.asked && leftOf(seat) <= 0 && shown.onOut) {
+    shown.asked = true;
+    shown.onOut(seat);
   }
 }, 100);
