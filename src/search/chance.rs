@@ -78,10 +78,46 @@
 //! go at depth 12: 447 520 of 505 052 below the root's own roll, 28 551
 //! below the other rolls.
 //!
+//! **The root's roll in proportion to the depth** (issue #44, second
+//! session). With a floor of 5 plies the root's roll cost the same at
+//! every depth from 8 to 12 (its outcomes 5 deep each time, computed once
+//! and then taken from the table): 10× a search without rolls at depth 8,
+//! 5.8× at 10. The floor is now 2 plies (the teleported cat's own step),
+//! the reduction 6: the roll deepens with the iteration as the moves
+//! beside it do. The root's own reroll keeps the floor of 5 (below).
+//! Bench after the search changes of issue #45 (main 216889a), nodes for
+//! the five positions, R = reduction, F = floor (outcome plies), at
+//! depth 8 / 10 / 12:
+//!
+//! | root's roll           | 8       | 10      | 12      | × no rolls         |
+//! |-----------------------|---------|---------|---------|--------------------|
+//! | never (no teleport)   | 39 175  | 68 648  | 152 294 | 1                  |
+//! | R 5, F 5 (before)     | 394 171 | 400 163 | 408 994 | 10.1 / 5.83 / 2.69 |
+//! | R 4, F 0 / 2 / 3      | 75 K / 76 K / 379 K | 332 K / 288 K / 429 K | 940 K / 910 K / 1.06 M | |
+//! | R 5, F 0 / 2 / 3      | 53 K / 76 K / 379 K | 289 K / 241 K / 382 K | 582 K / 523 K / 674 K | |
+//! | R 6, F 0 / 1          | 51 546 / 51 455 | 79 227 / 77 549 | 338 387 / 336 536 | 2.2 at 12 |
+//! | R 6, F 2 (kept)       | 75 822  | 78 477  | 292 515 | 1.94 / 1.14 / 1.92 |
+//! | R 6, F 3              | 378 945 | 381 730 | 433 673 | 9.7 / 5.6 / 2.85   |
+//! | R 7, F 2              | 75 822  | 78 477  | 245 992 | 1.94 / 1.14 / 1.62 |
+//!
+//! At depth 14 / 16: no rolls 1.20 M / 2.46 M, before 1.29 M / 2.98 M,
+//! kept 0.92 M / 1.99 M (the roll changes the tree: fewer nodes than
+//! without it). A scaled roll without a high floor costs more at depth 12
+//! with R = 5 (523 K against 409 K): each iteration searches it anew at
+//! its own depth, where the floor searched it once. The cost is lumpy by
+//! depth: in bench position 4 the roll's outcomes 3 plies deep cost 125 K
+//! nodes, 4 plies deep 14 K more after them (a turn is 2 to 5 plies; an
+//! attacked king at a turn's start is answered by every step). Rolls
+//! below the root (to ply 6) cost more than the root's own there: the
+//! same search with rolls only to ply 4 (`CHANCE_MAX_PLY`), 36 972 /
+//! 39 627 / 122 293; a larger `CHANCE_REDUCTION` (5, 6) changed nothing.
+//! The root's reroll with the floor of 2 rerolled `MOUSE_BY_THE_KING`.
+//!
 //! **The reroll** (a roll repeating the roll just made, two plies up,
 //! `Game::is_reroll`) is not searched: its outcomes were, as the roll's
 //! own, and their stored values are its value. The root's own reroll (the
-//! engine deciding after `T?<sq>`) is searched like the root's roll.
+//! engine deciding after `T?<sq>`) is searched like the root's roll, with
+//! its own floor (`CHANCE_REROLL_MIN_DEPTH`).
 
 use super::history::MoveKey;
 use super::params::{CHANCE_PROOF_PASSES, CHANCE_REDUCTION, CHANCE_WINDOW};
@@ -92,12 +128,19 @@ use crate::game::{MoveList, MAX_MOVES};
 
 /// The root's own roll is searched this many plies shallower than the
 /// moves beside it (its outcomes `depth - 1 - CHANCE_ROOT_REDUCTION`
-/// deep), but its outcomes at least `CHANCE_ROOT_MIN_DEPTH` deep (or as
-/// deep as the moves beside it, if less): the rest of the turn and the
-/// opponent's answer, so that an outcome that loses at once is seen to.
-/// See the module's note for the measurements.
-pub(super) const CHANCE_ROOT_REDUCTION: i32 = 5;
-pub(super) const CHANCE_ROOT_MIN_DEPTH: i32 = 5;
+/// deep), so that its cost grows with the iteration's depth as theirs
+/// does, but its outcomes at least `CHANCE_ROOT_MIN_DEPTH` deep (or as
+/// deep as the moves beside it, if less): the teleported cat's own step
+/// is seen. See the module's note for the measurements.
+pub(super) const CHANCE_ROOT_REDUCTION: i32 = 6;
+pub(super) const CHANCE_ROOT_MIN_DEPTH: i32 = 2;
+/// The root's own reroll (the engine deciding after `T?<sq>` between
+/// keeping a mouse's square and rolling again) has only that choice to
+/// make: its outcomes at least this deep, the rest of the turn and the
+/// opponent's answer, so that a reroll that loses the king at once is
+/// seen to (`tests/catschess10_protocol.rs`, `MOUSE_BY_THE_KING`: at 2
+/// plies it chose the reroll).
+pub(super) const CHANCE_REROLL_MIN_DEPTH: i32 = 5;
 
 /// A pass of the proof stops early once a quarter (1 / `ABORT_AFTER_SHARE`)
 /// of the outcomes' weight has been searched and more than a third
@@ -150,7 +193,8 @@ impl<G: SearchGame> Worker<'_, G> {
         depth = if ply > 1 {
             depth - CHANCE_REDUCTION
         } else {
-            (depth - CHANCE_ROOT_REDUCTION).max(depth.min(CHANCE_ROOT_MIN_DEPTH + 1))
+            let floor = if pos.is_reroll() { CHANCE_REROLL_MIN_DEPTH } else { CHANCE_ROOT_MIN_DEPTH };
+            (depth - CHANCE_ROOT_REDUCTION).max(depth.min(floor + 1))
         };
         if depth <= 1 {
             return self.expectation(pos, list, Reach::Plies(depth), ply);

@@ -389,7 +389,7 @@ impl<G: SearchGame> Searcher<G> {
             nodes: AtomicU64::new(0),
             tbhits: AtomicU64::new(0),
             node_limit: limits.nodes,
-            time: TimeManager::new(limits),
+            time: TimeManager::new(limits).shared_by(turn_decisions(game)),
         };
         let root = *game.current();
         if let Some(result) = table_root(&root, root_moves, control, on_info) {
@@ -426,6 +426,27 @@ impl<G: SearchGame> Searcher<G> {
             shared.stop.store(true, Ordering::Relaxed);
             result
         })
+    }
+}
+
+/// How many `go`s the turn being decided takes on the mover's clock: two
+/// when it may stop at a roll (a move of the root leads to a chance
+/// position) or already stopped at one (this search answers the rest of
+/// it), else one. The arbiter adds the increment once, at the turn's end,
+/// so each `go` of a rolled turn gets half the budget
+/// ([`TimeManager::shared_by`]).
+fn turn_decisions<G: Game>(game: &GameHistory<G>) -> u32 {
+    let root = game.current();
+    let rolled = game.positions().iter().rev().take_while(|p| !p.at_turn_start()).any(|p| p.is_chance());
+    let may_roll = root.at_turn_start() && {
+        let mut list = MoveList::default();
+        root.legal_moves(&mut list);
+        list.iter().any(|&m| root.play(m).is_chance())
+    };
+    if rolled || may_roll {
+        2
+    } else {
+        1
     }
 }
 
@@ -506,6 +527,25 @@ mod tests {
         assert_eq!(uci_score(&cat('c'), &[], -(MATE - 2)), Score::Mate(-1));
         assert_eq!(uci_score(&cat('c'), &[], 120), Score::Cp(-120));
         assert_eq!(uci_score(&cat('c'), &[], -120), Score::Cp(-120));
+    }
+
+    #[test]
+    fn a_turn_that_may_stop_at_a_roll_is_two_decisions_on_the_clock() {
+        use crate::games::CatsChess10;
+        let history = |fen: &str, turns: &[&str]| {
+            let mut h = GameHistory::new(CatsChess10::from_fen(fen).unwrap());
+            turns.iter().for_each(|t| h.push_protocol(t).unwrap());
+            h
+        };
+        let start = CatsChess10::startpos().to_fen();
+        // At a turn's start with a teleport on offer; after the roll (the
+        // rest of the turn); after a roll on a mouse (keep or reroll).
+        assert_eq!(turn_decisions(&history(&start, &[])), 2);
+        assert_eq!(turn_decisions(&history(&start, &["T@e5"])), 2);
+        let mouse = "rnbq1k4/c9/p9/10/10/10/10/P9/4RmR3/4RKR3 w - - 0 1 -";
+        assert_eq!(turn_decisions(&history(mouse, &["T?f2"])), 2);
+        // A game that never rolls.
+        assert_eq!(turn_decisions(&GameHistory::new(Chess::startpos())), 1);
     }
 
     #[test]

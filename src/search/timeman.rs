@@ -38,21 +38,23 @@ pub struct Limits {
 pub struct TimeManager {
     soft: Option<Duration>,
     hard: Option<Duration>,
+    /// Whether the budgets come from the mover's clock (not `movetime`).
+    clock: bool,
 }
 
 impl TimeManager {
     pub fn new(limits: &Limits) -> TimeManager {
         if limits.infinite {
-            return TimeManager { soft: None, hard: None };
+            return TimeManager { soft: None, hard: None, clock: false };
         }
         if let Some(mt) = limits.movetime {
             // The time asked for is used whole: no soft limit, so another
             // iteration starts as long as time is left.
             let t = mt.saturating_sub(limits.move_overhead).max(Duration::from_millis(1));
-            return TimeManager { soft: None, hard: Some(t) };
+            return TimeManager { soft: None, hard: Some(t), clock: false };
         }
         let Some(left) = limits.time_left else {
-            return TimeManager { soft: None, hard: None };
+            return TimeManager { soft: None, hard: None, clock: false };
         };
         // Never plan to use what the overhead reserves; on a nearly empty
         // clock, answer almost at once.
@@ -62,7 +64,20 @@ impl TimeManager {
         let soft = base.min(SOFT_MAX_SHARE.of(usable));
         let hard = (soft * HARD_PER_SOFT).min(HARD_MAX_SHARE.of(usable)).max(soft);
         let floor = Duration::from_millis(1);
-        TimeManager { soft: Some(soft.max(floor)), hard: Some(hard.max(floor)) }
+        TimeManager { soft: Some(soft.max(floor)), hard: Some(hard.max(floor)), clock: true }
+    }
+
+    /// The budgets of one of `decisions` searches that share one turn's
+    /// time: a turn that stops at a roll and goes on after it (Cat's Chess
+    /// 10×10's teleport) is two `go`s on one clock, with one increment at
+    /// its end. Budgets from the clock are divided evenly; a `movetime` is
+    /// the client's own share and stays whole.
+    pub fn shared_by(self, decisions: u32) -> TimeManager {
+        if !self.clock || decisions <= 1 {
+            return self;
+        }
+        let part = |d: Option<Duration>| d.map(|d| (d / decisions).max(Duration::from_millis(1)));
+        TimeManager { soft: part(self.soft), hard: part(self.hard), clock: true }
     }
 
     /// Whether another iteration may start: not once `ITERATION_GATE` of
@@ -146,6 +161,20 @@ mod tests {
         let limits = Limits { time_left: Some(ms(40)), move_overhead: ms(30), ..Default::default() };
         let tm = TimeManager::new(&limits);
         assert!(tm.hard().unwrap() <= ms(10));
+    }
+
+    #[test]
+    fn a_turn_of_two_decisions_halves_the_clock_budgets_only() {
+        let limits =
+            Limits { time_left: Some(ms(10_000)), increment: ms(100), move_overhead: ms(30), ..Default::default() };
+        let whole = TimeManager::new(&limits);
+        let half = whole.shared_by(2);
+        assert_eq!(half.soft(), whole.soft().map(|d| d / 2));
+        assert_eq!(half.hard(), whole.hard().map(|d| d / 2));
+        assert_eq!(whole.shared_by(1).soft(), whole.soft());
+        // A movetime is the client's own budget for this `go`.
+        let limits = Limits { movetime: Some(ms(500)), move_overhead: ms(30), ..Default::default() };
+        assert_eq!(TimeManager::new(&limits).shared_by(2).hard(), Some(ms(470)));
     }
 
     #[test]
