@@ -42,14 +42,7 @@ fn forfeit(s: &Server, id: &str, seat: &str, why: &str) -> (u16, Value) {
 /// The game's record; `catchess pgn check` finds nothing wrong with it.
 fn pgn(s: &Server, id: &str) -> String {
     let record = ok(s, "GET", &format!("/api/games/{id}/pgn"), None)["pgn"].as_str().unwrap().to_string();
-    let file = common::temp::temp(&format!("{id}.pgn"));
-    std::fs::write(&file, &record).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_catchess"))
-        .args(["pgn", "check", file.to_str().unwrap()])
-        .output()
-        .expect("catchess runs");
-    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success() && text.contains("0 with problems"), "pgn check:\n{text}\n{record}");
+    common::run::assert_pgn_checks(&record, id);
     record
 }
 
