@@ -5,6 +5,7 @@
 mod common;
 
 use catchess::serve::{spawn, Config, Server};
+use common::http::call;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -14,12 +15,6 @@ fn server(config: Config) -> Server {
 
 fn default_server() -> Server {
     server(Config { max_body_bytes: 4096, max_movetime_ms: 3000, max_depth: 12, ..Config::default() })
-}
-
-/// A request and its answer: status and JSON body (4xx included).
-fn call(s: &Server, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-    common::http::call_within(&s.addr.to_string(), method, path, body, Duration::from_secs(30))
-        .unwrap_or_else(|| panic!("{method} {path}: no answer"))
 }
 
 fn raw(s: &Server, method: &str, path: &str, content_type: &str, body: &str) -> (u16, Value) {

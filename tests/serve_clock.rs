@@ -12,6 +12,7 @@
 mod common;
 
 use catchess::serve::{spawn, Config, ManualClock, Server};
+use common::http::{call, ok};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
@@ -34,17 +35,6 @@ fn server(db: &str, time: &Arc<ManualClock>) -> Server {
 fn memory() -> (Server, Arc<ManualClock>) {
     let time = Arc::new(ManualClock::new(T0));
     (server(catchess::serve::DB_MEMORY, &time), time)
-}
-
-fn call(s: &Server, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-    common::http::call_within(&s.addr.to_string(), method, path, body, Duration::from_secs(30))
-        .unwrap_or_else(|| panic!("{method} {path}: no answer"))
-}
-
-fn ok(s: &Server, method: &str, path: &str, body: Option<Value>) -> Value {
-    let (status, answer) = call(s, method, path, body);
-    assert!(status == 200 || status == 201, "{method} {path}: {status} {answer}");
-    answer
 }
 
 /// A new game with `clocks` (`{"white": [base_ms, inc_ms]}`).

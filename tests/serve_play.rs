@@ -6,6 +6,7 @@
 mod common;
 
 use catchess::serve::{spawn, Config, Server};
+use common::http::{call, ok};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -13,17 +14,6 @@ fn server(db: &str) -> Server {
     let config =
         Config { host: "127.0.0.1".into(), port: 0, max_movetime_ms: 3000, db: db.into(), ..Config::default() };
     spawn(config).expect("the server starts")
-}
-
-fn call(s: &Server, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-    common::http::call_within(&s.addr.to_string(), method, path, body, Duration::from_secs(30))
-        .unwrap_or_else(|| panic!("{method} {path}: no answer"))
-}
-
-fn ok(s: &Server, method: &str, path: &str, body: Option<Value>) -> Value {
-    let (status, answer) = call(s, method, path, body);
-    assert!(status == 200 || status == 201, "{method} {path}: {status} {answer}");
-    answer
 }
 
 fn game(s: &Server, variant: &str, moves: &[&str]) -> (String, Value) {

@@ -52,3 +52,16 @@ pub fn read_events(addr: &str, path: &str) -> Vec<(String, Value)> {
     }
     events
 }
+
+/// One request to a test's own server, which answers within 30 s.
+pub fn call(s: &catchess::serve::Server, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    call_within(&s.addr.to_string(), method, path, body, Duration::from_secs(30))
+        .unwrap_or_else(|| panic!("{method} {path}: no answer"))
+}
+
+/// A request that must succeed (200 or 201): its answer.
+pub fn ok(s: &catchess::serve::Server, method: &str, path: &str, body: Option<Value>) -> Value {
+    let (status, answer) = call(s, method, path, body);
+    assert!(status == 200 || status == 201, "{method} {path}: {status} {answer}");
+    answer
+}
