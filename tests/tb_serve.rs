@@ -98,6 +98,12 @@ fn the_state_carries_the_tables_result_and_every_moves_as_the_probe_says() {
     assert_eq!(status, 200, "{next}");
     assert_eq!(next["tablebase"]["result"]["plies"], 18, "{next}");
     assert_eq!(next["tablebase"]["result"]["moves"], 9, "{next}");
+    // Stepping back through the game: each position with its own answer.
+    let (status, start) = s.call("GET", &format!("/api/games/{id}/positions/0"), None);
+    assert_eq!(status, 200, "{start}");
+    assert_eq!(start["tablebase"]["result"]["plies"], 19, "{start}");
+    let (_, now) = s.call("GET", &format!("/api/games/{id}/positions/1"), None);
+    assert_eq!(now["tablebase"], next["tablebase"], "{now}");
     // Black's: the slowest loss first.
     let plies: Vec<u64> =
         next["tablebase"]["moves"].as_array().unwrap().iter().map(|m| m["plies"].as_u64().unwrap()).collect();

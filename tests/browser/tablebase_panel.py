@@ -21,6 +21,7 @@ import sys
 import tempfile
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from play_games import browser, new_game, piece, plies, seat_select, shot, square, status, text, wait
 
@@ -147,6 +148,13 @@ def chess(driver, shots):
     # Black's moves: the slowest loss first (17 plies), the best.
     assert rows[0][1] and "(17 plies)" in rows[0][0], rows[0]
     shot(driver, shots, "tablebase-chess-after.png")
+    # Stepping back through the game with the keys: the panel is the shown
+    # position's; End comes back to the game's.
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.HOME)
+    wait(driver, "the start position's answer", lambda d: piece(d, best[:2]) is not None and "19 plies" in words(d))
+    body.send_keys(Keys.END)
+    wait(driver, "the game's answer", lambda d: piece(d, best[:2]) is None and "18 plies" in words(d))
     # Take back: the panel is the first position's again.
     driver.find_element(By.ID, "take-back").click()
     wait(driver, "the position taken back", lambda d: "White to move" in status(d) and "19 plies" in words(d))

@@ -4,7 +4,9 @@
 // toggle that stays open from one position to the next, every legal move's
 // result, the mover's best first and the tables' best move marked. It sits
 // above the engine's panel: where the tables answer, theirs is the answer.
-// app.js calls renderTablebase(state) after each state.
+// app.js calls renderTablebase(state) after each state, and with the
+// position shown while stepping through the game (GET positions/<ply>
+// carries `tablebase` too).
 
 export function renderTablebase(state) {
   let panel = document.getElementById('tablebase');
