@@ -9,6 +9,12 @@
 //! a level picker. Screenshots go to `target/tmp/browser/`. The page's
 //! requests pass the server's Host and Origin checks.
 //!
+//! `tests/browser/tablebase_panel.py` tries the endgame tables' panel
+//! (`serve --tb-dir`, issue #43) the same way: with the chess K+Q v K table
+//! built here, and, `--ignored`, with the full Cat Chess tables in
+//! `CATCHESS_TB_DIR` (`CATCHESS_TB_DIR=DIR cargo test --test browser --
+//! --ignored`). Its screenshots go to `target/tmp/browser-tablebase-<game>/`.
+//!
 //! It needs Debian's `chromium` and `chromium-driver` and Python selenium
 //! (`.ci/run` installs them). Without them the test is **SKIPPED**; with
 //! the environment variable `CI` set it FAILS instead (`common/skipping.rs`).
@@ -17,10 +23,19 @@ mod common;
 use common::skipping;
 
 use catchess::serve::{spawn, Config};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const TESTS: &[(&str, fn())] = &[("the_page_plays_every_game_in_chromium", the_page_plays_every_game_in_chromium)];
+const TESTS: &[(&str, fn())] = &[
+    ("the_page_plays_every_game_in_chromium", the_page_plays_every_game_in_chromium),
+    ("the_tablebase_panel_shows_chess_tables_in_chromium", the_tablebase_panel_shows_chess_tables_in_chromium),
+];
+
+const IGNORED: &[skipping::Ignored] = &[(
+    "the_tablebase_panel_shows_cat_chess_tables_in_chromium",
+    "needs the full Cat Chess tables: set CATCHESS_TB_DIR",
+    the_tablebase_panel_shows_cat_chess_tables_in_chromium,
+)];
 
 const INSTALL: &str = "apt-get install chromium chromium-driver && python3 -m pip install selenium";
 
@@ -33,9 +48,7 @@ fn browser_available() -> bool {
 fn the_page_plays_every_game_in_chromium() {
     // The engine's moves take the server's default time (1 s).
     let server = spawn(Config { host: "127.0.0.1".into(), port: 0, ..Config::default() }).expect("the server starts");
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = shots_dir("browser");
     let out = Command::new("python3")
         .args(["tests/browser/play_games.py", &format!("http://{}/", server.addr), dir.to_str().unwrap()])
         .output()
@@ -51,9 +64,57 @@ fn the_page_plays_every_game_in_chromium() {
     println!("screenshots: {}", dir.display());
 }
 
+/// A fresh directory for screenshots in the test build's temp directory.
+fn shots_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `tests/browser/tablebase_panel.py` for `game` against a server with
+/// the tables in `tables`; the screenshots it must leave.
+fn tablebase_panel(game: &str, tables: PathBuf, screenshots: &[&str]) {
+    // No engine plays: every seat is a person, so the panel changes only by clicks.
+    let config = Config { host: "127.0.0.1".into(), port: 0, tb_dir: Some(tables), ..Config::default() };
+    let server = spawn(config).expect("the server starts with the tables");
+    let dir = shots_dir(&format!("browser-tablebase-{game}"));
+    let out = Command::new("python3")
+        .args(["tests/browser/tablebase_panel.py", &format!("http://{}/", server.addr), dir.to_str().unwrap(), game])
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "tablebase browser test failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("tablebase browser test passed"), "{stdout}");
+    for name in screenshots {
+        let shot = dir.join(name);
+        assert!(shot.exists(), "no screenshot at {}", shot.display());
+    }
+    println!("{}", stdout.trim());
+}
+
+fn the_tablebase_panel_shows_chess_tables_in_chromium() {
+    let tables = shots_dir("browser-tablebase-tables");
+    let out = Command::new(env!("CARGO_BIN_EXE_catchess"))
+        .args(["tb", "generate", "--variant", "chess", "--material", "KQvK", "--dir", tables.to_str().unwrap()])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("catchess runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let shots = ["tablebase-chess.png", "tablebase-chess-after.png", "tablebase-chess-uncovered.png"];
+    tablebase_panel("chess", tables, &shots);
+}
+
+fn the_tablebase_panel_shows_cat_chess_tables_in_chromium() {
+    let tables = std::env::var("CATCHESS_TB_DIR").expect("CATCHESS_TB_DIR must name the Cat Chess tables' directory");
+    tablebase_panel("catchess", tables.into(), &["tablebase-catchess.png", "tablebase-catchess-held.png"]);
+}
+
 fn main() -> ExitCode {
-    skipping::run(
+    skipping::run_with_ignored(
         TESTS,
+        IGNORED,
         &skipping::Requirement {
             what: "chromium, chromium-driver and selenium",
             install: INSTALL,

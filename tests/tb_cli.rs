@@ -69,7 +69,7 @@ fn generate_writes_table_and_statistics_and_probe_answers_each_line() {
     assert_eq!(lines[4], "white 31");
     assert_eq!(lines[5], "draw 0", "insufficient material ends the game");
     assert!(lines[6].starts_with("error castling"), "{}", lines[6]);
-    assert!(lines[7].starts_with("error "), "{}", lines[7]);
+    assert!(lines[7].starts_with("error 30 men besides the kings"), "{}", lines[7]);
     // 19 plies are 10 white moves: from a clock of 90 the fifty-move rule comes first.
     assert!(lines[8].starts_with("draw - (fifty-move rule"), "{}", lines[8]);
     assert_eq!(lines[9], "white 20");
@@ -146,6 +146,19 @@ fn cat_chess_answers_without_files_where_nobody_can_mate_and_names_a_missing_fil
     assert_eq!(lines[1], "cats -", "not judged at the cats' turn, but nobody can mate");
     assert!(lines[2].starts_with("error no table file") && lines[2].contains("KQvK.cctb"), "{}", lines[2]);
     assert!(lines[3].starts_with("error 1 cats"), "{}", lines[3]);
+    // The game has ended: no move lines, though the board has moves.
+    let (ok, out, _) = catchess(&[
+        "tb",
+        "probe",
+        "--variant",
+        "catchess",
+        "--dir",
+        d,
+        "--moves",
+        "--fen",
+        "4k3/8/8/7*/*7/8/8/4K2N w - - 0 1",
+    ]);
+    assert!(ok && out == "cats 0\n", "{out}");
     let (ok, _, err) = catchess(&["tb", "generate", "--variant", "catchess", "--material", "KBvK", "--dir", d]);
     assert!(!ok && err.contains("KBvK needs no table"), "{err}");
     let (ok, _, err) = catchess(&["tb", "generate", "--variant", "xiangqi", "--material", "KQvK", "--dir", d]);

@@ -44,6 +44,28 @@ fn the_root_plays_the_table_move_and_d_shows_the_result() {
 }
 
 #[test]
+fn a_mate_the_fifty_move_rule_cuts_off_is_a_draw_and_d_says_why() {
+    let dir = chess_tables();
+    let mut e = Engine::start();
+    e.ask(&format!("setoption name TablebasePath value {dir}"));
+    // 19 plies to the mate; from a clock of 81 the mate lands on the 100th
+    // half-move (mate first), from 82 the fifty-move rule comes first.
+    e.ask("position fen 8/8/8/5k2/8/8/1Q6/K7 w - - 81 1");
+    let (info, _) = e.go("depth 3");
+    assert!(info.last().unwrap().contains("score mate 10"), "{info:?}");
+    e.ask("position fen 8/8/8/5k2/8/8/1Q6/K7 w - - 82 1");
+    let shown = e.ask("d");
+    let line = shown.iter().find(|l| l.starts_with("Tablebase: ")).expect("a Tablebase line");
+    assert!(
+        line.contains("a draw") && line.contains("fifty-move rule: the table's white 19 cannot arrive in time"),
+        "{line}"
+    );
+    let (info, _) = e.go("depth 3");
+    let last = info.last().unwrap();
+    assert!(last.contains("score cp 0") && last.contains("tbhits"), "{last}");
+}
+
+#[test]
 fn the_tree_uses_exact_values_after_a_capture() {
     let dir = chess_tables();
     let mut e = Engine::start();

@@ -85,6 +85,12 @@ fn the_state_carries_the_tables_result_and_every_moves_as_the_probe_says() {
     let best = tb["best"].as_str().unwrap();
     let after = moves.iter().find(|m| m["move"] == best).unwrap();
     assert_eq!((after["winner"].clone(), after["plies"].clone()), (json!("white"), json!(18)), "{after}");
+    assert_eq!(after["short"], "white mates in 9 moves (18 plies)");
+    // The mover's best results first: white's wins, fastest first, then
+    // the draws (the queen given away).
+    let ranks: Vec<(bool, u64)> =
+        moves.iter().map(|m| (m["winner"].is_null(), m["plies"].as_u64().unwrap_or(0))).collect();
+    assert!(ranks.is_sorted() && ranks[0] == (false, 18) && ranks.last().unwrap().0, "{ranks:?}");
 
     // Playing on: the state follows the game.
     let id = state["id"].as_str().unwrap();
@@ -92,6 +98,24 @@ fn the_state_carries_the_tables_result_and_every_moves_as_the_probe_says() {
     assert_eq!(status, 200, "{next}");
     assert_eq!(next["tablebase"]["result"]["plies"], 18, "{next}");
     assert_eq!(next["tablebase"]["result"]["moves"], 9, "{next}");
+    // Stepping back through the game: each position with its own answer.
+    let (status, start) = s.call("GET", &format!("/api/games/{id}/positions/0"), None);
+    assert_eq!(status, 200, "{start}");
+    assert_eq!(start["tablebase"]["result"]["plies"], 19, "{start}");
+    let (_, now) = s.call("GET", &format!("/api/games/{id}/positions/1"), None);
+    assert_eq!(now["tablebase"], next["tablebase"], "{now}");
+    // Black's: the slowest loss first.
+    let plies: Vec<u64> =
+        next["tablebase"]["moves"].as_array().unwrap().iter().map(|m| m["plies"].as_u64().unwrap()).collect();
+    assert!(plies.windows(2).all(|w| w[0] >= w[1]) && plies[0] == 17, "{plies:?}");
+
+    // The half-move clock at 90: the mate cannot arrive before the
+    // fifty-move rule ends the game, and the words say so.
+    let state = new_game(&s, "chess", Some("8/8/8/5k2/8/8/1Q6/K7 w - - 90 1"));
+    let result = &state["tablebase"]["result"];
+    assert_eq!(result["winner"], Value::Null, "{result}");
+    assert_eq!(result["words"], "a draw: the fifty-move rule ends the game before white's mate in 19 plies");
+    assert_eq!(result["short"], "a draw (fifty-move rule)");
 
     // A stalemate in one: that move's result is a draw, in words.
     let state = new_game(&s, "chess", Some("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1"));
@@ -99,8 +123,10 @@ fn the_state_carries_the_tables_result_and_every_moves_as_the_probe_says() {
     let stalemate = moves.iter().find(|m| m["move"] == "f1f7").unwrap();
     assert_eq!(stalemate["winner"], Value::Null);
     assert_eq!(stalemate["words"], "a draw: nobody can force a mate");
+    assert_eq!(stalemate["short"], "a draw");
     let mate = moves.iter().find(|m| m["move"] == "f1f8").unwrap();
     assert_eq!((mate["plies"].clone(), mate["words"].clone()), (json!(0), json!("white has mated")));
+    assert_eq!(moves[0]["move"], "f1f8", "the mate first");
 
     // The page's panel: its script is served and loaded by the page.
     let (status, script) = s.call("GET", "/tablebase.js", None);
@@ -150,4 +176,6 @@ fn cat_chess_tables_answer_in_the_state() {
     }
     let held = tb["moves"].as_array().unwrap().iter().find(|m| m["move"] == "c2d1").unwrap();
     assert_eq!(held["words"], "the cats hold: nobody can force a mate");
+    assert_eq!(held["short"], "the cats hold");
+    assert_eq!(tb["moves"][0]["move"], "c2d3", "the fastest win first");
 }

@@ -119,6 +119,9 @@ pub struct PositionView {
     pub turn: &'static str,
     pub last_move: Option<MoveView>,
     pub board: Vec<SquareView>,
+    /// The endgame tables' answer, as in the game's state.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tablebase: Option<super::tablebase::TablebaseView>,
 }
 
 /// One move of the game.
@@ -666,6 +669,12 @@ impl<G: Playable> AnyGame for GameSession<G> {
             turn: G::SEATS[pos.to_move().index()].name,
             last_move: ply.checked_sub(1).map(|i| G::move_view(self.history.moves()[i])),
             board: pos.squares(),
+            // A past position never ended the game: a move followed it.
+            tablebase: if ply == self.history.moves().len() && self.ending().is_some() {
+                None
+            } else {
+                super::tablebase::view(pos)
+            },
         })
     }
 

@@ -15,7 +15,9 @@ pub struct TablebaseView {
     pub result: ResultView,
     /// The tables' best move for the seat to move (protocol text).
     pub best: Option<String>,
-    /// Every legal move with the result of the position it leads to.
+    /// Every legal move with the result of the position it leads to, the
+    /// mover's best results first: its fastest wins, the draw, its slowest
+    /// losses (for the cats: the draw, then the slowest wins).
     pub moves: Vec<MoveResult>,
     /// What the results leave out.
     pub note: &'static str,
@@ -34,8 +36,12 @@ pub struct ResultView {
     pub moves: Option<u32>,
     /// The result for people: "white mates in 9 moves (25 plies) against
     /// best play by black and the cats", "the cats hold: nobody can force
-    /// a mate".
+    /// a mate", "the cats hold: the fifty-move rule ends the game before
+    /// white's mate in 25 plies".
     pub words: String,
+    /// The same, short, for a list of moves: "white mates in 9 moves (25
+    /// plies)", "the cats hold", "the cats hold (fifty-move rule)".
+    pub short: String,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -52,30 +58,44 @@ pub const NOTE: &str = "tablebase: perfect play by every seat; the fifty-move ru
 
 /// The tables' answer for `pos`, if tables are loaded and cover it.
 pub fn view<G: Playable>(pos: &G) -> Option<TablebaseView> {
-    let result = result_view::<G>(pos)?;
+    let (result, _) = result_view::<G>(pos)?;
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
-    let moves = list
+    let mut moves: Vec<(MoveResult, (u8, i64))> = list
         .iter()
         .filter_map(|&m| {
-            let result = result_view::<G>(&pos.play(m))?;
-            Some(MoveResult { text: m.to_string(), notation: pos.record_move(m), result })
+            let (result, winner) = result_view::<G>(&pos.play(m))?;
+            let rank = match (winner, result.plies) {
+                (Some(w), Some(plies)) if w == pos.to_move() => (0, plies as i64),
+                (Some(_), Some(plies)) => (2, -(plies as i64)),
+                _ => (1, 0),
+            };
+            Some((MoveResult { text: m.to_string(), notation: pos.record_move(m), result }, rank))
         })
         .collect();
+    moves.sort_by_key(|(_, rank)| *rank);
+    let moves = moves.into_iter().map(|(m, _)| m).collect();
     Some(TablebaseView { result, best: pos.table_move().map(|m| m.to_string()), moves, note: NOTE })
 }
 
-/// The result of `pos` from the tables, in words.
-fn result_view<G: Playable>(pos: &G) -> Option<ResultView> {
+/// The result of `pos` from the tables, in words, and its winner.
+fn result_view<G: Playable>(pos: &G) -> Option<(ResultView, Option<Seat>)> {
     let (winner, plies) = pos.table_result()?;
     let name = |s: Seat| G::SEATS[s.index()].name;
     // A draw is the draw's winner (the cats, or nobody); a mate never is.
     let Some(winner) = winner.filter(|&w| Some(w) != G::draw_winner()) else {
-        let words = match G::draw_winner() {
-            Some(s) => format!("the {} hold: nobody can force a mate", name(s)),
-            None => "a draw: nobody can force a mate".to_string(),
+        let draw = match G::draw_winner() {
+            Some(s) => format!("the {} hold", name(s)),
+            None => "a draw".to_string(),
         };
-        return Some(ResultView { winner: None, plies: None, moves: None, words });
+        let (words, short) = match mate_past_the_clock(pos) {
+            Some((w, plies)) => (
+                format!("{draw}: the fifty-move rule ends the game before {}'s mate in {plies} plies", name(w)),
+                format!("{draw} (fifty-move rule)"),
+            ),
+            None => (format!("{draw}: nobody can force a mate"), draw),
+        };
+        return Some((ResultView { winner: None, plies: None, moves: None, words, short }, None));
     };
     let own = winner_moves::<G>(pos.to_move(), winner, plies);
     let others: Vec<String> = G::SEATS
@@ -84,18 +104,34 @@ fn result_view<G: Playable>(pos: &G) -> Option<ResultView> {
         .filter(|(i, _)| *i != winner.index())
         .map(|(_, s)| if s.name.ends_with('s') { format!("the {}", s.name) } else { s.name.to_string() })
         .collect();
-    let words = if plies == 0 {
-        format!("{} has mated", name(winner))
+    let (words, short) = if plies == 0 {
+        (format!("{} has mated", name(winner)), format!("{} has mated", name(winner)))
     } else {
-        format!(
-            "{} mates in {own} move{} ({plies} pl{}) against best play by {}",
+        let short = format!(
+            "{} mates in {own} move{} ({plies} pl{})",
             name(winner),
             if own == 1 { "" } else { "s" },
             if plies == 1 { "y" } else { "ies" },
-            others.join(" and ")
-        )
+        );
+        (format!("{short} against best play by {}", others.join(" and ")), short)
     };
-    Some(ResultView { winner: Some(name(winner)), plies: Some(plies), moves: Some(own), words })
+    let view = ResultView { winner: Some(name(winner)), plies: Some(plies), moves: Some(own), words, short };
+    Some((view, Some(winner)))
+}
+
+/// The tables' mate that the half-move clock turned into a draw (the win
+/// cannot arrive before the fifty-move rule ends the game): the result of
+/// the same position with the clock at 0. The FEN's fifth field is the
+/// half-move clock in every game the tables cover.
+fn mate_past_the_clock<G: Playable>(pos: &G) -> Option<(Seat, u32)> {
+    let fen = pos.to_fen();
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.get(4).is_none_or(|&clock| clock == "0") {
+        return None;
+    }
+    fields[4] = "0";
+    let (winner, plies) = G::from_fen(&fields.join(" ")).ok()?.table_result()?;
+    winner.filter(|&w| Some(w) != G::draw_winner()).map(|w| (w, plies))
 }
 
 /// The winner's moves among the next `plies` plies from `seat`'s turn, the

@@ -124,7 +124,8 @@ fn probe<V: Variant>(dir: &std::path::Path, fen: Option<String>, with_moves: boo
 }
 
 /// The answer lines of one FEN: its result, and with `with_moves` one line
-/// per legal move.
+/// per legal move (none once the game has ended, even where the board
+/// has moves: insufficient material, the fifty-move rule).
 fn answer_line<V: Variant>(tables: &Tablebase<V>, fen: &str, with_moves: bool) -> Result<Vec<String>, String> {
     let fen = fen.trim();
     if fen.is_empty() {
@@ -133,7 +134,7 @@ fn answer_line<V: Variant>(tables: &Tablebase<V>, fen: &str, with_moves: bool) -
     let pos = Position::<V>::from_fen(fen).map_err(|e| e.to_string())?;
     let probe = tables.probe(&pos)?;
     let mut lines = vec![probe.line(V::CATS)];
-    if with_moves {
+    if with_moves && !probe.ended {
         for (m, p) in tables.moves(&pos)? {
             lines.push(format!("{m} {}", p.line(V::CATS)));
         }

@@ -118,6 +118,8 @@ impl<V: Variant> Tablebase<V> {
     /// The table's result for a position: the game's end if it has ended,
     /// else the table's entry (the fifty-move rule ignored).
     pub fn verdict(&self, pos: &Position<V>) -> Result<(Verdict, bool), String> {
+        // Too many men first: the reason that matters in most positions.
+        let material = Material::of(pos)?;
         if pos.castling_rights() != 0 {
             return Err("castling rights: the tables assume none".into());
         }
@@ -140,7 +142,6 @@ impl<V: Variant> Tablebase<V> {
             };
             return Ok((v, true));
         }
-        let material = Material::of(pos)?;
         if !material.can_mate() {
             return Ok((Verdict::Draw, false));
         }

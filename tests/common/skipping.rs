@@ -7,7 +7,9 @@
 //! target sets `harness = false` in Cargo.toml and calls [`run`]. It
 //! understands what `cargo test` passes on: name filters, `--exact`,
 //! `--skip`, `--list`, `--ignored` / `--include-ignored`; other libtest
-//! flags are accepted and ignored.
+//! flags are accepted and ignored. Tests given to [`run_with_ignored`] as
+//! ignored run only with `--ignored` or `--include-ignored`, as libtest's
+//! `#[ignore]`, and are reported `ignored` otherwise.
 
 use std::panic;
 use std::process::ExitCode;
@@ -29,6 +31,7 @@ struct Args {
     exact: bool,
     list: bool,
     only_ignored: bool,
+    include_ignored: bool,
 }
 
 impl Args {
@@ -39,6 +42,7 @@ impl Args {
                 "--exact" => a.exact = true,
                 "--list" => a.list = true,
                 "--ignored" => a.only_ignored = true,
+                "--include-ignored" => a.include_ignored = true,
                 "--skip" => a.skip.extend(it.next()),
                 // libtest flags that take a value.
                 "--test-threads" | "--color" | "--format" | "--logfile" | "-Z" | "--shuffle-seed" => {
@@ -51,31 +55,65 @@ impl Args {
         a
     }
 
-    fn selects(&self, name: &str) -> bool {
+    /// Whether the filters name the test (ignored or not).
+    fn names(&self, name: &str) -> bool {
         let matches = |f: &String| if self.exact { name == f } else { name.contains(f.as_str()) };
-        // None of these tests is #[ignore]d: `--ignored` runs none of them.
-        !self.only_ignored
-            && (self.filters.is_empty() || self.filters.iter().any(matches))
-            && !self.skip.iter().any(matches)
+        (self.filters.is_empty() || self.filters.iter().any(matches)) && !self.skip.iter().any(matches)
     }
+
+    /// Whether a named test runs: an ignored one only when asked for.
+    fn runs(&self, ignored: bool) -> bool {
+        if ignored {
+            self.only_ignored || self.include_ignored
+        } else {
+            !self.only_ignored
+        }
+    }
+}
+
+/// A test that runs only with `--ignored`: its name, why, and the test.
+pub type Ignored = (&'static str, &'static str, fn());
+
+/// A test as [`run_with_ignored`] sees it: `ignored` says why it runs only
+/// when asked for.
+struct Entry<'a> {
+    name: &'a str,
+    test: fn(),
+    ignored: Option<&'a str>,
 }
 
 /// Runs `tests` as `cargo test` asked, each only if `need` is met.
 pub fn run(tests: &[(&str, fn())], need: &Requirement) -> ExitCode {
+    run_with_ignored(tests, &[], need)
+}
+
+/// [`run`], with `ignored` tests that run only with `--ignored` or
+/// `--include-ignored`.
+pub fn run_with_ignored(tests: &[(&str, fn())], ignored: &[Ignored], need: &Requirement) -> ExitCode {
     let args = Args::parse(std::env::args().skip(1));
-    let selected: Vec<&(&str, fn())> = tests.iter().filter(|(name, _)| args.selects(name)).collect();
+    let all = tests.iter().map(|&(name, test)| Entry { name, test, ignored: None });
+    let all = all.chain(ignored.iter().map(|&(name, why, test)| Entry { name, test, ignored: Some(why) }));
+    // As libtest: `--ignored` leaves out the others; without it an ignored
+    // test is listed and reported, not run.
+    let selected: Vec<Entry> =
+        all.filter(|e| args.names(e.name) && (e.ignored.is_some() || args.runs(false))).collect();
     if args.list {
-        for (name, _) in &selected {
-            println!("{name}: test");
+        for e in &selected {
+            println!("{}: test", e.name);
         }
         return ExitCode::SUCCESS;
     }
     println!("\nrunning {} tests", selected.len());
-    let available = selected.is_empty() || (need.available)();
+    let available = !selected.iter().any(|e| args.runs(e.ignored.is_some())) || (need.available)();
     let ci = std::env::var_os("CI").is_some();
-    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
+    let (mut passed, mut failed, mut skipped, mut not_run) = (0, 0, 0, 0);
     let mut failures = Vec::new();
-    for (name, test) in selected {
+    for Entry { name, test, ignored } in selected {
+        if let Some(why) = ignored.filter(|_| !args.runs(true)) {
+            println!("test {name} ... ignored, {why}");
+            not_run += 1;
+            continue;
+        }
         if !available {
             if ci {
                 println!("test {name} ... FAILED");
@@ -113,7 +151,7 @@ pub fn run(tests: &[(&str, fn())], need: &Requirement) -> ExitCode {
     } else {
         "ok"
     };
-    println!("\ntest result: {verdict}. {passed} passed; {failed} failed; {skipped} skipped\n");
+    println!("\ntest result: {verdict}. {passed} passed; {failed} failed; {skipped} skipped; {not_run} ignored\n");
     if skipped > 0 {
         eprintln!(
             "SKIPPED: {} not installed: {skipped} {} test(s) did not run ({})",

@@ -126,7 +126,7 @@ function setState(state) {
   refresh();
   renderMoves();
   renderGraph();
-  renderTablebase(state);
+  renderTablebase(ui.view || state);
   $('fen').value = state.fen;
   setTimeout(engineTurn, 30);
   setTimeout(resumeAnalysis, 60);
@@ -414,6 +414,7 @@ async function start() {
   initMoveList(() => {
     refresh();
     renderGraph();
+    renderTablebase(ui.view || ui.state);
   });
   // A reload shows the game the page was showing (kept in the address's
   // #game=<id>); the server keeps games across its restarts.

@@ -1,7 +1,12 @@
 // The endgame tables' panel (issue #43): shown when the game state carries
 // `tablebase` (the server runs with --tb-dir and the tables cover the
-// position): the result in words and, behind a toggle, every legal move's
-// result. app.js calls renderTablebase(state) after each state.
+// position): the result in words, what the tables ignore, and, behind a
+// toggle that stays open from one position to the next, every legal move's
+// result, the mover's best first and the tables' best move marked. It sits
+// above the engine's panel: where the tables answer, theirs is the answer.
+// app.js calls renderTablebase(state) after each state, and with the
+// position shown while stepping through the game (GET positions/<ply>
+// carries `tablebase` too).
 
 export function renderTablebase(state) {
   let panel = document.getElementById('tablebase');
@@ -15,22 +20,29 @@ export function renderTablebase(state) {
     panel.className = 'panel';
     panel.id = 'tablebase';
     panel.innerHTML =
-      '<h2>Tablebase</h2><p id="tb-words" data-tb-words></p>' +
-      '<details><summary>Every move</summary><ol id="tb-moves" data-tb-moves></ol></details>' +
-      '<p id="tb-note" class="small"></p>';
+      '<h2>Tablebase</h2><p id="tb-words" data-tb-words></p><p id="tb-note" class="small"></p>' +
+      '<details><summary>Every move</summary><ol id="tb-moves" data-tb-moves></ol></details>';
     const analysis = document.getElementById('analysis');
-    analysis.parentNode.insertBefore(panel, analysis.nextSibling);
+    analysis.parentNode.insertBefore(panel, analysis);
   }
   panel.hidden = false;
   const words = tb.result.words;
   document.getElementById('tb-words').textContent = words.charAt(0).toUpperCase() + words.slice(1) + '.';
-  document.getElementById('tb-note').textContent = tb.note;
+  const note = tb.note;
+  document.getElementById('tb-note').textContent = note.charAt(0).toUpperCase() + note.slice(1) + '.';
   const list = document.getElementById('tb-moves');
   list.textContent = '';
   for (const m of tb.moves) {
     const item = document.createElement('li');
     item.dataset.move = m.move;
-    item.textContent = `${m.notation}: ${m.words}` + (m.move === tb.best ? ' (best)' : '');
+    item.title = m.words;
+    const name = document.createElement('b');
+    name.textContent = m.notation;
+    item.append(name, `: ${m.short}`);
+    if (m.move === tb.best) {
+      item.classList.add('best');
+      item.append(' (best)');
+    }
     list.appendChild(item);
   }
 }
