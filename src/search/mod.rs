@@ -169,6 +169,13 @@ pub trait SearchGame: Game + Evaluate {
     fn table_result(&self) -> Option<(Option<Seat>, u32)> {
         None
     }
+    /// The tables' win that the half-move clock cuts off (it cannot arrive
+    /// before the fifty-move rule ends the game, so
+    /// [`table_result`](Self::table_result) gives the draw): its winner and
+    /// plies, for words that say why. Default: no tables.
+    fn table_win_too_late(&self) -> Option<(Seat, u32)> {
+        None
+    }
     /// The tables' best move: the fastest win, the draw, the slowest loss.
     fn table_move(&self) -> Option<Self::Move> {
         None

@@ -88,7 +88,7 @@ fn result_view<G: Playable>(pos: &G) -> Option<(ResultView, Option<Seat>)> {
             Some(s) => format!("the {} hold", name(s)),
             None => "a draw".to_string(),
         };
-        let (words, short) = match mate_past_the_clock(pos) {
+        let (words, short) = match pos.table_win_too_late() {
             Some((w, plies)) => (
                 format!("{draw}: the fifty-move rule ends the game before {}'s mate in {plies} plies", name(w)),
                 format!("{draw} (fifty-move rule)"),
@@ -117,21 +117,6 @@ fn result_view<G: Playable>(pos: &G) -> Option<(ResultView, Option<Seat>)> {
     };
     let view = ResultView { winner: Some(name(winner)), plies: Some(plies), moves: Some(own), words, short };
     Some((view, Some(winner)))
-}
-
-/// The tables' mate that the half-move clock turned into a draw (the win
-/// cannot arrive before the fifty-move rule ends the game): the result of
-/// the same position with the clock at 0. The FEN's fifth field is the
-/// half-move clock in every game the tables cover.
-fn mate_past_the_clock<G: Playable>(pos: &G) -> Option<(Seat, u32)> {
-    let fen = pos.to_fen();
-    let mut fields: Vec<&str> = fen.split_whitespace().collect();
-    if fields.get(4).is_none_or(|&clock| clock == "0") {
-        return None;
-    }
-    fields[4] = "0";
-    let (winner, plies) = G::from_fen(&fields.join(" ")).ok()?.table_result()?;
-    winner.filter(|&w| Some(w) != G::draw_winner()).map(|w| (w, plies))
 }
 
 /// The winner's moves among the next `plies` plies from `seat`'s turn, the

@@ -115,6 +115,13 @@ impl<V: Variant> SearchGame for Position<V> {
         })
     }
 
+    fn table_win_too_late(&self) -> Option<(Seat, u32)> {
+        match tables::probe(self)?.too_late? {
+            Verdict::Win { winner, plies } => Some((Seat::new(Side::from(winner).index()), plies as u32)),
+            Verdict::Draw => None,
+        }
+    }
+
     fn table_move(&self) -> Option<Move> {
         tables::best_move(self).map(|(m, _)| m)
     }
