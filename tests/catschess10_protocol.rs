@@ -122,9 +122,12 @@ fn the_engine_teleports_when_it_is_right_and_not_when_it_is_wrong() {
     assert_eq!(e.go("depth 8").1, "T@?", "only a teleport saves the boxed T");
     accepted(&mut e, &format!("position fen {T_STEPS_HOME}"));
     let turn = e.go("depth 8").1;
-    // Any turn that brings the T home wins (the cat on a10 may step along
-    // rank 10 first): what matters is that it wins, without a teleport.
-    assert!(!turn.contains("T@") && turn.contains("e9e10"), "the T steps home instead: {turn}");
+    // Any turn that brings the T home wins (to e10 or c10; the cat on a10
+    // may step along rank 10 first): what matters is that it wins, without
+    // a teleport. (Which of them comes first depends on what the search
+    // learnt from the position before.)
+    let home = ["e9e10", "e9c10"].iter().any(|step| turn.contains(step));
+    assert!(!turn.contains("T@") && home, "the T steps home instead: {turn}");
     accepted(&mut e, &format!("position fen {T_STEPS_HOME} moves {turn}"));
     assert_eq!(e.ask("outcome"), ["outcome white two cats home"], "{turn}");
 }
