@@ -47,21 +47,35 @@ fn browser_available() -> bool {
 
 fn the_page_plays_every_game_in_chromium() {
     // The engine's moves take the server's default time (1 s).
-    let server = spawn(Config { host: "127.0.0.1".into(), port: 0, ..Config::default() }).expect("the server starts");
-    let dir = shots_dir("browser");
+    let config = Config { host: "127.0.0.1".into(), port: 0, ..Config::default() };
+    let shots = ["catchess.png", "catschess10.png", "xiangqi.png", "chess-resigned.png"];
+    let dir = run_script("play_games.py", config, "browser", &[], &shots);
+    println!("screenshots: {}", dir.display());
+}
+
+/// Runs `tests/browser/<script> <url> <screenshot dir> <args>` against a
+/// server started with `config`; the script must exit 0, print
+/// `... test passed` and leave `screenshots` in the directory it returns.
+fn run_script(script: &str, config: Config, shots: &str, args: &[&str], screenshots: &[&str]) -> PathBuf {
+    let server = spawn(config).expect("the server starts");
+    let dir = shots_dir(shots);
+    let url = format!("http://{}/", server.addr);
     let out = Command::new("python3")
-        .args(["tests/browser/play_games.py", &format!("http://{}/", server.addr), dir.to_str().unwrap()])
+        .arg(format!("tests/browser/{script}"))
+        .args([url.as_str(), dir.to_str().unwrap()])
+        .args(args)
         .output()
         .expect("python3 runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "browser test failed:\n{stdout}\n{stderr}");
-    assert!(stdout.contains("browser test passed"), "{stdout}");
-    for name in ["catchess.png", "catschess10.png", "xiangqi.png", "chess-resigned.png"] {
+    assert!(out.status.success(), "{script} failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("test passed"), "{stdout}");
+    for name in screenshots {
         let shot = dir.join(name);
         assert!(shot.exists(), "no screenshot at {}", shot.display());
     }
-    println!("screenshots: {}", dir.display());
+    println!("{}", stdout.trim());
+    dir
 }
 
 /// A fresh directory for screenshots in the test build's temp directory.
@@ -77,21 +91,7 @@ fn shots_dir(name: &str) -> PathBuf {
 fn tablebase_panel(game: &str, tables: PathBuf, screenshots: &[&str]) {
     // No engine plays: every seat is a person, so the panel changes only by clicks.
     let config = Config { host: "127.0.0.1".into(), port: 0, tb_dir: Some(tables), ..Config::default() };
-    let server = spawn(config).expect("the server starts with the tables");
-    let dir = shots_dir(&format!("browser-tablebase-{game}"));
-    let out = Command::new("python3")
-        .args(["tests/browser/tablebase_panel.py", &format!("http://{}/", server.addr), dir.to_str().unwrap(), game])
-        .output()
-        .expect("python3 runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "tablebase browser test failed:\n{stdout}\n{stderr}");
-    assert!(stdout.contains("tablebase browser test passed"), "{stdout}");
-    for name in screenshots {
-        let shot = dir.join(name);
-        assert!(shot.exists(), "no screenshot at {}", shot.display());
-    }
-    println!("{}", stdout.trim());
+    run_script("tablebase_panel.py", config, &format!("browser-tablebase-{game}"), &[game], screenshots);
 }
 
 fn the_tablebase_panel_shows_chess_tables_in_chromium() {
