@@ -16,12 +16,19 @@ fn chess_tables() -> String {
     dir.to_str().unwrap().to_string()
 }
 
-#[test]
-fn the_root_plays_the_table_move_and_d_shows_the_result() {
+/// An engine whose `TablebasePath` is a fresh directory of the chess
+/// tables, set without a word of complaint.
+fn engine_with_chess_tables() -> Engine {
     let dir = chess_tables();
     let mut e = Engine::start();
     let said = e.ask(&format!("setoption name TablebasePath value {dir}"));
     assert!(said.is_empty(), "{said:?}");
+    e
+}
+
+#[test]
+fn the_root_plays_the_table_move_and_d_shows_the_result() {
+    let mut e = engine_with_chess_tables();
     e.ask("position fen 8/8/8/5k2/8/8/1Q6/K7 w - - 0 1");
     let shown = e.ask("d");
     assert!(shown.iter().any(|l| l.starts_with("Tablebase: white mates in 19 plies")), "{shown:?}");
@@ -45,9 +52,7 @@ fn the_root_plays_the_table_move_and_d_shows_the_result() {
 
 #[test]
 fn a_mate_the_fifty_move_rule_cuts_off_is_a_draw_and_d_says_why() {
-    let dir = chess_tables();
-    let mut e = Engine::start();
-    e.ask(&format!("setoption name TablebasePath value {dir}"));
+    let mut e = engine_with_chess_tables();
     // 19 plies to the mate; from a clock of 81 the mate lands on the 100th
     // half-move (mate first), from 82 the fifty-move rule comes first.
     e.ask("position fen 8/8/8/5k2/8/8/1Q6/K7 w - - 81 1");
@@ -67,9 +72,7 @@ fn a_mate_the_fifty_move_rule_cuts_off_is_a_draw_and_d_says_why() {
 
 #[test]
 fn the_tree_uses_exact_values_after_a_capture() {
-    let dir = chess_tables();
-    let mut e = Engine::start();
-    e.ask(&format!("setoption name TablebasePath value {dir}"));
+    let mut e = engine_with_chess_tables();
     // White takes the rook and is left with K+Q against K: the tables say
     // how long the mate is, and the search reports tbhits.
     e.ask("position fen 8/6r1/8/3k4/8/8/1Q6/K7 w - - 0 1");
