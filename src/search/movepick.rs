@@ -2,9 +2,11 @@
 //! (most valuable victim, least valuable attacker, adjusted by the capture
 //! history), killers, quiet moves by
 //! history and continuation history, losing captures, and the game's `order_last` moves last. Moves come from the full legal list
-//! (generation is cheap), so the hash move needs no legality check.
+//! (generation is cheap), so the hash move needs no legality check. The
+//! quiet moves' history is read only when the picker reaches them
+//! ([`UNSCORED`]).
 
-use super::history::{Context, History};
+use super::history::{Context, History, MoveKey};
 use super::params::CAPTURE_ORDER_DIVISOR;
 use super::SearchGame;
 use crate::game::MoveList;
@@ -15,6 +17,12 @@ const KILLER: i32 = 1 << 26;
 const BAD_TACTICAL: i32 = -(1 << 24);
 /// `SearchGame::order_last`: below every other score.
 const LAST: i32 = -(1 << 29);
+/// A plain quiet move whose history is not read yet. The hash move, the
+/// good captures and the killers come first, and most nodes that fail
+/// high do so on one of them; the quiets' history (a butterfly and two
+/// continuation reads each) is read when the picker gets to them, and by
+/// then it has learnt from the moves searched before.
+const UNSCORED: i32 = i32::MIN;
 
 pub struct MovePicker<G: SearchGame> {
     moves: MoveList<G::Move>,
@@ -25,6 +33,11 @@ pub struct MovePicker<G: SearchGame> {
     /// Whether each move is a capture or promotion, in the same order.
     tactical: MoveList<bool>,
     next: usize,
+    /// Whether some move is still [`UNSCORED`], and what reading its
+    /// history needs: the mover and the moves before.
+    unscored: bool,
+    side: usize,
+    context: Context,
 }
 
 impl<G: SearchGame> MovePicker<G> {
@@ -41,6 +54,8 @@ impl<G: SearchGame> MovePicker<G> {
         let side = pos.to_move().index();
         let killers = history.killers(ply);
         let mut picker = Self::empty(moves);
+        picker.side = side;
+        picker.context = context;
         for &m in picker.moves.iter() {
             let (score, tactical) = if Some(m) == hash_move {
                 (HASH_MOVE, pos.tactical_value(m).is_some())
@@ -55,9 +70,8 @@ impl<G: SearchGame> MovePicker<G> {
             } else if m == killers[1] {
                 (KILLER, false)
             } else {
-                let squares = G::move_squares(m);
-                let key = history.key(side, pos.moved_kind(m), squares.1);
-                (history.quiet_score(side, squares, key, context), false)
+                picker.unscored = true;
+                (UNSCORED, false)
             };
             picker.scores.push(score);
             picker.tactical.push(tactical);
@@ -84,7 +98,30 @@ impl<G: SearchGame> MovePicker<G> {
     }
 
     fn empty(moves: MoveList<G::Move>) -> Self {
-        MovePicker { moves, scores: MoveList::default(), tactical: MoveList::default(), next: 0 }
+        MovePicker {
+            moves,
+            scores: MoveList::default(),
+            tactical: MoveList::default(),
+            next: 0,
+            unscored: false,
+            side: 0,
+            context: [MoveKey::NONE; 2],
+        }
+    }
+
+    /// Reads the history of the moves left [`UNSCORED`].
+    fn score_quiets(&mut self, pos: &G, history: &History<G::Move>) {
+        let (side, context) = (self.side, self.context);
+        let moves = self.moves.as_slice();
+        for (i, s) in self.scores.as_mut_slice().iter_mut().enumerate().skip(self.next) {
+            if *s == UNSCORED {
+                let m = moves[i];
+                let squares = G::move_squares(m);
+                let key = history.key(side, pos.moved_kind(m), squares.1);
+                *s = history.quiet_score(side, squares, key, context);
+            }
+        }
+        self.unscored = false;
     }
 
     pub fn len(&self) -> usize {
@@ -95,17 +132,23 @@ impl<G: SearchGame> MovePicker<G> {
         self.moves.is_empty()
     }
 
-    /// The best remaining move, whether it is tactical, and its score.
+    /// The best remaining move of `pos`, whether it is tactical, and its
+    /// score; `history` is read for the quiet moves once every move
+    /// ordered above them is given out.
     #[inline]
-    pub fn pick(&mut self) -> Option<(G::Move, bool, i32)> {
+    pub fn pick(&mut self, pos: &G, history: &History<G::Move>) -> Option<(G::Move, bool, i32)> {
         let n = self.moves.len();
         if self.next >= n {
             return None;
         }
-        let scores = self.scores.as_mut_slice();
         // The first of the highest scores left.
+        let mut top = self.scores.as_slice()[self.next..n].iter().copied().max().unwrap_or(i32::MIN);
+        if self.unscored && top < KILLER {
+            self.score_quiets(pos, history);
+            top = self.scores.as_slice()[self.next..n].iter().copied().max().unwrap_or(i32::MIN);
+        }
+        let scores = self.scores.as_mut_slice();
         let rest = &scores[self.next..n];
-        let top = rest.iter().copied().max().unwrap_or(i32::MIN);
         let best = self.next + rest.iter().position(|&s| s == top).unwrap_or(0);
         let (moves, tactical) = (self.moves.as_mut_slice(), self.tactical.as_mut_slice());
         moves.swap(self.next, best);

@@ -671,7 +671,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let mut tactical_count = 0;
         let mut searched = 0usize;
         let mut roll_left_out = false;
-        while let Some((m, tactical, score)) = picker.pick() {
+        while let Some((m, tactical, score)) = picker.pick(pos, self.history) {
             let key = self.move_key(pos, m);
             // A quiet move's full history (butterfly and continuation).
             let learnt = if tactical { 0 } else { self.history.quiet_score(side, G::move_squares(m), key, context) };
@@ -883,7 +883,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         };
         let mut best_move = None;
         let mut roll_left_out = false;
-        while let Some((m, _, _)) = picker.pick() {
+        while let Some((m, _, _)) = picker.pick(pos, self.history) {
             if !in_check && !pos.see_ge(m, 0) {
                 continue;
             }
