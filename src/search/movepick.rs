@@ -4,7 +4,9 @@
 //! history and continuation history, losing captures, and the game's `order_last` moves last. Moves come from the full legal list
 //! (generation is cheap), so the hash move needs no legality check. The
 //! quiet moves' history is read only when the picker reaches them
-//! ([`UNSCORED`]).
+//! ([`UNSCORED`]), and once the search knows it would prune every quiet
+//! move left it drops them ([`MovePicker::skip_quiets`]). Moves of equal
+//! score come in the order the game generated them.
 
 use super::history::{Context, History, MoveKey};
 use super::params::CAPTURE_ORDER_DIVISOR;
@@ -36,6 +38,8 @@ pub struct MovePicker<G: SearchGame> {
     /// Whether some move is still [`UNSCORED`], and what reading its
     /// history needs: the mover and the moves before.
     unscored: bool,
+    /// Whether [`skip_quiets`](Self::skip_quiets) has dropped the quiet moves left.
+    quiets_skipped: bool,
     side: usize,
     context: Context,
 }
@@ -104,6 +108,7 @@ impl<G: SearchGame> MovePicker<G> {
             tactical: MoveList::default(),
             next: 0,
             unscored: false,
+            quiets_skipped: false,
             side: 0,
             context: [MoveKey::NONE; 2],
         }
@@ -141,7 +146,10 @@ impl<G: SearchGame> MovePicker<G> {
         if self.next >= n {
             return None;
         }
-        // The first of the highest scores left.
+        // The first of the highest scores left; the moves before it move
+        // up one place (a rotation, not a swap), so that those left keep
+        // their order: ties go to the earlier generated move, and dropping
+        // moves (`skip_quiets`) leaves the order of the others as it was.
         let mut top = self.scores.as_slice()[self.next..n].iter().copied().max().unwrap_or(i32::MIN);
         if self.unscored && top < KILLER {
             self.score_quiets(pos, history);
@@ -151,12 +159,38 @@ impl<G: SearchGame> MovePicker<G> {
         let rest = &scores[self.next..n];
         let best = self.next + rest.iter().position(|&s| s == top).unwrap_or(0);
         let (moves, tactical) = (self.moves.as_mut_slice(), self.tactical.as_mut_slice());
-        moves.swap(self.next, best);
-        scores.swap(self.next, best);
-        tactical.swap(self.next, best);
+        moves[self.next..=best].rotate_right(1);
+        scores[self.next..=best].rotate_right(1);
+        tactical[self.next..=best].rotate_right(1);
         let (m, t, s) = (moves[self.next], tactical[self.next], scores[self.next]);
         self.next += 1;
         Some((m, t, s))
+    }
+
+    /// Drops the quiet moves not yet given out, except those for which
+    /// `keep` holds: the search calls it once a condition that prunes every
+    /// later quiet move holds (move-count pruning, futility), so that it
+    /// neither scans nor reads history for moves it would only skip. The
+    /// moves kept stay in their order.
+    pub fn skip_quiets(&mut self, mut keep: impl FnMut(G::Move) -> bool) {
+        if self.quiets_skipped {
+            return;
+        }
+        self.quiets_skipped = true;
+        let n = self.moves.len();
+        let mut kept = self.next;
+        for i in self.next..n {
+            let (m, t, s) = (self.moves.as_slice()[i], self.tactical.as_slice()[i], self.scores.as_slice()[i]);
+            if t || keep(m) {
+                self.moves.as_mut_slice()[kept] = m;
+                self.tactical.as_mut_slice()[kept] = t;
+                self.scores.as_mut_slice()[kept] = s;
+                kept += 1;
+            }
+        }
+        self.moves.truncate(kept);
+        self.tactical.truncate(kept);
+        self.scores.truncate(kept);
     }
 
     /// Whether a score from `pick` marks a capture that loses material.
@@ -168,5 +202,71 @@ impl<G: SearchGame> MovePicker<G> {
     /// hash move, a killer or an `order_last` move).
     pub fn is_history_score(score: i32) -> bool {
         score > LAST / 2 && score < KILLER
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Notation};
+    use crate::games::chess::Chess;
+
+    /// Every move a picker gives out, in order, after `skip_at` picks
+    /// dropping the quiet moves that `keep` does not hold for.
+    fn picks(pos: &Chess, skip_at: Option<usize>, keep: impl Fn(&Chess, <Chess as Game>::Move) -> bool) -> Vec<String> {
+        let history = History::new(Chess::SEATS.len(), Chess::SQUARES, Chess::PIECE_KINDS);
+        let mut list = MoveList::default();
+        pos.legal_moves(&mut list);
+        let mut picker = MovePicker::new(pos, list, None, &history, 0, [MoveKey::NONE; 2]);
+        let mut out = Vec::new();
+        while let Some((m, _, _)) = picker.pick(pos, &history) {
+            out.push(m.to_string());
+            if skip_at == Some(out.len()) {
+                picker.skip_quiets(|q| keep(pos, q));
+            }
+        }
+        out
+    }
+
+    // Captures both ways, quiet checks and plain quiet moves.
+    const FEN: &str = "r6r/ppp1kppp/2n5/3qp3/3P4/2N2N2/PPP2PPP/R1BQK2R w KQ - 0 1";
+
+    #[test]
+    fn equal_scores_keep_the_generation_order() {
+        let pos = Chess::from_fen(FEN).unwrap();
+        let mut legal = MoveList::default();
+        pos.legal_moves(&mut legal);
+        let quiet_order: Vec<String> =
+            legal.iter().filter(|&&m| pos.tactical_value(m).is_none()).map(|m| m.to_string()).collect();
+        // With no history every quiet move scores 0: they come in the
+        // order the game generated them, whatever captures came first.
+        let given: Vec<String> =
+            picks(&pos, None, |_, _| true).into_iter().filter(|t| quiet_order.contains(t)).collect();
+        assert_eq!(given, quiet_order);
+    }
+
+    #[test]
+    fn skipping_quiets_drops_only_them_and_keeps_the_order_of_the_rest() {
+        let pos = Chess::from_fen(FEN).unwrap();
+        let keep = |p: &Chess, m| p.gives_check(m);
+        let all = picks(&pos, None, |_, _| true);
+        for skip_at in 1..all.len() {
+            let skipped = picks(&pos, Some(skip_at), keep);
+            // The same moves as without skipping, less the quiet moves
+            // after the skip that are not kept, in the same order.
+            let expected: Vec<String> = all
+                .iter()
+                .enumerate()
+                .filter(|&(i, t)| {
+                    let m = pos.parse_move(t).unwrap();
+                    i < skip_at || pos.tactical_value(m).is_some() || keep(&pos, m)
+                })
+                .map(|(_, t)| t.clone())
+                .collect();
+            assert_eq!(skipped, expected, "skipped after {skip_at} picks");
+        }
+        let after_one = picks(&pos, Some(1), keep);
+        assert!(all.len() - after_one.len() > 10, "the position has quiet moves to drop");
+        assert!(after_one.contains(&"c1g5".to_string()), "a quiet check is kept");
     }
 }

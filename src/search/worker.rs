@@ -674,7 +674,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         while let Some((m, tactical, score)) = picker.pick(pos, self.history) {
             let key = self.move_key(pos, m);
             // A quiet move's full history (butterfly and continuation).
-            let learnt = if tactical { 0 } else { self.history.quiet_score(side, G::move_squares(m), key, context) };
+            let learnt = |history: &History<G::Move>| history.quiet_score(side, G::move_squares(m), key, context);
             if !root && !in_check && best > -MATE_BOUND {
                 if !tactical {
                     // Move-count pruning does not trust the static value;
@@ -683,9 +683,15 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     let futile = holds
                         && depth <= FUTILITY_MAX_DEPTH
                         && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
+                    // Both only grow truer as moves are searched (`searched`
+                    // and alpha only rise), so every later quiet move falls
+                    // to them too: the picker drops them.
+                    if late || futile {
+                        picker.skip_quiets(|q| pos.keep_quiet(q));
+                    }
                     let unpromising = depth <= HISTORY_PRUNE_MAX_DEPTH
                         && MovePicker::<G>::is_history_score(score)
-                        && learnt < -HISTORY_PRUNE_MARGIN * depth;
+                        && learnt(self.history) < -HISTORY_PRUNE_MARGIN * depth;
                     let lmr_depth = (depth - 1 - lmr(depth, searched)).max(0);
                     let loses = || {
                         lmr_depth <= QUIET_SEE_MAX_DEPTH && !pos.see_ge(m, -QUIET_SEE_MARGIN * lmr_depth * lmr_depth)
@@ -727,7 +733,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                         if tt_capture {
                             r += LMR_TT_CAPTURE;
                         }
-                        r -= learnt / LMR_HISTORY_DIVISOR;
+                        r -= learnt(self.history) / LMR_HISTORY_DIVISOR;
                     } else if MovePicker::<G>::is_bad_tactical(score) {
                         r = lmr(depth, searched) / LMR_BAD_CAPTURE_DIVISOR
                             - self.history.capture_score(key) / LMR_CAPTURE_HISTORY_DIVISOR;
