@@ -50,7 +50,7 @@ impl<G: SearchGame> Worker<'_, G> {
     pub(super) fn cat_node(
         &mut self,
         pos: &G,
-        list: MoveList<G::Move>,
+        list: &mut MoveList<G::Move>,
         hash_move: Option<G::Move>,
         depth: i32,
         alpha: i32,

@@ -26,8 +26,10 @@ const LAST: i32 = -(1 << 29);
 /// then it has learnt from the moves searched before.
 const UNSCORED: i32 = i32::MIN;
 
-pub struct MovePicker<G: SearchGame> {
-    moves: MoveList<G::Move>,
+pub struct MovePicker<'a, G: SearchGame> {
+    /// The node's moves, borrowed: a move list is large (its full capacity
+    /// would be copied with it), so the picker orders it where it lies.
+    moves: &'a mut MoveList<G::Move>,
     /// The ordering score of each move, in the same order; kept apart from
     /// `tactical` so that finding the best is a scan of bare integers,
     /// which the compiler vectorises (picking was a seventh of the search).
@@ -44,12 +46,12 @@ pub struct MovePicker<G: SearchGame> {
     context: Context,
 }
 
-impl<G: SearchGame> MovePicker<G> {
+impl<'a, G: SearchGame> MovePicker<'a, G> {
     /// Orders `moves` of `pos`, `ply` plies from the root, where the two
     /// moves before were `context`.
     pub fn new(
         pos: &G,
-        moves: MoveList<G::Move>,
+        moves: &'a mut MoveList<G::Move>,
         hash_move: Option<G::Move>,
         history: &History<G::Move>,
         ply: usize,
@@ -85,7 +87,12 @@ impl<G: SearchGame> MovePicker<G> {
 
     /// Only captures and promotions (quiescence search): the hash move
     /// first, then by value and capture history.
-    pub fn tactical(pos: &G, moves: MoveList<G::Move>, hash_move: Option<G::Move>, history: &History<G::Move>) -> Self {
+    pub fn tactical(
+        pos: &G,
+        moves: &'a mut MoveList<G::Move>,
+        hash_move: Option<G::Move>,
+        history: &History<G::Move>,
+    ) -> Self {
         let side = pos.to_move().index();
         let mut picker = Self::empty(moves);
         for &m in picker.moves.iter() {
@@ -101,7 +108,7 @@ impl<G: SearchGame> MovePicker<G> {
         picker
     }
 
-    fn empty(moves: MoveList<G::Move>) -> Self {
+    fn empty(moves: &'a mut MoveList<G::Move>) -> Self {
         MovePicker {
             moves,
             scores: MoveList::default(),
@@ -217,7 +224,7 @@ mod tests {
         let history = History::new(Chess::SEATS.len(), Chess::SQUARES, Chess::PIECE_KINDS);
         let mut list = MoveList::default();
         pos.legal_moves(&mut list);
-        let mut picker = MovePicker::new(pos, list, None, &history, 0, [MoveKey::NONE; 2]);
+        let mut picker = MovePicker::new(pos, &mut list, None, &history, 0, [MoveKey::NONE; 2]);
         let mut out = Vec::new();
         while let Some((m, _, _)) = picker.pick(pos, &history) {
             out.push(m.to_string());
