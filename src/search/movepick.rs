@@ -1,12 +1,14 @@
 //! Move ordering: the hash move, then captures that do not lose material
 //! (most valuable victim, least valuable attacker, adjusted by the capture
-//! history), killers, quiet moves by
-//! history and continuation history, losing captures, and the game's `order_last` moves last. Moves come from the full legal list
-//! (generation is cheap), so the hash move needs no legality check. The
-//! quiet moves' history is read only when the picker reaches them
-//! ([`UNSCORED`]), and once the search knows it would prune every quiet
-//! move left it drops them ([`MovePicker::skip_quiets`]). Moves of equal
-//! score come in the order the game generated them.
+//! history), killers, quiet moves by history and continuation history,
+//! losing captures, and the game's `order_last` moves last. The picker
+//! orders a list of legal moves the search generated (all of them, or in
+//! quiescence the tactical ones); the hash move is taken only if it is in
+//! that list (`Worker::tt_move`), so it needs no legality check of its
+//! own. The quiet moves' history is read only when the picker reaches
+//! them ([`UNSCORED`]), and once the search knows it would prune every
+//! quiet move left it drops them ([`MovePicker::skip_quiets`]). Moves of
+//! equal score come in the order the game generated them.
 
 use super::history::{Context, History, MoveKey};
 use super::params::CAPTURE_ORDER_DIVISOR;
@@ -48,7 +50,9 @@ pub struct MovePicker<'a, G: SearchGame> {
 
 impl<'a, G: SearchGame> MovePicker<'a, G> {
     /// Orders `moves` of `pos`, `ply` plies from the root, where the two
-    /// moves before were `context`.
+    /// moves before were `context`. The picker reorders the list in place
+    /// and may shorten it (`skip_quiets`): the caller has no use for it
+    /// after.
     pub fn new(
         pos: &G,
         moves: &'a mut MoveList<G::Move>,
@@ -134,14 +138,6 @@ impl<'a, G: SearchGame> MovePicker<'a, G> {
             }
         }
         self.unscored = false;
-    }
-
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
     }
 
     /// The best remaining move of `pos`, whether it is tactical, and its
