@@ -556,23 +556,31 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             return v;
         }
         let mut list = MoveList::default();
-        pos.legal_moves(&mut list);
-        if list.is_empty() {
-            return Self::outcome_value(pos, pos.position_outcome(true).and_then(|o| o.winner), ply);
-        }
-        if root {
-            self.restrict_root(&mut list);
-        }
-        if pos.is_chance() {
-            return self.chance_node(pos, &list, Reach::Plies(depth), alpha, beta, ply);
-        }
-        let hash_move = Self::tt_move(&list, entry);
-        if cats {
-            return self.cat_node(pos, list, hash_move, depth, alpha, beta, ply, pv_node);
+        // Rolls, the cats and the root need their moves at once; a player's
+        // node generates them only after the pruning below, which most
+        // often ends the node without a move (and so judges a position
+        // without moves by its static value, as engines do: a mate is
+        // never missed, since a side in check is not pruned).
+        let moves_first = root || cats || pos.is_chance();
+        if moves_first {
+            pos.legal_moves(&mut list);
+            if list.is_empty() {
+                return Self::outcome_value(pos, pos.position_outcome(true).and_then(|o| o.winner), ply);
+            }
+            if root {
+                self.restrict_root(&mut list);
+            }
+            if pos.is_chance() {
+                return self.chance_node(pos, &list, Reach::Plies(depth), alpha, beta, ply);
+            }
+            if cats {
+                let hash_move = Self::tt_move(&list, entry);
+                return self.cat_node(pos, list, hash_move, depth, alpha, beta, ply, pv_node);
+            }
         }
         // No hash move: this node was never searched, or failed low;
         // spend less on it (internal iterative reduction).
-        if hash_move.is_none() && depth >= IIR_MIN_DEPTH {
+        if entry.is_none_or(|e| e.mv == 0) && depth >= IIR_MIN_DEPTH {
             depth -= 1;
         }
 
@@ -644,6 +652,13 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
         }
 
+        if !moves_first {
+            pos.legal_moves(&mut list);
+            if list.is_empty() {
+                return Self::outcome_value(pos, pos.position_outcome(true).and_then(|o| o.winner), ply);
+            }
+        }
+        let hash_move = Self::tt_move(&list, entry);
         let side = turn.index();
         let sign = perspective(pos);
         let context = self.context(ply);
