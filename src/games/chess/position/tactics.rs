@@ -62,11 +62,38 @@ impl<V: Variant> Position<V> {
     /// Whether white's or black's move `m` checks the other army's king
     /// (judged right after the move: for black that is before the cats,
     /// whose step may still lift or give the check).
+    ///
+    /// Playing the move decides it; most moves are first ruled out without
+    /// (the search asks it of every quiet move it would prune, to keep
+    /// the checks): a
+    /// plain move checks only if the piece on its destination sees the
+    /// king's square on an empty board, or its origin is on a line through
+    /// the king (a piece behind it may be unmasked), or the king was
+    /// already attacked before it (in Cat Chess a cat's step may re-arm a
+    /// piece that aims at it). Castling, en passant and promotions are
+    /// always played.
     pub fn gives_check(&self, m: Move) -> bool {
-        match self.turn.color() {
-            Some(us) => self.play(m).checkers_of(us.other()).any(),
-            None => false,
+        let Some(us) = self.turn.color() else {
+            return false;
+        };
+        if m.kind() == MoveKind::Normal {
+            let (from, to) = (m.from(), m.to());
+            let king = self.king(us.other());
+            let may_see = match self.role_on(from) {
+                Some(Role::Pawn) => attacks::pawn(us, to).contains(king),
+                Some(Role::Knight) => attacks::knight(to).contains(king),
+                Some(Role::Bishop) => attacks::bishop(to, Bitboard::EMPTY).contains(king),
+                Some(Role::Rook) => attacks::rook(to, Bitboard::EMPTY).contains(king),
+                Some(Role::Queen) => attacks::queen(to, Bitboard::EMPTY).contains(king),
+                _ => false,
+            };
+            let unmasks = attacks::line(from, king).any();
+            let already = V::CATS && self.checkers_of(us.other()).any();
+            if !(may_see || unmasks || already) {
+                return false;
+            }
         }
+        self.play(m).checkers_of(us.other()).any()
     }
 
     /// Whether `color` has a piece other than pawns and its king: positions
@@ -237,5 +264,46 @@ mod tests {
         let mut got: Vec<String> = list.iter().map(|m| m.to_string()).collect();
         got.sort();
         assert_eq!(got, ["c4d4", "c4d5"]);
+    }
+
+    /// `gives_check` rules most moves out without playing them; over the
+    /// positions of random games of chess and Cat Chess, it must say what
+    /// playing the move says, for every move of white and black.
+    #[test]
+    fn gives_check_agrees_with_playing_the_move() {
+        use crate::game::{Game, MoveList};
+        use rand::{rngs::StdRng, Rng, SeedableRng};
+
+        fn walk<G: Game + Copy>(start: G, seed: u64, check: impl Fn(&G, G::Move) -> Option<(bool, bool)>) -> usize {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut checks = 0;
+            for _ in 0..200 {
+                let mut pos = start;
+                for _ in 0..120 {
+                    let mut list = MoveList::default();
+                    pos.legal_moves(&mut list);
+                    if list.is_empty() {
+                        break;
+                    }
+                    for &m in list.iter() {
+                        if let Some((fast, played)) = check(&pos, m) {
+                            assert_eq!(fast, played, "{m:?} in {pos:?}");
+                            checks += fast as usize;
+                        }
+                    }
+                    pos = pos.play(list.as_slice()[rng.gen_range(0..list.len())]);
+                }
+            }
+            checks
+        }
+        let chess = walk(Chess::startpos(), 1, |p: &Chess, m| {
+            let us = p.turn().color()?;
+            Some((p.gives_check(m), p.play(m).checkers_of(us.other()).any()))
+        });
+        let cats = walk(CatChess::startpos(), 2, |p: &CatChess, m| {
+            let us = p.turn().color()?;
+            Some((p.gives_check(m), p.play(m).checkers_of(us.other()).any()))
+        });
+        assert!(chess > 1000 && cats > 100, "checks seen: chess {chess}, Cat Chess {cats}");
     }
 }
