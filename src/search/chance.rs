@@ -120,36 +120,14 @@
 //! its own floor (`CHANCE_REROLL_MIN_DEPTH`).
 
 use super::history::MoveKey;
-use super::params::{CHANCE_PROOF_PASSES, CHANCE_REDUCTION, CHANCE_WINDOW};
+use super::params::{
+    CHANCE_ABORT_AFTER_SHARE, CHANCE_ABORT_WRONG_SHARE, CHANCE_PROOF_PASSES, CHANCE_REDUCTION, CHANCE_REROLL_MIN_DEPTH,
+    CHANCE_ROOT_MIN_DEPTH, CHANCE_ROOT_REDUCTION, CHANCE_WINDOW,
+};
 use super::tt::Bound;
 use super::worker::{cutoff, from_tt, Worker, NO_EVAL};
 use super::{perspective, SearchGame, INF, MATE, MATE_BOUND};
 use crate::game::{MoveList, MAX_MOVES};
-
-/// The root's own roll is searched this many plies shallower than the
-/// moves beside it (its outcomes `depth - 1 - CHANCE_ROOT_REDUCTION`
-/// deep), so that its cost grows with the iteration's depth as theirs
-/// does, but its outcomes at least `CHANCE_ROOT_MIN_DEPTH` deep (or as
-/// deep as the moves beside it, if less): the teleported cat's own step
-/// is seen. See the module's note for the measurements.
-pub(super) const CHANCE_ROOT_REDUCTION: i32 = 6;
-pub(super) const CHANCE_ROOT_MIN_DEPTH: i32 = 2;
-/// The root's own reroll (the engine deciding after `T?<sq>` between
-/// keeping a mouse's square and rolling again) has only that choice to
-/// make: its outcomes at least this deep, the rest of the turn and the
-/// opponent's answer, so that a reroll that loses the king at once is
-/// seen to (`tests/catschess10_protocol.rs`, `MOUSE_BY_THE_KING`: at 2
-/// plies it chose the reroll).
-pub(super) const CHANCE_REROLL_MIN_DEPTH: i32 = 5;
-
-/// A pass of the proof stops early once a quarter (1 / `ABORT_AFTER_SHARE`)
-/// of the outcomes' weight has been searched and more than a third
-/// (1 / `ABORT_WRONG_SHARE`) of that came out on the wrong side of its
-/// target; the next pass then sets its targets from the values learnt.
-/// An aborted pass does not count as one of `CHANCE_PROOF_PASSES`, but
-/// more than that many aborts end the proof too.
-const ABORT_AFTER_SHARE: i64 = 4;
-const ABORT_WRONG_SHARE: i64 = 3;
 
 /// How far a chance node's outcomes are searched.
 #[derive(Clone, Copy, Debug)]
@@ -311,7 +289,7 @@ impl<G: SearchGame> Worker<'_, G> {
                 }
                 // The proof is going the wrong way: try the other side
                 // with the values learnt, rather than finish this pass.
-                if searched * ABORT_AFTER_SHARE >= total && wrong * ABORT_WRONG_SHARE > searched {
+                if searched * CHANCE_ABORT_AFTER_SHARE >= total && wrong * CHANCE_ABORT_WRONG_SHARE > searched {
                     abort = true;
                     break;
                 }

@@ -60,7 +60,7 @@ pub const QS_EVASION_PLIES: usize = 8;
 /// | every ply, proof first                                  | 46.5 M | 235 M   |
 ///
 /// (Measured with the root's own roll unreduced; it now is reduced, see
-/// `chance.rs`, `CHANCE_ROOT_REDUCTION`, for the counts since.)
+/// `CHANCE_ROOT_REDUCTION` below and `chance.rs` for the counts since.)
 ///
 /// Most of the old cost was quiescence: answering a "check" it tried
 /// every move, the request too, and rolled sixty outcomes at every
@@ -81,6 +81,31 @@ pub const CHANCE_WINDOW: i32 = 40;
 /// Null-window passes over a roll's outcomes to prove on which side of
 /// the window its expectation lies, before it is searched exactly.
 pub const CHANCE_PROOF_PASSES: usize = 3;
+
+/// The root's own roll is searched this many plies shallower than the
+/// moves beside it (its outcomes `depth - 1 - CHANCE_ROOT_REDUCTION`
+/// deep), so that its cost grows with the iteration's depth as theirs
+/// does, but its outcomes at least `CHANCE_ROOT_MIN_DEPTH` deep (or as
+/// deep as the moves beside it, if less): the teleported cat's own step
+/// is seen. See `chance.rs`'s note for the measurements.
+pub const CHANCE_ROOT_REDUCTION: i32 = 6;
+pub const CHANCE_ROOT_MIN_DEPTH: i32 = 2;
+/// The root's own reroll (the engine deciding after `T?<sq>` between
+/// keeping a mouse's square and rolling again) has only that choice to
+/// make: its outcomes at least this deep, the rest of the turn and the
+/// opponent's answer, so that a reroll that loses the king at once is
+/// seen to (`tests/catschess10_protocol.rs`, `MOUSE_BY_THE_KING`: at 2
+/// plies it chose the reroll).
+pub const CHANCE_REROLL_MIN_DEPTH: i32 = 5;
+
+/// A pass of the proof (`chance.rs`) stops early once a quarter (1 / `CHANCE_ABORT_AFTER_SHARE`)
+/// of the outcomes' weight has been searched and more than a third
+/// (1 / `CHANCE_ABORT_WRONG_SHARE`) of that came out on the wrong side of its
+/// target; the next pass then sets its targets from the values learnt.
+/// An aborted pass does not count as one of `CHANCE_PROOF_PASSES`, but
+/// more than that many aborts end the proof too.
+pub const CHANCE_ABORT_AFTER_SHARE: i64 = 4;
+pub const CHANCE_ABORT_WRONG_SHARE: i64 = 3;
 
 /// Aspiration window half-width at the root, from this depth on.
 pub const ASPIRATION_WINDOW: i32 = 25;
