@@ -422,31 +422,49 @@ impl Xiangqi {
     }
 
     /// Whether the legal move `m` gives check, computed without playing it
-    /// (for a search's move ordering and extensions).
+    /// (for a search's move ordering and extensions). The board changes
+    /// only on the move's two points, and the enemy general was not
+    /// attacked before it (the FEN and the rules see to that), so most
+    /// moves are ruled out by where those points lie before any attack is
+    /// worked out.
     pub fn gives_check(&self, m: Move) -> bool {
         let us = self.turn;
-        let them = us.other();
         let (from, to) = (m.from(), m.to());
         let (fb, tb) = (1u128 << from.index(), 1u128 << to.index());
+        let target = self.general(us.other());
+        let lines = attacks::cross(target);
+        let Some(piece) = self.piece_at(from) else { return false };
+        // The moved piece from its new point: on the general's rank or
+        // file for a chariot or cannon, a horse's move away for a horse.
+        let may_see = match piece.role {
+            Role::Chariot | Role::Cannon => lines & tb != 0,
+            Role::Horse => attacks::horse_zone(target) & tb != 0,
+            Role::Soldier => attacks::soldier(us, to) & 1u128 << target.index() != 0,
+            Role::General | Role::Advisor | Role::Elephant => false,
+        };
+        // Another piece of ours (the captured piece is theirs): a line
+        // attack needs one of the points on the general's rank or file (a
+        // chariot unmasked, a cannon given or robbed of its screen), a
+        // horse attack needs the origin to be the leg that blocked it.
+        let unmasks = lines & (fb | tb) != 0 || attacks::horse_attackers(target).iter().any(|g| g.leg == from);
+        if !may_see && !unmasks {
+            return false;
+        }
         let occ = (self.occupied().0 & !fb) | tb;
         let occ_t = (self.occ_t & !(1u128 << from.transposed())) | 1u128 << to.transposed();
-        let target = self.general(them);
-        // Discovered checks by every other piece of ours (the captured piece
-        // is theirs, so it is not among them)...
+        let tgt = 1u128 << target.index();
         let others = self.colors[us.index()].0 & !fb;
-        if self.attacked_by(target, occ, occ_t, others, us) {
+        if unmasks && self.attacked_by(target, occ, occ_t, others, us) {
             return true;
         }
-        // ...and the moved piece from its new point.
-        let tgt = 1u128 << target.index();
-        let Some(piece) = self.piece_at(from) else { return false };
-        match piece.role {
-            Role::Chariot => attacks::chariot(to, occ, occ_t) & tgt != 0,
-            Role::Cannon => attacks::lines(to, occ, occ_t).1 & tgt != 0,
-            Role::Horse => attacks::horse(to, occ) & tgt != 0,
-            Role::Soldier => attacks::soldier(us, to) & tgt != 0,
-            Role::General | Role::Advisor | Role::Elephant => false,
-        }
+        may_see
+            && match piece.role {
+                Role::Chariot => attacks::chariot(to, occ, occ_t) & tgt != 0,
+                Role::Cannon => attacks::lines(to, occ, occ_t).1 & tgt != 0,
+                Role::Horse => attacks::horse(to, occ) & tgt != 0,
+                Role::Soldier => true,
+                Role::General | Role::Advisor | Role::Elephant => false,
+            }
     }
 }
 
