@@ -100,6 +100,11 @@ impl<M: Copy> MoveList<M> {
         self.len = 0;
     }
 
+    /// Keeps the first `len` moves (all, if there are fewer).
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
     /// Keeps the moves for which `keep` holds, in order.
     pub fn retain(&mut self, mut keep: impl FnMut(&M) -> bool) {
         let mut kept = 0;

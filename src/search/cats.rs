@@ -50,7 +50,7 @@ impl<G: SearchGame> Worker<'_, G> {
     pub(super) fn cat_node(
         &mut self,
         pos: &G,
-        list: MoveList<G::Move>,
+        list: &mut MoveList<G::Move>,
         hash_move: Option<G::Move>,
         depth: i32,
         alpha: i32,
@@ -61,7 +61,7 @@ impl<G: SearchGame> Worker<'_, G> {
         let context = self.context(ply);
         let mut picker = MovePicker::new(pos, list, hash_move, self.history, ply, context);
         let mut children = MoveList::default();
-        while let Some((m, _, _)) = picker.pick() {
+        while let Some((m, _, _)) = picker.pick(pos, self.history) {
             children.push(Some(m));
         }
         let (value, chosen) = self.cat_choice(pos, children.as_slice(), Horizon::Plies(depth), alpha, beta, ply, pv);

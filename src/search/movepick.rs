@@ -1,10 +1,16 @@
 //! Move ordering: the hash move, then captures that do not lose material
 //! (most valuable victim, least valuable attacker, adjusted by the capture
-//! history), killers, quiet moves by
-//! history and continuation history, losing captures, and the game's `order_last` moves last. Moves come from the full legal list
-//! (generation is cheap), so the hash move needs no legality check.
+//! history), killers, quiet moves by history and continuation history,
+//! losing captures, and the game's `order_last` moves last. The picker
+//! orders a list of legal moves the search generated (all of them, or in
+//! quiescence the tactical ones); the hash move is taken only if it is in
+//! that list (`Worker::tt_move`), so it needs no legality check of its
+//! own. The quiet moves' history is read only when the picker reaches
+//! them ([`UNSCORED`]), and once the search knows it would prune every
+//! quiet move left it drops them ([`MovePicker::skip_quiets`]). Moves of
+//! equal score come in the order the game generated them.
 
-use super::history::{Context, History};
+use super::history::{Context, History, MoveKey};
 use super::params::CAPTURE_ORDER_DIVISOR;
 use super::SearchGame;
 use crate::game::MoveList;
@@ -15,9 +21,17 @@ const KILLER: i32 = 1 << 26;
 const BAD_TACTICAL: i32 = -(1 << 24);
 /// `SearchGame::order_last`: below every other score.
 const LAST: i32 = -(1 << 29);
+/// A plain quiet move whose history is not read yet. The hash move, the
+/// good captures and the killers come first, and most nodes that fail
+/// high do so on one of them; the quiets' history (a butterfly and two
+/// continuation reads each) is read when the picker gets to them, and by
+/// then it has learnt from the moves searched before.
+const UNSCORED: i32 = i32::MIN;
 
-pub struct MovePicker<G: SearchGame> {
-    moves: MoveList<G::Move>,
+pub struct MovePicker<'a, G: SearchGame> {
+    /// The node's moves, borrowed: a move list is large (its full capacity
+    /// would be copied with it), so the picker orders it where it lies.
+    moves: &'a mut MoveList<G::Move>,
     /// The ordering score of each move, in the same order; kept apart from
     /// `tactical` so that finding the best is a scan of bare integers,
     /// which the compiler vectorises (picking was a seventh of the search).
@@ -25,14 +39,23 @@ pub struct MovePicker<G: SearchGame> {
     /// Whether each move is a capture or promotion, in the same order.
     tactical: MoveList<bool>,
     next: usize,
+    /// Whether some move is still [`UNSCORED`], and what reading its
+    /// history needs: the mover and the moves before.
+    unscored: bool,
+    /// Whether [`skip_quiets`](Self::skip_quiets) has dropped the quiet moves left.
+    quiets_skipped: bool,
+    side: usize,
+    context: Context,
 }
 
-impl<G: SearchGame> MovePicker<G> {
+impl<'a, G: SearchGame> MovePicker<'a, G> {
     /// Orders `moves` of `pos`, `ply` plies from the root, where the two
-    /// moves before were `context`.
+    /// moves before were `context`. The picker reorders the list in place
+    /// and may shorten it (`skip_quiets`): the caller has no use for it
+    /// after.
     pub fn new(
         pos: &G,
-        moves: MoveList<G::Move>,
+        moves: &'a mut MoveList<G::Move>,
         hash_move: Option<G::Move>,
         history: &History<G::Move>,
         ply: usize,
@@ -41,6 +64,8 @@ impl<G: SearchGame> MovePicker<G> {
         let side = pos.to_move().index();
         let killers = history.killers(ply);
         let mut picker = Self::empty(moves);
+        picker.side = side;
+        picker.context = context;
         for &m in picker.moves.iter() {
             let (score, tactical) = if Some(m) == hash_move {
                 (HASH_MOVE, pos.tactical_value(m).is_some())
@@ -55,9 +80,8 @@ impl<G: SearchGame> MovePicker<G> {
             } else if m == killers[1] {
                 (KILLER, false)
             } else {
-                let squares = G::move_squares(m);
-                let key = history.key(side, pos.moved_kind(m), squares.1);
-                (history.quiet_score(side, squares, key, context), false)
+                picker.unscored = true;
+                (UNSCORED, false)
             };
             picker.scores.push(score);
             picker.tactical.push(tactical);
@@ -67,7 +91,12 @@ impl<G: SearchGame> MovePicker<G> {
 
     /// Only captures and promotions (quiescence search): the hash move
     /// first, then by value and capture history.
-    pub fn tactical(pos: &G, moves: MoveList<G::Move>, hash_move: Option<G::Move>, history: &History<G::Move>) -> Self {
+    pub fn tactical(
+        pos: &G,
+        moves: &'a mut MoveList<G::Move>,
+        hash_move: Option<G::Move>,
+        history: &History<G::Move>,
+    ) -> Self {
         let side = pos.to_move().index();
         let mut picker = Self::empty(moves);
         for &m in picker.moves.iter() {
@@ -83,37 +112,88 @@ impl<G: SearchGame> MovePicker<G> {
         picker
     }
 
-    fn empty(moves: MoveList<G::Move>) -> Self {
-        MovePicker { moves, scores: MoveList::default(), tactical: MoveList::default(), next: 0 }
+    fn empty(moves: &'a mut MoveList<G::Move>) -> Self {
+        MovePicker {
+            moves,
+            scores: MoveList::default(),
+            tactical: MoveList::default(),
+            next: 0,
+            unscored: false,
+            quiets_skipped: false,
+            side: 0,
+            context: [MoveKey::NONE; 2],
+        }
     }
 
-    pub fn len(&self) -> usize {
-        self.moves.len()
+    /// Reads the history of the moves left [`UNSCORED`].
+    fn score_quiets(&mut self, pos: &G, history: &History<G::Move>) {
+        let (side, context) = (self.side, self.context);
+        let moves = self.moves.as_slice();
+        for (i, s) in self.scores.as_mut_slice().iter_mut().enumerate().skip(self.next) {
+            if *s == UNSCORED {
+                let m = moves[i];
+                let squares = G::move_squares(m);
+                let key = history.key(side, pos.moved_kind(m), squares.1);
+                *s = history.quiet_score(side, squares, key, context);
+            }
+        }
+        self.unscored = false;
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
-
-    /// The best remaining move, whether it is tactical, and its score.
+    /// The best remaining move of `pos`, whether it is tactical, and its
+    /// score; `history` is read for the quiet moves once every move
+    /// ordered above them is given out.
     #[inline]
-    pub fn pick(&mut self) -> Option<(G::Move, bool, i32)> {
+    pub fn pick(&mut self, pos: &G, history: &History<G::Move>) -> Option<(G::Move, bool, i32)> {
         let n = self.moves.len();
         if self.next >= n {
             return None;
         }
+        // The first of the highest scores left; the moves before it move
+        // up one place (a rotation, not a swap), so that those left keep
+        // their order: ties go to the earlier generated move, and dropping
+        // moves (`skip_quiets`) leaves the order of the others as it was.
+        let mut top = self.scores.as_slice()[self.next..n].iter().copied().max().unwrap_or(i32::MIN);
+        if self.unscored && top < KILLER {
+            self.score_quiets(pos, history);
+            top = self.scores.as_slice()[self.next..n].iter().copied().max().unwrap_or(i32::MIN);
+        }
         let scores = self.scores.as_mut_slice();
-        // The first of the highest scores left.
         let rest = &scores[self.next..n];
-        let top = rest.iter().copied().max().unwrap_or(i32::MIN);
         let best = self.next + rest.iter().position(|&s| s == top).unwrap_or(0);
         let (moves, tactical) = (self.moves.as_mut_slice(), self.tactical.as_mut_slice());
-        moves.swap(self.next, best);
-        scores.swap(self.next, best);
-        tactical.swap(self.next, best);
+        moves[self.next..=best].rotate_right(1);
+        scores[self.next..=best].rotate_right(1);
+        tactical[self.next..=best].rotate_right(1);
         let (m, t, s) = (moves[self.next], tactical[self.next], scores[self.next]);
         self.next += 1;
         Some((m, t, s))
+    }
+
+    /// Drops the quiet moves not yet given out, except those for which
+    /// `keep` holds: the search calls it once a condition that prunes every
+    /// later quiet move holds (move-count pruning, futility), so that it
+    /// neither scans nor reads history for moves it would only skip. The
+    /// moves kept stay in their order.
+    pub fn skip_quiets(&mut self, mut keep: impl FnMut(G::Move) -> bool) {
+        if self.quiets_skipped {
+            return;
+        }
+        self.quiets_skipped = true;
+        let n = self.moves.len();
+        let mut kept = self.next;
+        for i in self.next..n {
+            let (m, t, s) = (self.moves.as_slice()[i], self.tactical.as_slice()[i], self.scores.as_slice()[i]);
+            if t || keep(m) {
+                self.moves.as_mut_slice()[kept] = m;
+                self.tactical.as_mut_slice()[kept] = t;
+                self.scores.as_mut_slice()[kept] = s;
+                kept += 1;
+            }
+        }
+        self.moves.truncate(kept);
+        self.tactical.truncate(kept);
+        self.scores.truncate(kept);
     }
 
     /// Whether a score from `pick` marks a capture that loses material.
@@ -125,5 +205,71 @@ impl<G: SearchGame> MovePicker<G> {
     /// hash move, a killer or an `order_last` move).
     pub fn is_history_score(score: i32) -> bool {
         score > LAST / 2 && score < KILLER
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Notation};
+    use crate::games::chess::Chess;
+
+    /// Every move a picker gives out, in order, after `skip_at` picks
+    /// dropping the quiet moves that `keep` does not hold for.
+    fn picks(pos: &Chess, skip_at: Option<usize>, keep: impl Fn(&Chess, <Chess as Game>::Move) -> bool) -> Vec<String> {
+        let history = History::new(Chess::SEATS.len(), Chess::SQUARES, Chess::PIECE_KINDS);
+        let mut list = MoveList::default();
+        pos.legal_moves(&mut list);
+        let mut picker = MovePicker::new(pos, &mut list, None, &history, 0, [MoveKey::NONE; 2]);
+        let mut out = Vec::new();
+        while let Some((m, _, _)) = picker.pick(pos, &history) {
+            out.push(m.to_string());
+            if skip_at == Some(out.len()) {
+                picker.skip_quiets(|q| keep(pos, q));
+            }
+        }
+        out
+    }
+
+    // Captures both ways, quiet checks and plain quiet moves.
+    const FEN: &str = "r6r/ppp1kppp/2n5/3qp3/3P4/2N2N2/PPP2PPP/R1BQK2R w KQ - 0 1";
+
+    #[test]
+    fn equal_scores_keep_the_generation_order() {
+        let pos = Chess::from_fen(FEN).unwrap();
+        let mut legal = MoveList::default();
+        pos.legal_moves(&mut legal);
+        let quiet_order: Vec<String> =
+            legal.iter().filter(|&&m| pos.tactical_value(m).is_none()).map(|m| m.to_string()).collect();
+        // With no history every quiet move scores 0: they come in the
+        // order the game generated them, whatever captures came first.
+        let given: Vec<String> =
+            picks(&pos, None, |_, _| true).into_iter().filter(|t| quiet_order.contains(t)).collect();
+        assert_eq!(given, quiet_order);
+    }
+
+    #[test]
+    fn skipping_quiets_drops_only_them_and_keeps_the_order_of_the_rest() {
+        let pos = Chess::from_fen(FEN).unwrap();
+        let keep = |p: &Chess, m| p.gives_check(m);
+        let all = picks(&pos, None, |_, _| true);
+        for skip_at in 1..all.len() {
+            let skipped = picks(&pos, Some(skip_at), keep);
+            // The same moves as without skipping, less the quiet moves
+            // after the skip that are not kept, in the same order.
+            let expected: Vec<String> = all
+                .iter()
+                .enumerate()
+                .filter(|&(i, t)| {
+                    let m = pos.parse_move(t).unwrap();
+                    i < skip_at || pos.tactical_value(m).is_some() || keep(&pos, m)
+                })
+                .map(|(_, t)| t.clone())
+                .collect();
+            assert_eq!(skipped, expected, "skipped after {skip_at} picks");
+        }
+        let after_one = picks(&pos, Some(1), keep);
+        assert!(all.len() - after_one.len() > 10, "the position has quiet moves to drop");
+        assert!(after_one.contains(&"c1g5".to_string()), "a quiet check is kept");
     }
 }

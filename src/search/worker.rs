@@ -575,7 +575,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
             if cats {
                 let hash_move = Self::tt_move(&list, entry);
-                return self.cat_node(pos, list, hash_move, depth, alpha, beta, ply, pv_node);
+                return self.cat_node(pos, &mut list, hash_move, depth, alpha, beta, ply, pv_node);
             }
         }
         // No hash move: this node was never searched, or failed low;
@@ -663,7 +663,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let sign = perspective(pos);
         let context = self.context(ply);
         let tt_capture = hash_move.is_some_and(|m| pos.tactical_value(m).is_some());
-        let mut picker = MovePicker::new(pos, list, hash_move, self.history, ply, context);
+        let mut picker = MovePicker::new(pos, &mut list, hash_move, self.history, ply, context);
         let (alpha_orig, mut best, mut best_move) = (alpha, -INF, None);
         let mut quiets: [(G::Move, MoveKey); 64] = [(G::Move::default(), MoveKey::NONE); 64];
         let mut quiet_count = 0;
@@ -671,10 +671,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let mut tactical_count = 0;
         let mut searched = 0usize;
         let mut roll_left_out = false;
-        while let Some((m, tactical, score)) = picker.pick() {
+        while let Some((m, tactical, score)) = picker.pick(pos, self.history) {
             let key = self.move_key(pos, m);
             // A quiet move's full history (butterfly and continuation).
-            let learnt = if tactical { 0 } else { self.history.quiet_score(side, G::move_squares(m), key, context) };
+            let learnt = |history: &History<G::Move>| history.quiet_score(side, G::move_squares(m), key, context);
             if !root && !in_check && best > -MATE_BOUND {
                 if !tactical {
                     // Move-count pruning does not trust the static value;
@@ -683,9 +683,15 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     let futile = holds
                         && depth <= FUTILITY_MAX_DEPTH
                         && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
+                    // Both only grow truer as moves are searched (`searched`
+                    // and alpha only rise), so every later quiet move falls
+                    // to them too: the picker drops them.
+                    if late || futile {
+                        picker.skip_quiets(|q| pos.keep_quiet(q));
+                    }
                     let unpromising = depth <= HISTORY_PRUNE_MAX_DEPTH
                         && MovePicker::<G>::is_history_score(score)
-                        && learnt < -HISTORY_PRUNE_MARGIN * depth;
+                        && learnt(self.history) < -HISTORY_PRUNE_MARGIN * depth;
                     let lmr_depth = (depth - 1 - lmr(depth, searched)).max(0);
                     let loses = || {
                         lmr_depth <= QUIET_SEE_MAX_DEPTH && !pos.see_ge(m, -QUIET_SEE_MARGIN * lmr_depth * lmr_depth)
@@ -727,7 +733,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                         if tt_capture {
                             r += LMR_TT_CAPTURE;
                         }
-                        r -= learnt / LMR_HISTORY_DIVISOR;
+                        r -= learnt(self.history) / LMR_HISTORY_DIVISOR;
                     } else if MovePicker::<G>::is_bad_tactical(score) {
                         r = lmr(depth, searched) / LMR_BAD_CAPTURE_DIVISOR
                             - self.history.capture_score(key) / LMR_CAPTURE_HISTORY_DIVISOR;
@@ -828,8 +834,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let alpha_orig = alpha;
         let in_check = pos.in_check();
         let mut list = MoveList::default();
-        let hash_move = |list: &MoveList<G::Move>| Self::tt_move(list, entry);
-        let (mut picker, mut best, eval) = if in_check {
+        // Which moves (all, or the tactical ones), the best value so far
+        // and the static value; the picker is made after, in place (it is
+        // large: moving it out of a branch would copy it).
+        let (all_moves, mut best, eval) = if in_check {
             pos.legal_moves(&mut list);
             if list.is_empty() {
                 return Self::outcome_value(pos, pos.position_outcome(true).and_then(|o| o.winner), ply);
@@ -840,8 +848,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             if qply > G::QS_EVASION_PLIES {
                 return Self::static_value(pos);
             }
-            let hash_move = hash_move(&list);
-            (MovePicker::new(pos, list, hash_move, self.history, ply, self.context(ply)), -INF, NO_EVAL)
+            (true, -INF, NO_EVAL)
         } else if !pos.static_value_holds() {
             // No standing pat mid-turn after the main move: the turn goes
             // on to the opponent's answer (the game's tactical moves here
@@ -850,8 +857,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             if list.is_empty() {
                 return Self::static_value(pos);
             }
-            let hash_move = hash_move(&list);
-            (MovePicker::tactical(pos, list, hash_move, self.history), -INF, NO_EVAL)
+            (false, -INF, NO_EVAL)
         } else {
             let raw = match entry {
                 Some(e) if e.eval as i32 != NO_EVAL => e.eval as i32,
@@ -878,12 +884,17 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
             alpha = alpha.max(stand);
             pos.tactical_moves(&mut list);
-            let hash_move = hash_move(&list);
-            (MovePicker::tactical(pos, list, hash_move, self.history), stand, raw)
+            (false, stand, raw)
+        };
+        let hash_move = Self::tt_move(&list, entry);
+        let mut picker = if all_moves {
+            MovePicker::new(pos, &mut list, hash_move, self.history, ply, self.context(ply))
+        } else {
+            MovePicker::tactical(pos, &mut list, hash_move, self.history)
         };
         let mut best_move = None;
         let mut roll_left_out = false;
-        while let Some((m, _, _)) = picker.pick() {
+        while let Some((m, _, _)) = picker.pick(pos, self.history) {
             if !in_check && !pos.see_ge(m, 0) {
                 continue;
             }

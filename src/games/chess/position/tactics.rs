@@ -64,13 +64,13 @@ impl<V: Variant> Position<V> {
     /// whose step may still lift or give the check).
     ///
     /// Playing the move decides it; most moves are first ruled out without
-    /// (the search asks it of every quiet move it would prune, to keep the
-    /// checks): a plain move checks only if the piece on its destination
-    /// sees the king's square on an empty board, or its origin is on a line
-    /// through the king (a piece behind it may be unmasked), or the king
-    /// was already attacked before it (in Cat Chess a cat's step may re-arm
-    /// a piece that aims at it). Castling, en passant and promotions are
-    /// always played.
+    /// (the search asks it of every quiet move it would prune or drop, to
+    /// keep the checks): a plain move checks only if the piece on its
+    /// destination sees the king's square on an empty board, or its origin
+    /// is on a line through the king (a piece behind it may be unmasked), or
+    /// the king was already attacked before it (in Cat Chess a cat's step
+    /// may re-arm a piece that aims at it). Castling, en passant and
+    /// promotions are always played.
     pub fn gives_check(&self, m: Move) -> bool {
         let Some(us) = self.turn.color() else {
             return false;
