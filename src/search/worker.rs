@@ -674,7 +674,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         while let Some((m, tactical, score)) = picker.pick(pos, self.history) {
             let key = self.move_key(pos, m);
             // A quiet move's full history (butterfly and continuation).
-            let learnt = |history: &History<G::Move>| history.quiet_score(side, G::move_squares(m), key, context);
+            // Read only when a test needs it, and then once.
+            let mut learnt_read = None;
+            let mut learnt = |history: &History<G::Move>| {
+                *learnt_read.get_or_insert_with(|| history.quiet_score(side, G::move_squares(m), key, context))
+            };
             if !root && !in_check && best > -MATE_BOUND {
                 if !tactical {
                     // Move-count pruning does not trust the static value;

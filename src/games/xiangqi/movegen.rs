@@ -433,13 +433,14 @@ impl Xiangqi {
         let (fb, tb) = (1u128 << from.index(), 1u128 << to.index());
         let target = self.general(us.other());
         let lines = attacks::cross(target);
+        let tgt = 1u128 << target.index();
         let Some(piece) = self.piece_at(from) else { return false };
         // The moved piece from its new point: on the general's rank or
         // file for a chariot or cannon, a horse's move away for a horse.
         let may_see = match piece.role {
             Role::Chariot | Role::Cannon => lines & tb != 0,
             Role::Horse => attacks::horse_zone(target) & tb != 0,
-            Role::Soldier => attacks::soldier(us, to) & 1u128 << target.index() != 0,
+            Role::Soldier => attacks::soldier(us, to) & tgt != 0,
             Role::General | Role::Advisor | Role::Elephant => false,
         };
         // Another piece of ours (the captured piece is theirs): a line
@@ -452,7 +453,6 @@ impl Xiangqi {
         }
         let occ = (self.occupied().0 & !fb) | tb;
         let occ_t = (self.occ_t & !(1u128 << from.transposed())) | 1u128 << to.transposed();
-        let tgt = 1u128 << target.index();
         let others = self.colors[us.index()].0 & !fb;
         if unmasks && self.attacked_by(target, occ, occ_t, others, us) {
             return true;

@@ -87,8 +87,9 @@ impl<V: Variant> Position<V> {
                 _ => false,
             };
             let unmasks = attacks::line(from, king).any();
-            let already = V::CATS && self.checkers_of(us.other()).any();
-            if !(may_see || unmasks || already) {
+            // Asked last: it is the one test that works out attacks.
+            let already = || V::CATS && self.checkers_of(us.other()).any();
+            if !(may_see || unmasks || already()) {
                 return false;
             }
         }
