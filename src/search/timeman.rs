@@ -214,8 +214,8 @@ mod tests {
     fn the_iteration_gate_follows_the_scale() {
         let limits = Limits { time_left: Some(ms(10_000)), movestogo: Some(1), ..Default::default() };
         let tm = TimeManager::new(&limits);
-        // Soft is 4 s: after 60 ms, a scale of 0.01 (a 20 ms gate) closes
-        // it and 1 (2 s) keeps it open.
+        // Soft is 4 s: after 60 ms, a scale of 0.01 (a 32 ms gate) closes
+        // it and 1 (3.2 s) keeps it open.
         let control = SearchControl::new();
         std::thread::sleep(ms(60));
         assert!(!tm.may_start_iteration(&control, 0.01));
