@@ -155,6 +155,21 @@ catchess match --variant chess --engine 'name=cc cmd=./catchess' \\\n    \
 --tc 10+0.1 --games 20 --random-plies 6 --seed 1 --sprt 0,50,0.05,0.05 --pgn chess.pgn"
     )]
     Match(Box<MatchArgs>),
+    /// Join the game pairs of several runs of one test into one SPRT: Elo, LOS, LLR and verdict.
+    ///
+    /// A self-play test cut off (a session's end, a replaced machine) goes on as a new run of the
+    /// same two builds with another --seed. Each run's final table gives its game pairs ("pairs
+    /// scoring 0/0.5/1/1.5/2: a b c d e"); pass each run's five counts to --pairs.
+    #[command(after_help = "Example:\n  \
+catchess sprt --pairs 151,345,799,357,179 --pairs 20,41,97,44,18 --sprt 0,10,0.05,0.05")]
+    Sprt {
+        /// One run's game pairs that scored 0, 0.5, 1, 1.5 and 2 points for the first engine.
+        #[arg(long, value_name = "A,B,C,D,E", required = true)]
+        pairs: Vec<String>,
+        /// The test's bounds, as `match --sprt` takes them.
+        #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", default_value = "0,10,0.05,0.05")]
+        sprt: String,
+    },
     /// Tools for game records (PGN).
     Pgn {
         #[command(subcommand)]
@@ -549,6 +564,7 @@ pub fn run() -> ExitCode {
             Ok(code) => return code,
             Err(e) => Err(e),
         },
+        Some(Command::Sprt { pairs, sprt }) => sprt_command(&pairs, &sprt),
         Some(Command::Pgn { action: PgnCommand::Check { file, variant } }) => {
             tournament::check::command(&file, variant)
         }
@@ -574,6 +590,14 @@ pub fn run() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `catchess sprt`: the joined statistics of several runs' game pairs.
+fn sprt_command(pairs: &[String], sprt: &str) -> Result<(), String> {
+    let spec = SprtSpec::parse(sprt)?;
+    let runs = pairs.iter().map(|p| tournament::standings::parse_pairs(p)).collect::<Result<Vec<_>, _>>()?;
+    print!("{}", tournament::standings::joined_report(&runs, &spec)?);
+    Ok(())
 }
 
 impl TuneCliArgs {

@@ -329,6 +329,70 @@ impl Standings {
 
 /// `95 % interval -12.0 to +30.5`, or what can be said when the data put
 /// no bound on one side yet.
+/// Game pairs as the final table prints them: the counts of pairs that
+/// scored 0, ½, 1, 1½ and 2 points for the first engine, `a,b,c,d,e`.
+pub fn parse_pairs(text: &str) -> Result<Penta, String> {
+    let bad = || {
+        format!("--pairs {text:?}: expected five counts of game pairs scoring 0,0.5,1,1.5,2 (e.g. 151,345,799,357,179)")
+    };
+    let counts: Vec<u32> =
+        text.split(',').map(|c| c.trim().parse::<u32>()).collect::<Result<_, _>>().map_err(|_| bad())?;
+    let counts: [u32; 5] = counts.try_into().map_err(|_| bad())?;
+    Ok(Penta { counts })
+}
+
+/// The statistics of several runs of one test joined (`catchess sprt`):
+/// their game pairs added up, with the Elo, LOS and the SPRT's LLR and
+/// verdict as one match of all of them would give. A test cut off with
+/// its machine goes on as a new run (same builds, another seed), and the
+/// runs together decide it.
+pub fn joined_report(runs: &[Penta], spec: &SprtSpec) -> Result<String, String> {
+    let mut sums = [0u64; 5];
+    for run in runs {
+        for (sum, c) in sums.iter_mut().zip(run.counts) {
+            *sum += u64::from(c);
+        }
+    }
+    if sums.iter().sum::<u64>() > u64::from(u32::MAX) {
+        return Err("--pairs: more game pairs than any match plays".into());
+    }
+    let all = Penta { counts: sums.map(|c| c as u32) };
+    let o = Outcomes::pentanomial(&all);
+    let e = estimate(&o).ok_or("--pairs: no game pairs")?;
+    let elo = match e.elo {
+        Some(x) => format!("{x:+.1} ({})", interval_text(e.low, e.high)),
+        None => format!("unknown ({})", interval_text(e.low, e.high)),
+    };
+    let llr = sprt_llr_of(&o, spec.elo0, spec.elo1);
+    let (lower, upper) = sprt_bounds(spec.alpha, spec.beta);
+    let verdict = if llr >= upper {
+        "H1 accepted"
+    } else if llr <= lower {
+        "H0 accepted"
+    } else {
+        "no decision yet"
+    };
+    let c = all.counts;
+    Ok(format!(
+        "{} runs, {} game pairs ({} games; pairs scoring 0/0.5/1/1.5/2: {} {} {} {} {})\n\
+         Elo difference: {elo}, LOS {:.1} %\n\
+         SPRT [{}, {}] (alpha {}, beta {}): LLR {llr:.2} (bounds {lower:.2}, {upper:.2}): {verdict}\n",
+        runs.len(),
+        all.pairs(),
+        2 * u64::from(all.pairs()),
+        c[0],
+        c[1],
+        c[2],
+        c[3],
+        c[4],
+        e.los * 100.0,
+        spec.elo0,
+        spec.elo1,
+        spec.alpha,
+        spec.beta,
+    ))
+}
+
 fn interval_text(low: Bound, high: Bound) -> String {
     match (low, high) {
         (Bound::At(l), Bound::At(h)) => format!("95 % interval {l:+.1} to {h:+.1}"),
@@ -433,5 +497,35 @@ mod tests {
         assert!(t.contains("+190.8 (95 % interval") && t.contains("nElo +"), "{t}");
         s.model = Model::Trinomial;
         assert!(s.table(None).contains("from 5 games (trinomial)"));
+    }
+
+    #[test]
+    fn runs_joined_count_as_one_record() {
+        let spec = SprtSpec::parse("0,10,0.05,0.05").unwrap();
+        let (a, b) = (parse_pairs("151,345,799,357,179").unwrap(), parse_pairs(" 20, 41,97,44,18").unwrap());
+        let sum = Penta { counts: [171, 386, 896, 401, 197] };
+        let two = joined_report(&[a, b], &spec).unwrap();
+        let one = joined_report(&[sum], &spec).unwrap();
+        assert!(two.starts_with("2 runs, 2051 game pairs (4102 games;"), "{two}");
+        assert_eq!(two.lines().skip(1).collect::<Vec<_>>(), one.lines().skip(1).collect::<Vec<_>>());
+        let llr = sprt_llr_of(&Outcomes::pentanomial(&sum), 0.0, 10.0);
+        assert!(two.contains(&format!("LLR {llr:.2} (bounds -2.94, 2.94): no decision yet")), "{two}");
+        // The verdicts.
+        let strong = joined_report(&[parse_pairs("10,40,300,150,100").unwrap()], &spec).unwrap();
+        assert!(strong.contains(": H1 accepted"), "{strong}");
+        let weak = joined_report(&[parse_pairs("100,150,300,40,10").unwrap()], &spec).unwrap();
+        assert!(weak.contains(": H0 accepted"), "{weak}");
+    }
+
+    #[test]
+    fn bad_pairs_are_refused_with_the_reason() {
+        for text in ["1,2,3,4", "1,2,3,4,5,6", "1,2,x,4,5", "1,2,-3,4,5", ""] {
+            assert!(parse_pairs(text).unwrap_err().contains("expected five counts"), "{text}");
+        }
+        let spec = SprtSpec::parse("0,10,0.05,0.05").unwrap();
+        assert!(joined_report(&[parse_pairs("0,0,0,0,0").unwrap()], &spec).unwrap_err().contains("no game pairs"));
+        let huge = parse_pairs(&format!("{},1,0,0,0", u32::MAX)).unwrap();
+        assert!(joined_report(&[huge], &spec).unwrap_err().contains("more game pairs"));
+        assert!(joined_report(&[huge, huge], &spec).unwrap_err().contains("more game pairs"));
     }
 }
