@@ -6,7 +6,7 @@
 use super::play::{FaultKind, GameReport};
 use super::record::capitalised;
 use super::spec::SprtSpec;
-use super::stats::{estimate, sprt_bounds, sprt_llr, sprt_llr_of, Bound, Model, Outcomes, Penta, Wdl};
+use super::stats::{estimate, sprt_bounds, sprt_llr, sprt_llr_of, Bound, EloEstimate, Model, Outcomes, Penta, Wdl};
 use crate::game::Game;
 use std::collections::BTreeMap;
 
@@ -18,6 +18,29 @@ pub struct SprtStatus {
     pub upper: f64,
     /// `Some(true)`: H1 accepted, `Some(false)`: H0 accepted.
     pub decision: Option<bool>,
+}
+
+impl SprtStatus {
+    /// The test at `llr` against `spec`'s bounds.
+    pub fn of(llr: f64, spec: &SprtSpec) -> SprtStatus {
+        let (lower, upper) = sprt_bounds(spec.alpha, spec.beta);
+        let decision = if llr >= upper {
+            Some(true)
+        } else if llr <= lower {
+            Some(false)
+        } else {
+            None
+        };
+        SprtStatus { llr, lower, upper, decision }
+    }
+
+    pub fn verdict(&self) -> &'static str {
+        match self.decision {
+            Some(true) => "H1 accepted",
+            Some(false) => "H0 accepted",
+            None => "no decision",
+        }
+    }
 }
 
 /// Per-engine totals.
@@ -153,16 +176,8 @@ impl Standings {
     /// The SPRT after the latest game: the first decision stands (games
     /// already running still count).
     pub fn sprt(&self, spec: &SprtSpec, before: Option<SprtStatus>) -> SprtStatus {
-        let llr = self.llr(spec);
-        let (lower, upper) = sprt_bounds(spec.alpha, spec.beta);
-        let decision = if llr >= upper {
-            Some(true)
-        } else if llr <= lower {
-            Some(false)
-        } else {
-            None
-        };
-        SprtStatus { llr, lower, upper, decision: before.and_then(|s| s.decision).or(decision) }
+        let now = SprtStatus::of(self.llr(spec), spec);
+        SprtStatus { decision: before.and_then(|s| s.decision).or(now.decision), ..now }
     }
 
     /// The score part of the progress line: with two engines the first
@@ -210,12 +225,7 @@ impl Standings {
         } else {
             String::new()
         };
-        let elo = match (e.elo, e.low, e.high) {
-            (Some(x), low, high) => format!("{x:+.1} ({})", interval_text(low, high)),
-            (None, Bound::At(l), _) => format!("at least {l:+.1} (95 %: every {unit} won, no upper bound yet)"),
-            (None, _, Bound::At(h)) => format!("at most {h:+.1} (95 %: every {unit} lost, no lower bound yet)"),
-            (None, _, _) => "unknown".to_string(),
-        };
+        let elo = elo_text(&e, unit);
         let nelo = match e.nelo {
             Some(n) => format!("{n:+.1} (95 % interval {:+.1} to {:+.1})", e.nelo_low, e.nelo_high),
             None => "undefined (no spread in the results yet)".to_string(),
@@ -309,11 +319,7 @@ impl Standings {
         }
         out.push_str(&self.elo_lines());
         if let Some((spec, status)) = sprt {
-            let verdict = match status.decision {
-                Some(true) => "H1 accepted",
-                Some(false) => "H0 accepted",
-                None => "no decision",
-            };
+            let verdict = status.verdict();
             let model = match self.model {
                 Model::Pentanomial => "pentanomial",
                 Model::Trinomial => "trinomial",
@@ -327,8 +333,6 @@ impl Standings {
     }
 }
 
-/// `95 % interval -12.0 to +30.5`, or what can be said when the data put
-/// no bound on one side yet.
 /// Game pairs as the final table prints them: the counts of pairs that
 /// scored 0, ½, 1, 1½ and 2 points for the first engine, `a,b,c,d,e`.
 pub fn parse_pairs(text: &str) -> Result<Penta, String> {
@@ -359,24 +363,13 @@ pub fn joined_report(runs: &[Penta], spec: &SprtSpec) -> Result<String, String> 
     let all = Penta { counts: sums.map(|c| c as u32) };
     let o = Outcomes::pentanomial(&all);
     let e = estimate(&o).ok_or("--pairs: no game pairs")?;
-    let elo = match e.elo {
-        Some(x) => format!("{x:+.1} ({})", interval_text(e.low, e.high)),
-        None => format!("unknown ({})", interval_text(e.low, e.high)),
-    };
-    let llr = sprt_llr_of(&o, spec.elo0, spec.elo1);
-    let (lower, upper) = sprt_bounds(spec.alpha, spec.beta);
-    let verdict = if llr >= upper {
-        "H1 accepted"
-    } else if llr <= lower {
-        "H0 accepted"
-    } else {
-        "no decision yet"
-    };
+    let elo = elo_text(&e, "game pair");
+    let status = SprtStatus::of(sprt_llr_of(&o, spec.elo0, spec.elo1), spec);
     let c = all.counts;
     Ok(format!(
         "{} runs, {} game pairs ({} games; pairs scoring 0/0.5/1/1.5/2: {} {} {} {} {})\n\
          Elo difference: {elo}, LOS {:.1} %\n\
-         SPRT [{}, {}] (alpha {}, beta {}): LLR {llr:.2} (bounds {lower:.2}, {upper:.2}): {verdict}\n",
+         SPRT [{}, {}] (alpha {}, beta {}): LLR {:.2} (bounds {:.2}, {:.2}): {}\n",
         runs.len(),
         all.pairs(),
         2 * u64::from(all.pairs()),
@@ -390,9 +383,26 @@ pub fn joined_report(runs: &[Penta], spec: &SprtSpec) -> Result<String, String> 
         spec.elo1,
         spec.alpha,
         spec.beta,
+        status.llr,
+        status.lower,
+        status.upper,
+        status.verdict(),
     ))
 }
 
+/// An Elo estimate with its interval, or its one bound when every `unit`
+/// (game or game pair) was won or lost.
+fn elo_text(e: &EloEstimate, unit: &str) -> String {
+    match (e.elo, e.low, e.high) {
+        (Some(x), low, high) => format!("{x:+.1} ({})", interval_text(low, high)),
+        (None, Bound::At(l), _) => format!("at least {l:+.1} (95 %: every {unit} won, no upper bound yet)"),
+        (None, _, Bound::At(h)) => format!("at most {h:+.1} (95 %: every {unit} lost, no lower bound yet)"),
+        (None, _, _) => "unknown".to_string(),
+    }
+}
+
+/// `95 % interval -12.0 to +30.5`, or what can be said when the data put
+/// no bound on one side yet.
 fn interval_text(low: Bound, high: Bound) -> String {
     match (low, high) {
         (Bound::At(l), Bound::At(h)) => format!("95 % interval {l:+.1} to {h:+.1}"),
@@ -509,7 +519,7 @@ mod tests {
         assert!(two.starts_with("2 runs, 2051 game pairs (4102 games;"), "{two}");
         assert_eq!(two.lines().skip(1).collect::<Vec<_>>(), one.lines().skip(1).collect::<Vec<_>>());
         let llr = sprt_llr_of(&Outcomes::pentanomial(&sum), 0.0, 10.0);
-        assert!(two.contains(&format!("LLR {llr:.2} (bounds -2.94, 2.94): no decision yet")), "{two}");
+        assert!(two.contains(&format!("LLR {llr:.2} (bounds -2.94, 2.94): no decision")), "{two}");
         // The verdicts.
         let strong = joined_report(&[parse_pairs("10,40,300,150,100").unwrap()], &spec).unwrap();
         assert!(strong.contains(": H1 accepted"), "{strong}");
