@@ -219,3 +219,17 @@ pub const KEPT_SCALE: [f64; 5] = [2.5, 1.2, 0.9, 0.8, 0.75];
 /// when it took them all.
 pub const SHARE_PIVOT: f64 = 1.5;
 pub const SHARE_GAIN: f64 = 1.35;
+
+/// Correction history (`correction.rs`): the static value is corrected by
+/// a weighted mean of what each of the game's keys (`SearchGame::
+/// correction_keys`: chess's pawn structure, then each side's other
+/// pieces) and the move before learnt about its error. Weights per key in
+/// the game's order, then the move before's.
+pub const CORRECTION_KEY_WEIGHTS: [i32; 3] = [4, 3, 3];
+pub const CORRECTION_MOVE_WEIGHT: i32 = 2;
+/// A search of depth d moves an entry (d + 1) / `CORRECTION_RATE` of the
+/// way to the error it found, at most `CORRECTION_MAX_DEPTH + 1` parts.
+pub const CORRECTION_RATE: i32 = 256;
+pub const CORRECTION_MAX_DEPTH: i32 = 15;
+/// The most a correction (and each entry) may be, in centipawns.
+pub const CORRECTION_LIMIT: i32 = 128;

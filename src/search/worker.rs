@@ -2,6 +2,7 @@
 //! white and black nodes, quiescence search. Cat nodes are in `cats.rs`.
 
 use super::chance::Reach;
+use super::correction::{CorrectionKeys, MAX_KEYS};
 use super::history::{bonus, Context, History, MoveKey};
 use super::movepick::MovePicker;
 use super::params::*;
@@ -449,6 +450,27 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         (pos.evaluate() * perspective(pos)).clamp(-MAX_STATIC, MAX_STATIC)
     }
 
+    /// The correction keys of `pos`, if the game has any.
+    #[inline(always)]
+    fn correction_keys(pos: &G) -> CorrectionKeys {
+        if G::CORRECTION_KEYS > 0 {
+            pos.correction_keys()
+        } else {
+            [0; MAX_KEYS]
+        }
+    }
+
+    /// The static value `raw` of `pos` at `ply` (its seat's view) corrected
+    /// by what the correction history learnt of positions like it.
+    #[inline(always)]
+    fn corrected(&self, pos: &G, raw: i32, keys: &CorrectionKeys, ply: usize) -> i32 {
+        if G::CORRECTION_KEYS == 0 {
+            return raw;
+        }
+        let correction = self.history.correction.value(pos.to_move().index(), keys, self.moves[ply]);
+        (raw + correction).clamp(-MAX_STATIC, MAX_STATIC)
+    }
+
     pub(super) fn update_pv(&mut self, ply: usize, m: G::Move) {
         let child_len = if ply < MAX_PLY { self.pv_len[ply + 1] } else { 0 };
         self.pv[ply][0] = m;
@@ -584,15 +606,19 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             depth -= 1;
         }
 
-        let eval = if in_check {
-            -INF
+        // The evaluation's own static value (what the table keeps), and
+        // the same corrected by the errors learnt of positions like this
+        // one (what the node goes by).
+        let raw_eval = if in_check {
+            NO_EVAL
         } else {
             match entry {
                 Some(e) if e.eval as i32 != NO_EVAL => e.eval as i32,
                 _ => Self::static_value(pos),
             }
         };
-        let static_eval = eval;
+        let correction_keys = Self::correction_keys(pos);
+        let eval = if in_check { -INF } else { self.corrected(pos, raw_eval, &correction_keys, ply) };
         // The seat's previous turn on the path, and the static value kept
         // there (which, if that node was in check, is the one kept before it).
         let previous_turn = (0..ply).rev().find(|&p| self.movers[p] == turn);
@@ -807,7 +833,20 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             return alpha_orig;
         }
         let bound = Bound::of(best, alpha_orig, beta);
-        self.store(key, depth, best, if in_check { NO_EVAL } else { static_eval }, bound, best_move, ply);
+        // The correction history learns how wrong the static value was,
+        // when the value found is on a side its bound can tell and no
+        // capture decided it (a capture's gain is no misjudgement).
+        if G::CORRECTION_KEYS > 0
+            && !in_check
+            && holds
+            && best.abs() < MATE_BOUND
+            && best_move.is_none_or(|m| pos.tactical_value(m).is_none())
+            && bound.tells_side(best, raw_eval)
+        {
+            let before = self.moves[ply];
+            self.history.correction.learn(side, &correction_keys, before, best - raw_eval, depth);
+        }
+        self.store(key, depth, best, raw_eval, bound, best_move, ply);
         best
     }
 
@@ -867,18 +906,19 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 Some(e) if e.eval as i32 != NO_EVAL => e.eval as i32,
                 _ => Self::static_value(pos),
             };
+            let corrected = self.corrected(pos, raw, &Self::correction_keys(pos), ply);
             // A stored value bounded on the far side of the static value
             // is the better standing value (as in `search`).
             let stand = match entry {
                 Some(e) => {
                     let stored = from_tt(e.value as i32, ply);
-                    if stored.abs() < MATE_BOUND && e.bound.tells_side(stored, raw) {
+                    if stored.abs() < MATE_BOUND && e.bound.tells_side(stored, corrected) {
                         stored
                     } else {
-                        raw
+                        corrected
                     }
                 }
-                None => raw,
+                None => corrected,
             };
             if stand >= beta {
                 if entry.is_none() {
