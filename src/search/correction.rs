@@ -15,7 +15,7 @@
 
 use super::history::MoveKey;
 use super::params::{
-    CORRECTION_KEY_WEIGHTS, CORRECTION_LIMIT, CORRECTION_MAX_DEPTH, CORRECTION_MOVE_WEIGHT, CORRECTION_RATE,
+    CORRECTION_KEY_WEIGHTS, CORRECTION_LIMIT, CORRECTION_MAX_PARTS, CORRECTION_MOVE_WEIGHT, CORRECTION_RATE,
 };
 
 /// The most correction keys a game may give.
@@ -117,7 +117,7 @@ impl Correction {
             return;
         }
         let target = error.clamp(-CORRECTION_LIMIT, CORRECTION_LIMIT) * GRAIN;
-        let weight = depth.clamp(0, CORRECTION_MAX_DEPTH) + 1;
+        let weight = ((depth.clamp(0, 100) + 1).pow(2)).min(CORRECTION_MAX_PARTS);
         let (slots, n) = self.slots(seat, keys, before);
         for &(slot, _) in &slots[..n] {
             let e = self.cell(slot);
@@ -184,7 +184,7 @@ mod tests {
         let (mut shallow, mut deep) = (Correction::new(2, 1, 64), Correction::new(2, 1, 64));
         shallow.learn(0, &k, MoveKey::NONE, 100, 1);
         deep.learn(0, &k, MoveKey::NONE, 100, 12);
-        // Both below a centipawn after one search: compare the entries.
+        // The shallow one moved less than a centipawn: compare the entries.
         let entry = |c: &Correction| c.tables[c.entry(0, 0, 5)];
         assert!(entry(&deep) > entry(&shallow) && entry(&shallow) > 0);
     }

@@ -227,9 +227,10 @@ pub const SHARE_GAIN: f64 = 1.35;
 /// the game's order, then the move before's.
 pub const CORRECTION_KEY_WEIGHTS: [i32; 3] = [4, 3, 3];
 pub const CORRECTION_MOVE_WEIGHT: i32 = 2;
-/// A search of depth d moves an entry (d + 1) / `CORRECTION_RATE` of the
-/// way to the error it found, at most `CORRECTION_MAX_DEPTH + 1` parts.
+/// A search of depth d moves an entry (d + 1)² / `CORRECTION_RATE` of the
+/// way to the error it found, at most `CORRECTION_MAX_PARTS` parts: a
+/// deeper search knows the value better.
 pub const CORRECTION_RATE: i32 = 256;
-pub const CORRECTION_MAX_DEPTH: i32 = 15;
+pub const CORRECTION_MAX_PARTS: i32 = 64;
 /// The most a correction (and each entry) may be, in centipawns.
 pub const CORRECTION_LIMIT: i32 = 128;

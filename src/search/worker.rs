@@ -617,8 +617,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 _ => Self::static_value(pos),
             }
         };
-        let correction_keys = Self::correction_keys(pos);
+        let correction_keys = if in_check { [0; MAX_KEYS] } else { Self::correction_keys(pos) };
         let eval = if in_check { -INF } else { self.corrected(pos, raw_eval, &correction_keys, ply) };
+        let corrected_eval = eval;
         // The seat's previous turn on the path, and the static value kept
         // there (which, if that node was in check, is the one kept before it).
         let previous_turn = (0..ply).rev().find(|&p| self.movers[p] == turn);
@@ -834,14 +835,18 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
         let bound = Bound::of(best, alpha_orig, beta);
         // The correction history learns how wrong the static value was,
-        // when the value found is on a side its bound can tell and no
-        // capture decided it (a capture's gain is no misjudgement).
+        // when the value found lies on a side of the corrected value that
+        // its bound can tell (a bound that agrees with the correction tells
+        // nothing against it) and no capture decided it (a capture's gain
+        // is no misjudgement). Not at the root, whose best may be of some
+        // moves only (`MultiPV`, `searchmoves`).
         if G::CORRECTION_KEYS > 0
+            && !root
             && !in_check
             && holds
             && best.abs() < MATE_BOUND
             && best_move.is_none_or(|m| pos.tactical_value(m).is_none())
-            && bound.tells_side(best, raw_eval)
+            && bound.tells_side(best, corrected_eval)
         {
             let before = self.moves[ply];
             self.history.correction.learn(side, &correction_keys, before, best - raw_eval, depth);
