@@ -82,6 +82,14 @@ impl Correction {
     }
 
     #[inline(always)]
+    fn get(&self, slot: Slot) -> i32 {
+        match slot {
+            Slot::Key(i) => self.tables[i] as i32,
+            Slot::Move(i) => self.after_move[i] as i32,
+        }
+    }
+
+    #[inline(always)]
     fn cell(&mut self, slot: Slot) -> &mut i16 {
         match slot {
             Slot::Key(i) => &mut self.tables[i],
@@ -99,11 +107,7 @@ impl Correction {
         let (slots, n) = self.slots(seat, keys, before);
         let (mut sum, mut weights) = (0, 0);
         for &(slot, w) in &slots[..n] {
-            let e = match slot {
-                Slot::Key(i) => self.tables[i],
-                Slot::Move(i) => self.after_move[i],
-            };
-            sum += e as i32 * w;
+            sum += self.get(slot) * w;
             weights += w;
         }
         sum / (weights * GRAIN)
