@@ -711,9 +711,15 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     // Move-count pruning does not trust the static value;
                     // futility does.
                     let late = depth <= LMP_MAX_DEPTH && searched >= lmp_limit(depth, improving);
-                    let futile = holds
-                        && depth <= FUTILITY_MAX_DEPTH
-                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
+                    let futility_value = eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth;
+                    let futile = holds && depth <= FUTILITY_MAX_DEPTH && futility_value <= alpha;
+                    // The quiet moves futility prunes are taken to be worth
+                    // its value (at most alpha): a fail low says no less,
+                    // so the correction history does not learn from it that
+                    // the static value was too high (which would prune more).
+                    if futile && futility_value.abs() < MATE_BOUND {
+                        best = best.max(futility_value);
+                    }
                     // Both only grow truer as moves are searched (`searched`
                     // and alpha only rise), so every later quiet move falls
                     // to them too: the picker drops them.
