@@ -615,8 +615,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
         }
         // No hash move: this node was never searched, or failed low;
-        // spend less on it (internal iterative reduction).
-        if entry.is_none_or(|e| e.mv == 0) && depth >= IIR_MIN_DEPTH {
+        // spend less on it (internal iterative reduction). A singular
+        // test's node has one, only left out.
+        if left_out.is_none() && entry.is_none_or(|e| e.mv == 0) && depth >= IIR_MIN_DEPTH {
             depth -= 1;
         }
 
