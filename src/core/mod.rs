@@ -4,6 +4,7 @@
 
 pub mod bitboard;
 pub mod color;
+pub mod hash;
 pub mod square;
 pub mod tapered;
 pub mod wide;

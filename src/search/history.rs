@@ -5,8 +5,11 @@
 //! two plies before: a reply is often good because of what was just
 //! played), and the capture history (which captures and promotions, by
 //! seat, piece kind and target square, caused a cutoff). They order moves
-//! and shape reductions and pruning; they never change a value.
+//! and shape reductions and pruning; they never change a value. A thread's
+//! correction history (`correction.rs`), which does correct static values,
+//! is kept here too.
 
+use super::correction::Correction;
 use super::MAX_PLY;
 
 /// History values stay within ±HISTORY_MAX (the gravity formula below
@@ -21,6 +24,12 @@ pub struct MoveKey(u32);
 
 impl MoveKey {
     pub const NONE: MoveKey = MoveKey(u32::MAX);
+
+    /// The key as an index below `History::keys`, `None` for `NONE`.
+    #[inline(always)]
+    pub fn index(self) -> Option<usize> {
+        (self != MoveKey::NONE).then_some(self.0 as usize)
+    }
 }
 
 /// The two moves before a node (one ply back, two plies back) whose
@@ -40,12 +49,14 @@ pub struct History<M: Copy + Default + Eq> {
     /// [move key] of captures and promotions, within ±HISTORY_MAX.
     captures: Vec<i16>,
     killers: Vec<[M; 2]>,
+    /// The static values' corrections (`correction.rs`).
+    pub correction: Correction,
 }
 
 impl<M: Copy + Default + Eq> History<M> {
     /// Tables for a game of `seats` seats on `squares` squares whose moves
-    /// move `kinds` kinds of piece.
-    pub fn new(seats: usize, squares: usize, kinds: usize) -> Self {
+    /// move `kinds` kinds of piece, with `correction_keys` correction keys.
+    pub fn new(seats: usize, squares: usize, kinds: usize, correction_keys: usize) -> Self {
         let keys = seats * kinds * squares;
         History {
             squares,
@@ -55,6 +66,7 @@ impl<M: Copy + Default + Eq> History<M> {
             continuation: vec![0; keys * keys],
             captures: vec![0; keys],
             killers: vec![[M::default(); 2]; MAX_PLY + 2],
+            correction: Correction::new(seats, correction_keys, keys),
         }
     }
 
@@ -62,6 +74,7 @@ impl<M: Copy + Default + Eq> History<M> {
         self.table.iter_mut().for_each(|h| *h = 0);
         self.continuation.iter_mut().for_each(|h| *h = 0);
         self.captures.iter_mut().for_each(|h| *h = 0);
+        self.correction.clear();
         self.clear_killers();
     }
 
@@ -171,7 +184,7 @@ mod tests {
 
     #[test]
     fn history_saturates_and_killers_shift() {
-        let mut h: History<u16> = History::new(3, 64, 1);
+        let mut h: History<u16> = History::new(3, 64, 1, 0);
         for _ in 0..1000 {
             h.update(0, (12, 28), 2000);
         }
@@ -186,7 +199,7 @@ mod tests {
 
     #[test]
     fn continuation_history_counts_only_after_its_own_move() {
-        let mut h: History<u16> = History::new(2, 64, 6);
+        let mut h: History<u16> = History::new(2, 64, 6, 0);
         let knight_f3 = h.key(0, 1, 21);
         let bishop_f3 = h.key(0, 2, 21);
         let (e5, d5) = (h.key(1, 0, 36), h.key(1, 0, 35));
@@ -207,7 +220,7 @@ mod tests {
 
     #[test]
     fn capture_history_learns_per_move_key_and_clears() {
-        let mut h: History<u16> = History::new(2, 64, 6);
+        let mut h: History<u16> = History::new(2, 64, 6, 0);
         let (knight_takes_e5, bishop_takes_e5) = (h.key(0, 1, 36), h.key(0, 2, 36));
         h.reward_capture(knight_takes_e5, 800);
         assert!(h.capture_score(knight_takes_e5) > 0);

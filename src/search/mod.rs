@@ -11,6 +11,7 @@
 //! | `evaluate.rs` | the static evaluation's trait and its tunable weights |
 //! | `movepick.rs` | move ordering |
 //! | `history.rs` | killers, history and continuation history |
+//! | `correction.rs` | correction history: the static value corrected by its past errors |
 //! | `tt.rs` | the transposition table |
 //! | `timeman.rs` | how long to think |
 //! | `control.rs` | stop and ponder from another thread |
@@ -36,6 +37,7 @@
 mod cats;
 mod chance;
 pub mod control;
+pub mod correction;
 pub mod evaluate;
 pub mod history;
 pub mod movepick;
@@ -152,6 +154,19 @@ pub trait SearchGame: Game + Evaluate {
     const PIECE_KINDS: usize = 1;
     fn moved_kind(&self, _m: Self::Move) -> usize {
         0
+    }
+
+    /// How many correction keys [`correction_keys`](Self::correction_keys)
+    /// gives (at most `correction::MAX_KEYS`); 0, the default, turns the
+    /// correction history off.
+    const CORRECTION_KEYS: usize = 0;
+    /// Keys of what the static evaluation misjudges alike for a while
+    /// (chess: the pawn structure, then each side's other pieces), in an
+    /// order the game keeps: the correction history learns the
+    /// evaluation's errors per key (`correction.rs`). The first
+    /// `CORRECTION_KEYS` count.
+    fn correction_keys(&self) -> correction::CorrectionKeys {
+        [0; correction::MAX_KEYS]
     }
 
     /// Whether `m` is tried after every other move: a costly move that is
@@ -324,7 +339,7 @@ impl<G: SearchGame> Searcher<G> {
     }
 
     fn history() -> History<G::Move> {
-        History::new(G::SEATS.len(), G::SQUARES, G::PIECE_KINDS)
+        History::new(G::SEATS.len(), G::SQUARES, G::PIECE_KINDS, G::CORRECTION_KEYS)
     }
 
     /// A table of `mb` MiB in place of the old one, which is kept if the
@@ -506,6 +521,24 @@ mod tests {
         let pos = G::from_fen(fen).unwrap();
         let limits = Limits { depth: Some(depth), ..Default::default() };
         Searcher::<G>::new(4).search(&GameHistory::new(pos), &limits, &SearchControl::new(), &mut |_| {})
+    }
+
+    #[test]
+    fn the_search_learns_corrections_in_the_games_with_keys() {
+        fn learnt<G: SearchGame + Notation>(fen: &str, depth: u32) -> bool {
+            let mut searcher = Searcher::<G>::new(4);
+            let limits = Limits { depth: Some(depth), ..Default::default() };
+            let game = GameHistory::new(G::from_fen(fen).unwrap());
+            searcher.search(&game, &limits, &SearchControl::new(), &mut |_| {});
+            let learnt = searcher.histories[0].correction.learnt_anything();
+            searcher.clear();
+            assert!(!searcher.histories[0].correction.learnt_anything(), "a new game forgets");
+            learnt
+        }
+        use crate::games::{CatsChess10, Xiangqi};
+        assert!(learnt::<Chess>("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", 8));
+        assert!(learnt::<Xiangqi>("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 7));
+        assert!(!learnt::<CatsChess10>(crate::games::catschess10::START_FEN, 3), "10x10 has no keys");
     }
 
     #[test]

@@ -217,7 +217,7 @@ mod tests {
     /// Every move a picker gives out, in order, after `skip_at` picks
     /// dropping the quiet moves that `keep` does not hold for.
     fn picks(pos: &Chess, skip_at: Option<usize>, keep: impl Fn(&Chess, <Chess as Game>::Move) -> bool) -> Vec<String> {
-        let history = History::new(Chess::SEATS.len(), Chess::SQUARES, Chess::PIECE_KINDS);
+        let history = History::new(Chess::SEATS.len(), Chess::SQUARES, Chess::PIECE_KINDS, 0);
         let mut list = MoveList::default();
         pos.legal_moves(&mut list);
         let mut picker = MovePicker::new(pos, &mut list, None, &history, 0, [MoveKey::NONE; 2]);

@@ -2,6 +2,7 @@
 //! white and black nodes, quiescence search. Cat nodes are in `cats.rs`.
 
 use super::chance::Reach;
+use super::correction::{CorrectionKeys, MAX_KEYS};
 use super::history::{bonus, Context, History, MoveKey};
 use super::movepick::MovePicker;
 use super::params::*;
@@ -41,6 +42,11 @@ pub(crate) struct Worker<'a, G: SearchGame> {
     /// Root moves left out: the best moves of the lines already reported
     /// at this depth (`MultiPV`).
     excluded: Vec<G::Move>,
+    /// Per ply: the hash move left out while a singular extension tests
+    /// whether any other move comes near it (`None` otherwise).
+    singular: [Option<G::Move>; MAX_PLY + 2],
+    /// The depth of the current iteration: extensions stop at twice it.
+    root_depth: i32,
     pub(super) pv: Vec<[G::Move; MAX_PLY + 1]>,
     pub(super) pv_len: [usize; MAX_PLY + 1],
     evals: [i32; MAX_PLY + 2],
@@ -86,6 +92,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             root_index,
             root_moves,
             excluded: Vec::new(),
+            singular: [None; MAX_PLY + 2],
+            root_depth: 0,
             pv: vec![[G::Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             evals: [0; MAX_PLY + 2],
@@ -142,6 +150,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 continue;
             }
             self.seldepth = 0;
+            self.root_depth = depth;
             self.excluded.clear();
             // Each line's root search excludes the lines before it; a later
             // one can still come out better (the searches differ), so the
@@ -449,6 +458,27 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         (pos.evaluate() * perspective(pos)).clamp(-MAX_STATIC, MAX_STATIC)
     }
 
+    /// The correction keys of `pos`, if the game has any.
+    #[inline(always)]
+    fn correction_keys(pos: &G) -> CorrectionKeys {
+        if G::CORRECTION_KEYS > 0 {
+            pos.correction_keys()
+        } else {
+            [0; MAX_KEYS]
+        }
+    }
+
+    /// The static value `raw` of `pos` at `ply` (its seat's view) corrected
+    /// by what the correction history learnt of positions like it.
+    #[inline(always)]
+    fn corrected(&self, pos: &G, raw: i32, keys: &CorrectionKeys, ply: usize) -> i32 {
+        if G::CORRECTION_KEYS == 0 {
+            return raw;
+        }
+        let correction = self.history.correction.value(pos.to_move().index(), keys, self.moves[ply]);
+        (raw + correction).clamp(-MAX_STATIC, MAX_STATIC)
+    }
+
     pub(super) fn update_pv(&mut self, ply: usize, m: G::Move) {
         let child_len = if ply < MAX_PLY { self.pv_len[ply + 1] } else { 0 };
         self.pv[ply][0] = m;
@@ -550,7 +580,13 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         self.count_node();
         self.seldepth = self.seldepth.max(ply + 1);
         let key = pos.key();
+        // A singular test searches this node without its hash move: the
+        // table's entry (whose value and move include it) neither cuts
+        // nor orders; its static value still serves.
+        let left_out = self.singular[ply];
         let entry = self.tt.probe(key);
+        let eval_entry = entry;
+        let entry = entry.filter(|_| left_out.is_none());
         if let Some(v) = entry.filter(|e| !pv_node && e.depth as i32 >= depth).and_then(|e| cutoff(e, ply, alpha, beta))
         {
             return v;
@@ -579,20 +615,26 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
         }
         // No hash move: this node was never searched, or failed low;
-        // spend less on it (internal iterative reduction).
-        if entry.is_none_or(|e| e.mv == 0) && depth >= IIR_MIN_DEPTH {
+        // spend less on it (internal iterative reduction). A singular
+        // test's node has one, only left out.
+        if left_out.is_none() && entry.is_none_or(|e| e.mv == 0) && depth >= IIR_MIN_DEPTH {
             depth -= 1;
         }
 
-        let eval = if in_check {
-            -INF
+        // The evaluation's own static value (what the table keeps), and
+        // the same corrected by the errors learnt of positions like this
+        // one (what the node goes by).
+        let raw_eval = if in_check {
+            NO_EVAL
         } else {
-            match entry {
+            match eval_entry {
                 Some(e) if e.eval as i32 != NO_EVAL => e.eval as i32,
                 _ => Self::static_value(pos),
             }
         };
-        let static_eval = eval;
+        let correction_keys = if in_check { [0; MAX_KEYS] } else { Self::correction_keys(pos) };
+        let eval = if in_check { -INF } else { self.corrected(pos, raw_eval, &correction_keys, ply) };
+        let corrected_eval = eval;
         // The seat's previous turn on the path, and the static value kept
         // there (which, if that node was in check, is the one kept before it).
         let previous_turn = (0..ply).rev().find(|&p| self.movers[p] == turn);
@@ -622,7 +664,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         // judge (see `SearchGame::static_value_holds`): nothing is pruned
         // by it.
         let holds = pos.static_value_holds();
-        if !pv_node && !in_check && holds && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && holds && beta.abs() < MATE_BOUND && left_out.is_none() {
             if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * depth >= beta {
                 return eval;
             }
@@ -672,6 +714,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let mut searched = 0usize;
         let mut roll_left_out = false;
         while let Some((m, tactical, score)) = picker.pick(pos, self.history) {
+            if left_out == Some(m) {
+                continue;
+            }
             let key = self.move_key(pos, m);
             // A quiet move's full history (butterfly and continuation).
             // Read only when a test needs it, and then once.
@@ -684,9 +729,15 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     // Move-count pruning does not trust the static value;
                     // futility does.
                     let late = depth <= LMP_MAX_DEPTH && searched >= lmp_limit(depth, improving);
-                    let futile = holds
-                        && depth <= FUTILITY_MAX_DEPTH
-                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
+                    let futility_value = eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth;
+                    let futile = holds && depth <= FUTILITY_MAX_DEPTH && futility_value <= alpha;
+                    // The quiet moves futility prunes are taken to be worth
+                    // its value (at most alpha): a fail low says no less,
+                    // so the correction history does not learn from it that
+                    // the static value was too high (which would prune more).
+                    if futile && futility_value.abs() < MATE_BOUND {
+                        best = best.max(futility_value);
+                    }
                     // Both only grow truer as moves are searched (`searched`
                     // and alpha only rise), so every later quiet move falls
                     // to them too: the picker drops them.
@@ -715,8 +766,16 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 roll_left_out = true;
                 continue;
             }
+            let extension = if Some(m) == hash_move && left_out.is_none() {
+                match self.singular_test(pos, m, entry, depth, beta, ply, cut_node) {
+                    Singular::Cut(v) => return v,
+                    Singular::Extend(e) => e,
+                }
+            } else {
+                0
+            };
             self.enter(ply, key);
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + extension;
             let nodes_before = self.nodes;
             let v = if searched == 0 {
                 self.child_search(sign, &child, new_depth, alpha, beta, ply + 1, pv_node, !pv_node && !cut_node)
@@ -806,9 +865,77 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             // check, where nothing is pruned): a fail low, not stored.
             return alpha_orig;
         }
-        let bound = Bound::of(best, alpha_orig, beta);
-        self.store(key, depth, best, if in_check { NO_EVAL } else { static_eval }, bound, best_move, ply);
+        // A search without the hash move (a singular test) says nothing of
+        // the position: neither the table nor the correction history
+        // learns from it.
+        if left_out.is_none() {
+            let bound = Bound::of(best, alpha_orig, beta);
+            // The correction history learns how wrong the static value was,
+            // when the value found lies on a side of the corrected value that
+            // its bound can tell (a bound that agrees with the correction tells
+            // nothing against it) and no capture decided it (a capture's gain
+            // is no misjudgement). Not at the root, whose best may be of some
+            // moves only (`MultiPV`, `searchmoves`).
+            if G::CORRECTION_KEYS > 0
+                && !root
+                && !in_check
+                && holds
+                && best.abs() < MATE_BOUND
+                && best_move.is_none_or(|m| pos.tactical_value(m).is_none())
+                && bound.tells_side(best, corrected_eval)
+            {
+                let before = self.moves[ply];
+                self.history.correction.learn(side, &correction_keys, before, best - raw_eval, depth);
+            }
+            self.store(key, depth, best, raw_eval, bound, best_move, ply);
+        }
         best
+    }
+
+    /// Whether the hash move `m` of `pos` stands alone (see `SE_MIN_DEPTH`):
+    /// searches the node without it, half as deep, just below its stored
+    /// value less a margin. The move's extension, or a value to cut the
+    /// node with.
+    #[allow(clippy::too_many_arguments)]
+    fn singular_test(
+        &mut self,
+        pos: &G,
+        m: G::Move,
+        entry: Option<Entry>,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> Singular {
+        let Some(e) = entry else { return Singular::Extend(0) };
+        let stored = from_tt(e.value as i32, ply);
+        if ply == 0
+            || depth < SE_MIN_DEPTH
+            || e.bound == Bound::Upper
+            || (e.depth as i32) < depth - SE_TT_DEPTH_MARGIN
+            || stored.abs() >= MATE_BOUND
+            || ply as i32 >= 2 * self.root_depth
+        {
+            return Singular::Extend(0);
+        }
+        let bar = stored - SE_MARGIN * depth;
+        self.singular[ply] = Some(m);
+        let v = self.search(pos, (depth - 1) / 2, bar - 1, bar, ply, false, false, cut_node);
+        self.singular[ply] = None;
+        // The test's own line is not this node's.
+        self.pv_len[ply] = 0;
+        if self.stopped {
+            return Singular::Extend(0);
+        }
+        if v < bar {
+            Singular::Extend(1)
+        } else if bar >= beta {
+            Singular::Cut(bar)
+        } else if stored >= beta {
+            Singular::Extend(-1)
+        } else {
+            Singular::Extend(0)
+        }
     }
 
     /// Quiescence search: captures and promotions until the position is
@@ -867,18 +994,19 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 Some(e) if e.eval as i32 != NO_EVAL => e.eval as i32,
                 _ => Self::static_value(pos),
             };
+            let corrected = self.corrected(pos, raw, &Self::correction_keys(pos), ply);
             // A stored value bounded on the far side of the static value
             // is the better standing value (as in `search`).
             let stand = match entry {
                 Some(e) => {
                     let stored = from_tt(e.value as i32, ply);
-                    if stored.abs() < MATE_BOUND && e.bound.tells_side(stored, raw) {
+                    if stored.abs() < MATE_BOUND && e.bound.tells_side(stored, corrected) {
                         stored
                     } else {
-                        raw
+                        corrected
                     }
                 }
-                None => raw,
+                None => corrected,
             };
             if stand >= beta {
                 if entry.is_none() {
@@ -935,6 +1063,14 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         self.store(key, 0, best, eval, bound, best_move, ply);
         best
     }
+}
+
+/// What a singular test found (`Worker::singular_test`).
+enum Singular {
+    /// Search the hash move this many plies deeper (negative: shallower).
+    Extend(i32),
+    /// Another move reaches the bar too, and the bar is at least beta.
+    Cut(i32),
 }
 
 /// The stored value if its bound settles the window (alpha, beta).

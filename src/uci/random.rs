@@ -10,6 +10,7 @@
 
 use super::command::{Command, GoParams, Start};
 use super::Output;
+use crate::core::hash::mix;
 use crate::game::{random_turn, Game, History, MoveList, SeatInfo};
 use crate::games::{with_game, Playable, VariantKind};
 use std::io::BufRead;
@@ -121,13 +122,6 @@ struct RandomEngine {
     goes: Vec<u32>,
 }
 
-fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// The game after `start` and `moves`, as `position` gives them. When
 /// `previous` is the game of the last `position` from the same start and
 /// `moves` extends its moves, only the new ones are played: an arbiter
@@ -172,8 +166,8 @@ fn choose<G: Playable>(h: &History<G>, seed: u64) -> (usize, SeatInfo, Option<St
         None
     } else {
         random_turn(pos, true, |p, k, attempt, n| {
-            let mixed = seed ^ if attempt == 0 { 0 } else { splitmix(attempt) };
-            let r = splitmix(mixed ^ splitmix(p.key() ^ ((played + k) as u64).wrapping_mul(0x2545_F491_4F6C_DD1D)));
+            let mixed = seed ^ if attempt == 0 { 0 } else { mix(attempt) };
+            let r = mix(mixed ^ mix(p.key() ^ ((played + k) as u64).wrapping_mul(0x2545_F491_4F6C_DD1D)));
             (r % n as u64) as usize
         })
         .map(|steps| pos.turn_text(&steps))

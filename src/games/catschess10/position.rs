@@ -6,6 +6,7 @@
 use super::attacks::tables;
 use super::square::{Role, Piece, Square, BOARD, SQUARES};
 use super::moves::StepKind;
+use crate::core::hash::mix;
 use crate::core::{Bitboard128, Color};
 
 /// The start position (rules §1).
@@ -266,10 +267,3 @@ impl CatsChess10 {
     }
 }
 
-/// A 64-bit mixer (splitmix64's finaliser) for the packed step state.
-fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}

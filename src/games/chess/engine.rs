@@ -6,7 +6,10 @@
 use super::position::{Position, Variant, SEE_VALUE};
 use super::types::{Role, Side};
 use super::Move;
+use crate::core::hash::fold;
+use crate::core::Color;
 use crate::game::{Game, GameOption, MoveList, Seat};
+use crate::search::correction::CorrectionKeys;
 use crate::search::SearchGame;
 use crate::tb::{engine as tables, Verdict};
 
@@ -95,6 +98,20 @@ impl<V: Variant> SearchGame for Position<V> {
         self.role_on(m.from()).map_or(6, Role::index)
     }
 
+    /// The pawn structure, then white's and black's other pieces. (Not the
+    /// cats in Cat Chess: they step every third ply, so a key with them
+    /// would hardly ever be met again within a search.)
+    const CORRECTION_KEYS: usize = 3;
+    #[inline]
+    fn correction_keys(&self) -> CorrectionKeys {
+        let pawns = |c| self.pieces(c, Role::Pawn).0;
+        let others = |c| {
+            let p = |r| self.pieces(c, r).0;
+            fold(&[p(Role::Knight), p(Role::Bishop), p(Role::Rook), p(Role::Queen), p(Role::King)])
+        };
+        [fold(&[pawns(Color::White), pawns(Color::Black)]), others(Color::White), others(Color::Black)]
+    }
+
     fn has_non_pawn_material(&self) -> bool {
         self.turn().color().is_none_or(|c| Position::has_non_pawn_material(self, c))
     }
@@ -139,5 +156,42 @@ impl<V: Variant> SearchGame for Position<V> {
         } else {
             h
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::Notation;
+    use crate::games::{CatChess, Chess};
+    use crate::search::SearchGame;
+
+    fn keys_after<G: SearchGame + Notation>(fen: &str, m: &str) -> [[u64; 3]; 2] {
+        let pos = G::from_fen(fen).unwrap();
+        [pos.correction_keys(), pos.play(pos.parse_move(m).unwrap()).correction_keys()]
+    }
+
+    #[test]
+    fn correction_keys_follow_the_pawns_and_each_side_s_pieces() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let [before, after] = keys_after::<Chess>(start, "e2e4");
+        assert!(after[0] != before[0] && after[1..] == before[1..], "a pawn's move: the structure only");
+        let [before, after] = keys_after::<Chess>(start, "g1f3");
+        assert!(after[1] != before[1] && after[0] == before[0] && after[2] == before[2], "white's knight: white's key");
+        let black = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        let [before, after] = keys_after::<Chess>(black, "b8c6");
+        assert!(after[2] != before[2] && after[..2] == before[..2], "black's knight: black's key");
+        // The same pieces on other squares of the other side are others.
+        let [white_king, _] = keys_after::<Chess>("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1d1");
+        let [moved_king, _] = keys_after::<Chess>("4k3/8/8/8/8/8/8/3K4 w - - 0 1", "d1e1");
+        assert_ne!(white_king[1], moved_king[1]);
+        assert_eq!(white_king[2], moved_king[2]);
+    }
+
+    #[test]
+    fn in_cat_chess_a_cat_s_step_keeps_the_keys() {
+        let [before, after] = keys_after::<CatChess>("4k3/8/8/8/1*6/5*2/4P3/4K3 c - - 0 1", "b4c4");
+        assert_eq!(after, before);
+        let [before, after] = keys_after::<CatChess>("4k3/8/8/8/1*6/5*2/4P3/4K3 w - - 0 1", "e2e3");
+        assert!(after[0] != before[0] && after[1..] == before[1..], "a pawn's move: the structure only");
     }
 }

@@ -14,8 +14,10 @@
 use super::attacks;
 use super::position::keys;
 use super::{Move, Role, Square, Xiangqi};
-use crate::core::Color;
+use crate::core::hash::fold;
+use crate::core::{Bitboard128, Color};
 use crate::game::MoveList;
+use crate::search::correction::CorrectionKeys;
 use crate::games::xiangqi::eval::see_value;
 use crate::search::{skill, SearchGame};
 
@@ -187,6 +189,20 @@ impl SearchGame for Xiangqi {
         self.piece_at(m.from()).map_or(0, |p| p.role.index())
     }
 
+    /// The soldiers, then the advisors and elephants (the general's guard):
+    /// the structures of xiangqi.
+    const CORRECTION_KEYS: usize = 2;
+    #[inline]
+    fn correction_keys(&self) -> CorrectionKeys {
+        let halves = |b: Bitboard128| [b.0 as u64, (b.0 >> 64) as u64];
+        let both = |roles: Bitboard128| {
+            let [r0, r1] = halves(roles & self.by_color(Color::White));
+            let [b0, b1] = halves(roles & self.by_color(Color::Black));
+            fold(&[r0, r1, b0, b1])
+        };
+        [both(self.by_role(Role::Soldier)), both(self.by_role(Role::Advisor) | self.by_role(Role::Elephant)), 0]
+    }
+
     fn has_non_pawn_material(&self) -> bool {
         let us = self.by_color(self.side_to_move());
         (us & (self.by_role(Role::Chariot) | self.by_role(Role::Horse) | self.by_role(Role::Cannon))).any()
@@ -206,6 +222,23 @@ mod tests {
         let pos = Xiangqi::from_fen(fen).unwrap();
         let m = pos.parse_move(m).unwrap();
         pos.see(m)
+    }
+
+    #[test]
+    fn correction_keys_follow_the_soldiers_and_the_guard() {
+        let keys_after = |pos: &Xiangqi, m: &str| pos.play(pos.parse_move(m).unwrap()).correction_keys();
+        let start = Xiangqi::startpos();
+        let [soldiers, guard, _] = start.correction_keys();
+        let soldier = keys_after(&start, "c4c5");
+        assert!(soldier[0] != soldiers && soldier[1] == guard, "a soldier's step changes the soldiers' key only");
+        let elephant = keys_after(&start, "c1e3");
+        assert!(elephant[0] == soldiers && elephant[1] != guard, "an elephant's step changes the guard's key only");
+        let horse = keys_after(&start, "b1c3");
+        assert_eq!(horse, start.correction_keys(), "a horse is in neither");
+        // The same soldiers of the other colour are another structure.
+        let red = Xiangqi::from_fen("4k4/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1").unwrap();
+        let black = Xiangqi::from_fen("4k4/9/9/9/9/9/4p4/9/9/4K4 w - - 0 1").unwrap();
+        assert_ne!(red.correction_keys()[0], black.correction_keys()[0]);
     }
 
     #[test]
