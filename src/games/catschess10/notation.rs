@@ -17,10 +17,12 @@ struct MoveText {
     place: Option<Square>,
 }
 
-/// Reads a square at the start of `s`: the square and the rest.
+/// Reads a square at the start of `s`: the square and the rest. A square
+/// is ASCII (a file letter, then digits), so the cut after it is always
+/// at a character boundary, whatever text follows or precedes.
 fn take_square(s: &str) -> Option<(Square, &str)> {
     let b = s.as_bytes();
-    if b.is_empty() {
+    if !b.first()?.is_ascii_lowercase() {
         return None;
     }
     let mut n = 1;
