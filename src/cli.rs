@@ -357,6 +357,9 @@ impl ServeArgs {
         if self.max_depth == 0 || self.max_depth > crate::search::MAX_DEPTH as u32 {
             return Err(format!("--max-depth must be 1..={}, got {}", crate::search::MAX_DEPTH, self.max_depth));
         }
+        if let Err(e) = crate::perft::checked_depth(self.max_perft_depth) {
+            return Err(format!("--max-perft-depth: {e}"));
+        }
         let db = match &self.db {
             Some(path) => path.clone(),
             None => crate::serve::default_db_path()

@@ -10,13 +10,45 @@ use crate::games::{with_game, VariantKind};
 use std::fmt;
 use std::time::Instant;
 
+/// The deepest count perft takes, in turns. No game's count finishes
+/// beyond about 15 turns, and the recursion takes a stack frame per step
+/// (a few per turn in Cat's Chess 10×10), so a deeper request is refused
+/// ([`TooDeep`]) rather than run into the end of a thread's stack.
+/// `perft_recursion_fits_a_small_stack_at_the_deepest_count` checks the
+/// frames at this depth fit in half of a spawned thread's 2 MiB.
+pub const MAX_DEPTH: u32 = 32;
+
+/// A perft depth beyond [`MAX_DEPTH`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooDeep(pub u32);
+
+impl fmt::Display for TooDeep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "perft depth {} is too deep: at most {MAX_DEPTH} turns (a deeper count could never finish)", self.0)
+    }
+}
+
+impl std::error::Error for TooDeep {}
+
+/// `depth`, if perft takes it.
+pub fn checked_depth(depth: u32) -> Result<u32, TooDeep> {
+    if depth > MAX_DEPTH {
+        Err(TooDeep(depth))
+    } else {
+        Ok(depth)
+    }
+}
+
 /// Leaves `depth` turns below `pos` (RULES.md §10: cats' plies and passes
 /// count; draw rules are not applied). In a game of one move a turn the
 /// last ply is counted, not played; in a game whose turns take several
 /// steps every distinct step sequence of a turn is one node. Perft counts
 /// choices, not rolls: a move into a chance position (`Game::is_chance`,
-/// a die to be rolled) is not followed.
+/// a die to be rolled) is not followed. For tests and benches: `depth`
+/// must be at most [`MAX_DEPTH`] (outside input goes through
+/// [`divide_with`], which refuses it).
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    assert!(depth <= MAX_DEPTH, "{}", TooDeep(depth));
     count(pos, depth, &|| false).expect("never stopped")
 }
 
@@ -63,24 +95,27 @@ fn turns_left<G: Game>(child: &G, depth: u32) -> u32 {
 /// (one move in most games) and its count.
 pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(Vec<G::Move>, u64)> {
     let mut split = Vec::new();
-    divide_with(pos, depth, &|| false, |steps, n| split.push((steps.to_vec(), n)));
+    let total = divide_with(pos, depth, &|| false, |steps, n| split.push((steps.to_vec(), n)));
+    total.unwrap_or_else(|e| panic!("{e}"));
     split
 }
 
 /// Perft split by root turn: `on_root(steps, count)` as each root turn's
 /// count finishes (progress for a deep count), then the total; `None` if
 /// `stopped` cut it short. At depth 0 there are no root turns and the
-/// total is 1, as for [`perft`].
+/// total is 1, as for [`perft`]. A depth beyond [`MAX_DEPTH`] is refused
+/// before anything is counted.
 pub fn divide_with<G: Game>(
     pos: &G,
     depth: u32,
     stopped: &dyn Fn() -> bool,
     mut on_root: impl FnMut(&[G::Move], u64),
-) -> Option<u64> {
+) -> Result<Option<u64>, TooDeep> {
+    let depth = checked_depth(depth)?;
     if depth == 0 {
-        return Some(1);
+        return Ok(Some(1));
     }
-    split(pos, depth, stopped, &mut Vec::new(), &mut on_root)
+    Ok(split(pos, depth, stopped, &mut Vec::new(), &mut on_root))
 }
 
 /// The steps of the root turn so far are `steps`; `pos` is where they lead.
@@ -171,6 +206,7 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
                 return Err(bad());
             };
             let depth = d.strip_prefix('D').and_then(|d| d.parse().ok()).ok_or_else(bad)?;
+            let depth = checked_depth(depth).map_err(|e| SuiteError { line, problem: e.to_string() })?;
             let nodes = n.parse().map_err(|_| bad())?;
             counts.push((depth, nodes));
         }
@@ -273,6 +309,7 @@ fn report_speed(nodes: u64, started: Instant) {
 /// finishes: with --divide as the answer on stdout, otherwise as progress
 /// on stderr (a deep count shows it is alive; Ctrl-C stops it).
 fn run_perft<G: Notation>(fen: Option<&str>, depth: u32, show_divide: bool) -> Result<(), String> {
+    let depth = checked_depth(depth).map_err(|e| e.to_string())?;
     let pos: G = parse_position(fen)?;
     let started = Instant::now();
     let total = divide_with(&pos, depth, &|| false, |steps, n| {
@@ -283,6 +320,7 @@ fn run_perft<G: Notation>(fen: Option<&str>, depth: u32, show_divide: bool) -> R
             eprintln!("{turn}: {n}");
         }
     })
+    .map_err(|e| e.to_string())?
     .expect("never stopped");
     println!("Nodes searched: {total}");
     report_speed(total, started);
@@ -338,6 +376,7 @@ fn run_suite<G: Notation>(path: &str, entries: &[SuiteEntry], max_depth: Option<
                     bar.inc(n);
                 }
             })
+            .map_err(|e| format!("{path}:{}: {e}", entry.line))?
             .expect("never stopped");
             if let Some(bar) = &bar {
                 bar.set_position(before + expected.max(got));
@@ -382,7 +421,7 @@ mod tests {
         for depth in 0..=3 {
             let mut seen = 0;
             let total = divide_with(&pos, depth, &|| false, |_, _| seen += 1);
-            assert_eq!(total, Some(perft(&pos, depth)), "depth {depth}");
+            assert_eq!(total, Ok(Some(perft(&pos, depth))), "depth {depth}");
             assert_eq!(seen, if depth == 0 { 0 } else { 20 });
         }
     }
@@ -393,8 +432,45 @@ mod tests {
         // Stop after a few looks: the count gives up instead of finishing.
         let stopped = || asked.fetch_add(1, Ordering::Relaxed) > 3;
         let mut roots = 0;
-        assert_eq!(divide_with(&Chess::startpos(), 5, &stopped, |_, _| roots += 1), None);
+        assert_eq!(divide_with(&Chess::startpos(), 5, &stopped, |_, _| roots += 1), Ok(None));
         assert!(roots < 20);
+    }
+
+    #[test]
+    fn a_count_deeper_than_the_bound_is_refused_before_it_starts() {
+        let asked = AtomicUsize::new(0);
+        let stopped = || asked.fetch_add(1, Ordering::Relaxed) > 0;
+        let refused = divide_with(&Chess::startpos(), 3000, &stopped, |_, _| {});
+        assert_eq!(refused, Err(TooDeep(3000)));
+        assert_eq!(asked.load(Ordering::Relaxed), 0, "nothing was counted");
+        assert!(TooDeep(3000).to_string().contains("at most 32 turns"));
+        assert_eq!(checked_depth(MAX_DEPTH), Ok(MAX_DEPTH));
+        let err = parse_suite("8/8/8/8/8/8/8/K6k w - - 0 1 ;D33 1\n").unwrap_err();
+        assert!(err.to_string().contains("too deep"), "{err}");
+    }
+
+    /// The count at [`MAX_DEPTH`] goes down its first line to the leaves
+    /// before its stop is looked at often, then unwinds: on a thread with
+    /// half the 2 MiB a spawned thread gets (the protocol's and the
+    /// server's perft threads), in every game.
+    #[test]
+    fn perft_recursion_fits_a_small_stack_at_the_deepest_count() {
+        fn deepest<G: Game>() -> Option<u64> {
+            let asked = AtomicUsize::new(0);
+            // Far more looks than the first line down has nodes (at most
+            // a few steps a turn), so the leaves are reached first.
+            let stopped = || asked.fetch_add(1, Ordering::Relaxed) > 16 * MAX_DEPTH as usize;
+            divide_with(&G::startpos(), MAX_DEPTH, &stopped, |_, _| {}).expect("within the bound")
+        }
+        for variant in VariantKind::ALL {
+            let counted = std::thread::Builder::new()
+                .stack_size(1 << 20)
+                .spawn(move || with_game!(*variant, G => deepest::<G>()))
+                .expect("a thread")
+                .join()
+                .expect("no overflow");
+            assert_eq!(counted, None, "{variant}: stopped, not finished");
+        }
     }
 
     #[test]

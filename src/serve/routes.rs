@@ -612,7 +612,8 @@ pub async fn perft(AppState(app): AppState<Arc<App>>, Json(req): Json<PerftReque
             let total = crate::perft::divide_with(&pos, depth, &stopped, |steps, n| {
                 counted.set(counted.get() + n);
                 divide.push((pos.turn_text(steps), n));
-            });
+            })
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
             // A last root move may end over the budget: the count stands
             // only if it is within it.
             let over = counted.get() > budget;

@@ -113,12 +113,18 @@ impl<G: Playable> Session<G> {
 
     /// `go perft`: each root move's count as it finishes, then the total.
     fn perft(&mut self, depth: u32, options: &Options, out: &Output) {
+        if let Err(e) = crate::perft::checked_depth(depth) {
+            out.error(&format!("go perft: {e}"));
+            return;
+        }
         let pos = *self.history.current();
         let out = out.clone();
         self.spawn(SearchControl::new(), options, move |_, control| {
             let started = std::time::Instant::now();
             let stopped = || control.is_stopped();
-            match divide_with(&pos, depth, &stopped, |steps, n| out.line(&format!("{}: {n}", pos.turn_text(steps)))) {
+            let total =
+                divide_with(&pos, depth, &stopped, |steps, n| out.line(&format!("{}: {n}", pos.turn_text(steps))));
+            match total.ok().flatten() {
                 Some(total) => {
                     out.line("");
                     out.line(&format!("Nodes searched: {total}"));
