@@ -2,9 +2,10 @@
 
 use super::progress::Bar;
 use super::{generate_to_dir, Material, Tablebase};
+use crate::files::{read_line, LineRead};
 use crate::games::chess::{CatChessRules, ChessRules, Position, Variant};
 use crate::games::VariantKind;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -92,12 +93,17 @@ fn generate<V: Variant>(material: &str, dir: &std::path::Path, threads: usize) -
     Ok(ExitCode::SUCCESS)
 }
 
+/// The longest line `tb probe` reads from stdin: a FEN is under 100 bytes.
+const MAX_FEN_LINE: usize = 4096;
+
 fn probe<V: Variant>(dir: &std::path::Path, fen: Option<String>, with_moves: bool) -> Result<ExitCode, String> {
     let tables = Tablebase::<V>::open(dir)?;
     let mut out = std::io::stdout().lock();
     let mut failed = false;
-    let mut answer = |line: &str, out: &mut dyn Write| -> std::io::Result<()> {
-        match answer_line(&tables, line, with_moves) {
+    // Answers one line of input: the FEN's lines, or `error <why>` for a
+    // FEN that cannot be answered or a line that is not one.
+    let mut answer = |line: Result<&str, String>, out: &mut dyn Write| -> std::io::Result<()> {
+        match line.and_then(|fen| answer_line(&tables, fen, with_moves)) {
             Ok(lines) => {
                 for l in lines {
                     writeln!(out, "{l}")?;
@@ -112,11 +118,20 @@ fn probe<V: Variant>(dir: &std::path::Path, fen: Option<String>, with_moves: boo
     };
     let io = |e: std::io::Error| format!("cannot write the answers: {e}");
     match fen {
-        Some(fen) => answer(&fen, &mut out).map_err(io)?,
+        Some(fen) => answer(Ok(&fen), &mut out).map_err(io)?,
         None => {
-            for line in std::io::stdin().lock().lines() {
-                let line = line.map_err(|e| format!("cannot read stdin: {e}"))?;
-                answer(&line, &mut out).map_err(io)?;
+            // Line by line, each within the bound: a line that is too long
+            // or not UTF-8 gets its `error` answer, and the next goes on.
+            let mut input = std::io::stdin().lock();
+            let mut buf = Vec::new();
+            loop {
+                let line = match read_line(&mut input, &mut buf, MAX_FEN_LINE) {
+                    Err(e) => return Err(format!("cannot read stdin: {e}")),
+                    Ok(LineRead::End) => break,
+                    Ok(LineRead::TooLong(n)) => Err(format!("a line of {n} bytes: a FEN is at most {MAX_FEN_LINE}")),
+                    Ok(LineRead::Line) => std::str::from_utf8(&buf).map_err(|_| "the line is not UTF-8 text".into()),
+                };
+                answer(line, &mut out).map_err(io)?;
             }
         }
     }

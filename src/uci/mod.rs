@@ -15,7 +15,7 @@
 //! | `session.rs` | the game in progress and its searcher; `go`, `perft`, reports |
 //! | `random.rs` | `catchess random`, the random-move engine, with test faults |
 
-mod command;
+pub mod command;
 mod options;
 pub mod random;
 mod rolls;
@@ -25,6 +25,7 @@ pub use command::{parse, Command, GoParams, Start};
 pub use options::{Kind, Options, UciOption, HASH_MAX_MB, MOVE_OVERHEAD_MAX_MS, MULTIPV_MAX, TABLE, THREADS_MAX};
 pub(crate) use session::{guarded, outlook, whole_turn};
 
+use crate::files::{read_line, LineRead};
 use crate::games::VariantKind;
 use session::AnySession;
 use std::io::{BufRead, Write};
@@ -81,56 +82,19 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// Reads one line of at most `MAX_LINE` bytes. `Ok(None)` at end of input;
-/// `Err(n)` for an over-long line of `n` bytes, which is consumed and dropped.
-fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Option<Result<(), usize>>> {
-    buf.clear();
-    let mut dropped = 0usize;
-    loop {
-        let available = match input.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            // End of input: a last line without its newline still counts.
-            return Ok(match (dropped, buf.is_empty()) {
-                (0, true) => None,
-                (0, false) => Some(Ok(())),
-                (n, _) => Some(Err(n)),
-            });
-        }
-        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
-            Some(i) => (&available[..i], Some(i + 1)),
-            None => (available, None),
-        };
-        if dropped > 0 || buf.len() + chunk.len() > MAX_LINE {
-            dropped += buf.len() + chunk.len();
-            buf.clear();
-        } else {
-            buf.extend_from_slice(chunk);
-        }
-        let used = done.unwrap_or(available.len());
-        input.consume(used);
-        if done.is_some() {
-            return Ok(Some(if dropped > 0 { Err(dropped) } else { Ok(()) }));
-        }
-    }
-}
-
 /// Reads commands until `quit` or the end of input, answering unreadable
 /// lines (too long, malformed) with an error, and hands every other command
 /// to `handle`. Shared by the engine and the random engine.
 pub(crate) fn serve(mut input: impl BufRead, output: &Output, mut handle: impl FnMut(Command)) {
     let mut buf = Vec::new();
     loop {
-        let line = match read_line(&mut input, &mut buf) {
-            Ok(None) | Err(_) => break,
-            Ok(Some(Err(len))) => {
+        let line = match read_line(&mut input, &mut buf, MAX_LINE) {
+            Ok(LineRead::End) | Err(_) => break,
+            Ok(LineRead::TooLong(len)) => {
                 output.error(&format!("line of {len} bytes is longer than the {MAX_LINE}-byte limit; ignored"));
                 continue;
             }
-            Ok(Some(Ok(()))) => String::from_utf8_lossy(&buf).into_owned(),
+            Ok(LineRead::Line) => String::from_utf8_lossy(&buf).into_owned(),
         };
         match parse(&line) {
             Ok(Some(Command::Quit)) => break,
@@ -198,6 +162,9 @@ mod tests {
             "stop",
             "d",
             "eval",
+            "é2é4",
+            "\u{202e}e2e4",
+            "T@é5,a2a4",
             "outcome",
             "setoption",
             "name",
@@ -237,7 +204,11 @@ mod tests {
         let mut words: Vec<String> = (0..n)
             .map(|_| {
                 if rng.gen_bool(0.1) {
-                    (0..rng.gen_range(1..6)).map(|_| rng.gen_range(0u8..=127) as char).collect()
+                    // Noise: ASCII, and now and then any character at all
+                    // (a multi-byte letter inside a move once panicked).
+                    (0..rng.gen_range(1..6))
+                        .map(|_| if rng.gen_bool(0.7) { rng.gen_range(0u8..=127) as char } else { rng.gen::<char>() })
+                        .collect()
                 } else if rng.gen_bool(0.05) {
                     VariantKind::ALL[rng.gen_range(0..VariantKind::ALL.len())].name().to_string()
                 } else {
