@@ -12,6 +12,13 @@
 //! carries its tag, which catches children that left the group with
 //! `setsid` (a child that also clears its environment escapes; run the
 //! match in a cgroup, e.g. `systemd-run --user --scope`, to contain those).
+//!
+//! An arbiter that dies without cleaning up (SIGKILL, a crash): on Linux
+//! each engine is started with `PR_SET_PDEATHSIG`, so the kernel kills it
+//! the moment its arbiter's thread is gone; what the engine itself started
+//! (its own children) is found by its tag and killed when the next match
+//! starts ([`reap_orphans`]): the tag names the arbiter by pid and start
+//! time, so an arbiter still running keeps its engines.
 
 use super::spec::EngineSpec;
 use std::fs::File;
@@ -37,9 +44,60 @@ pub const TAG_VAR: &str = "CATCHESS_ARBITER_ENGINE";
 static LIVE_GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 static SERIAL: AtomicU64 = AtomicU64::new(0);
 
-/// The tag of this arbiter's engines: `<arbiter pid>.` then a serial.
+/// The tag of this arbiter's engines: `<arbiter pid>:<its start time>.`
+/// then a serial. The start time tells this arbiter from a later process
+/// that was given the same pid.
 fn tag_prefix() -> String {
-    format!("{}.", std::process::id())
+    format!("{}:{}.", std::process::id(), start_time(std::process::id()).unwrap_or(0))
+}
+
+/// When process `pid` started (clock ticks since boot, `/proc/<pid>/stat`
+/// field 22); `None` if there is no such process (or no `/proc`).
+fn start_time(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name, which is in parentheses and may
+    // hold spaces; the start time is the 20th of them.
+    stat.get(stat.rfind(')')? + 1..)?.split_whitespace().nth(19)?.parse().ok()
+}
+
+/// Kills the processes of engines whose arbiter is gone: killed without
+/// a chance to clean up, it left its engines' children behind (the
+/// engines themselves die with it, by `PR_SET_PDEATHSIG`). Called as a
+/// match starts. Linux only, as the tags are read from `/proc`.
+pub fn reap_orphans() -> usize {
+    let mut killed = 0;
+    #[cfg(target_os = "linux")]
+    {
+        let me = std::process::id();
+        let Ok(dir) = std::fs::read_dir("/proc") else { return 0 };
+        let needle = format!("{TAG_VAR}=");
+        for entry in dir.flatten() {
+            let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
+            if pid == me {
+                continue;
+            }
+            let Ok(env) = std::fs::read(entry.path().join("environ")) else { continue };
+            let Some(tag) = env.split(|&b| b == 0).find_map(|var| var.strip_prefix(needle.as_bytes())) else {
+                continue;
+            };
+            let arbiter = std::str::from_utf8(tag).ok().and_then(|t| {
+                let (pid, rest) = t.split_once(':')?;
+                let (started, _) = rest.split_once('.')?;
+                Some((pid.parse::<u32>().ok()?, started.parse::<u64>().ok()?))
+            });
+            // An untagged or foreign value is left alone; so is an engine
+            // whose arbiter runs (same pid, same start time).
+            let Some((arbiter_pid, started)) = arbiter else { continue };
+            if start_time(arbiter_pid) == Some(started) {
+                continue;
+            }
+            // SAFETY: kill(2) with a pid just read; it touches no memory of ours.
+            if unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) } == 0 {
+                killed += 1;
+            }
+        }
+    }
+    killed
 }
 
 /// Kills every engine this arbiter started and everything they started
@@ -177,7 +235,7 @@ impl UciInfo {
         self.options.iter().any(|o| o.eq_ignore_ascii_case(name))
     }
 
-    fn read_option(&mut self, line: &str) {
+    pub fn read_option(&mut self, line: &str) {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some(type_at) = words.iter().position(|w| *w == "type") else { return };
         if words.len() < 3 || words[1] != "name" || type_at < 3 {
@@ -207,7 +265,7 @@ pub enum Score {
 }
 
 impl SearchNote {
-    fn read_info(&mut self, line: &str) {
+    pub fn read_info(&mut self, line: &str) {
         let words: Vec<&str> = line.split_whitespace().collect();
         for (i, w) in words.iter().enumerate() {
             let next = words.get(i + 1).and_then(|v| v.parse::<i64>().ok());
@@ -307,6 +365,28 @@ impl EngineProcess {
         {
             use std::os::unix::process::CommandExt;
             cmd.process_group(0);
+        }
+        // The engine dies with the arbiter, however the arbiter ends.
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::unix::process::CommandExt;
+            let arbiter = std::process::id() as libc::pid_t;
+            // SAFETY: between fork and exec the closure calls only prctl(2),
+            // getppid(2) and raise(3), which are async-signal-safe, and
+            // allocates nothing.
+            unsafe {
+                cmd.pre_exec(move || {
+                    if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    // The arbiter died before the signal was set: the
+                    // kernel will not send it now.
+                    if libc::getppid() != arbiter {
+                        libc::raise(libc::SIGKILL);
+                    }
+                    Ok(())
+                });
+            }
         }
         let mut child =
             cmd.spawn().map_err(|e| format!("cannot start engine {} ({}): {e}", spec.name, spec.command.join(" ")))?;

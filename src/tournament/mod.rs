@@ -284,6 +284,10 @@ fn run_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSumma
 fn start_engines(config: &MatchConfig, time_controls: Vec<spec::TimeControl>) -> Result<Arbiter, String> {
     let cancel = Arc::new(AtomicBool::new(false));
     signals::install();
+    let orphans = engine::reap_orphans();
+    if orphans > 0 {
+        eprintln!("match: killed {orphans} engine process(es) left running by an arbiter that was killed");
+    }
     for e in &config.engines {
         play::preflight(e, config.variant, config.timeout, cancel.clone())?;
         if let Some(sig) = signals::received() {

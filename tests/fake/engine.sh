@@ -15,11 +15,17 @@
 #   forkexit  starts a child that keeps its stdout open, then exits (3)
 #   setsid    at start, puts a child in a new session (setsid) holding
 #             its stdout; at go, exits (3)
+#   unicode   answers `bestmove é2é4` (not ASCII: a parser must not cut
+#             inside a character)
+#   childhang at start, leaves a child sleeping; at go, stops answering
 #
 # $FAKE_STATE names a directory for state kept between starts (nouciok).
 mode=$1
 if [ "$mode" = setsid ]; then
     setsid sleep 600 </dev/null 2>/dev/null &
+fi
+if [ "$mode" = childhang ]; then
+    sleep 600 </dev/null >/dev/null 2>&1 &
 fi
 while IFS= read -r line; do
     case "$line" in
@@ -29,6 +35,7 @@ while IFS= read -r line; do
             mkdir -p "$FAKE_STATE" && : >"$FAKE_STATE/started"
         fi
         echo "id name fake $mode"
+        echo "option name UCI_Variant type combo default chess var chess var catchess var xiangqi var catschess10"
         echo "uciok"
         ;;
     isready) echo "readyok" ;;
@@ -36,7 +43,8 @@ while IFS= read -r line; do
     go*)
         case "$mode" in
         crash) exit 3 ;;
-        hang) exec sleep 600 ;;
+        hang | childhang) exec sleep 600 ;;
+        unicode) echo "bestmove é2é4" ;;
         illegal) echo "bestmove a1a1" ;;
         garbage)
             printf 'info \377\376\000\001 junk\r\n\033[31m%%s\n'
