@@ -62,6 +62,17 @@ impl SearchControl {
         self.created.elapsed()
     }
 
+    /// How long the search thought before the mover's clock started: the
+    /// pondering before `ponderhit` (zero for an ordinary search); `None`
+    /// while pondering.
+    #[inline]
+    pub fn pondered(&self) -> Option<Duration> {
+        match self.clock_from.load(Ordering::Relaxed) {
+            NOT_STARTED => None,
+            from => Some(Duration::from_nanos(from)),
+        }
+    }
+
     /// Time on the mover's clock so far; `None` while pondering.
     #[inline]
     pub fn clock_elapsed(&self) -> Option<Duration> {

@@ -3,7 +3,12 @@
 //! `movetime` or the mover's own clock is given. In Cat Chess each faction
 //! has its own clock, so the same rule serves white, black and the cats.
 //! Both limits count on the mover's clock as [`SearchControl`] keeps it, so
-//! a ponder search has no limit until `ponderhit`. Between iterations the
+//! a ponder search has no limit until `ponderhit`; then the thinking done
+//! while pondering is a head start taken off the clock's budgets
+//! ([`TimeManager::after_ponderhit`]), as Stockfish counts its time from
+//! the `go`: a ponder hit never buys more thinking than a move without
+//! one, and one that comes after the soft budget is answered at once.
+//! Between iterations the
 //! soft limit is stretched or shrunk by how settled the best move is
 //! ([`Stability`]). The numbers themselves are in `params.rs`.
 
@@ -80,12 +85,41 @@ impl TimeManager {
         TimeManager { soft: part(self.soft), hard: part(self.hard), clock: true }
     }
 
+    /// The budgets left on the mover's clock when it starts after
+    /// `pondered` of thinking (a ponder hit; zero for an ordinary search).
+    /// Budgets from the clock lose the head start: the soft one by what
+    /// was spent, and once the pondering alone has spent it the hard one
+    /// is zero too (answer now: the search is already deeper than a move
+    /// of its own would be). The hard budget is what a move without
+    /// pondering would have left at that point. A `movetime` is the
+    /// client's own budget for the move and runs from the hit whole.
+    pub fn after_ponderhit(self, pondered: Duration) -> TimeManager {
+        if !self.clock || pondered.is_zero() {
+            return self;
+        }
+        let soft = self.soft.map(|s| s.saturating_sub(pondered));
+        let hard = match soft {
+            Some(s) if s.is_zero() => Some(Duration::ZERO),
+            _ => self.hard.map(|h| h.saturating_sub(pondered)),
+        };
+        TimeManager { soft, hard, clock: true }
+    }
+
+    /// The budgets that hold now: none while pondering.
+    #[inline]
+    fn now(&self, control: &SearchControl) -> Option<(TimeManager, Duration)> {
+        let pondered = control.pondered()?;
+        Some((self.after_ponderhit(pondered), control.clock_elapsed()?))
+    }
+
     /// Whether another iteration may start: not once `ITERATION_GATE` of
     /// the soft budget, stretched by `scale` (see [`Stability`]), is spent
     /// (the next iteration would not finish in time).
     pub fn may_start_iteration(&self, control: &SearchControl, scale: f64) -> bool {
-        match (self.soft, control.clock_elapsed()) {
-            (Some(s), Some(used)) => used.as_secs_f64() < s.as_secs_f64() * scale * ITERATION_GATE,
+        match self.now(control) {
+            Some((TimeManager { soft: Some(s), .. }, used)) => {
+                used.as_secs_f64() < s.as_secs_f64() * scale * ITERATION_GATE
+            }
             _ => true,
         }
     }
@@ -93,8 +127,8 @@ impl TimeManager {
     /// Whether the search must stop now.
     #[inline]
     pub fn out_of_time(&self, control: &SearchControl) -> bool {
-        match (self.hard, control.clock_elapsed()) {
-            (Some(h), Some(used)) => used >= h,
+        match self.now(control) {
+            Some((TimeManager { hard: Some(h), .. }, used)) => used >= h,
             _ => false,
         }
     }
@@ -220,6 +254,38 @@ mod tests {
         std::thread::sleep(ms(60));
         assert!(!tm.may_start_iteration(&control, 0.01));
         assert!(tm.may_start_iteration(&control, 1.0));
+    }
+
+    /// The review's ponder sequence: `go ponder wtime 60000 btime 60000
+    /// winc 1000 binc 1000`, `ponderhit` after 10 s. The budgets after the
+    /// hit are never more than a move without pondering gets; past the
+    /// soft budget the answer is due at once.
+    #[test]
+    fn a_ponder_hit_counts_the_pondering_as_a_head_start() {
+        let limits =
+            Limits { time_left: Some(ms(60_000)), increment: ms(1000), move_overhead: ms(10), ..Default::default() };
+        let normal = TimeManager::new(&limits);
+        let (soft, hard) = (normal.soft().unwrap(), normal.hard().unwrap());
+        assert!(soft < ms(10_000), "the soft budget of this clock is a few seconds: {soft:?}");
+        let late = normal.after_ponderhit(ms(10_000));
+        assert_eq!((late.soft(), late.hard()), (Some(ms(0)), Some(ms(0))), "answer at once");
+        // A hit before the soft budget is spent: what is left of it.
+        let early = normal.after_ponderhit(ms(500));
+        assert_eq!(early.soft(), Some(soft - ms(500)));
+        assert_eq!(early.hard(), Some(hard - ms(500)));
+        assert_eq!(normal.after_ponderhit(ms(0)).hard(), Some(hard));
+        // A movetime runs whole from the hit.
+        let movetime = TimeManager::new(&Limits { movetime: Some(ms(500)), ..Default::default() });
+        assert_eq!(movetime.after_ponderhit(ms(10_000)).hard(), Some(ms(500)));
+        // And through the control: pondering 40 ms on a clock whose soft
+        // budget is 30 ms, the hit makes the search out of time at once.
+        let tiny = TimeManager::new(&Limits { time_left: Some(ms(1000)), movestogo: Some(30), ..Default::default() });
+        assert!(tiny.soft().unwrap() < ms(40), "{:?}", tiny.soft());
+        let control = SearchControl::pondering();
+        std::thread::sleep(ms(40));
+        assert!(!tiny.out_of_time(&control), "no limit while pondering");
+        control.ponderhit();
+        assert!(tiny.out_of_time(&control) && !tiny.may_start_iteration(&control, 1.0));
     }
 
     #[test]
