@@ -274,6 +274,9 @@ pub fn split_pgn(text: &str) -> Result<Vec<PgnGame>, String> {
                     paren = paren.saturating_sub(1);
                     rest = &rest[1..];
                 }
+                // A stray closing brace, outside any comment: skipped (a
+                // token would be empty here and the loop never advance).
+                '}' => rest = &rest[1..],
                 _ => {
                     let end = rest.find(|ch: char| ch.is_whitespace() || "{}();".contains(ch)).unwrap_or(rest.len());
                     let token = &rest[..end];

@@ -170,7 +170,7 @@ pub fn complete_prefix(text: &str) -> usize {
     let mut end = 0;
     let mut start = 0;
     while start < text.len() {
-        let next = text[start + 1..].find("\n[Event ").map(|i| start + 1 + i + 1).unwrap_or(text.len());
+        let next = next_record(text, start);
         let chunk = &text[start..next];
         let complete = chunk.ends_with("\n\n")
             && split_pgn(chunk).is_ok_and(|g| g.len() == 1 && g[0].result.is_some() && g[0].tag("Round").is_some());
@@ -183,6 +183,15 @@ pub fn complete_prefix(text: &str) -> usize {
     end
 }
 
+/// Where the record after the one at `start` begins: at the next line
+/// that starts `[Event `, looked for past the first character at `start`
+/// (whatever its width), or the end of `text`.
+fn next_record(text: &str, start: usize) -> usize {
+    let Some(first) = text[start..].chars().next() else { return text.len() };
+    let from = start + first.len_utf8();
+    text[from..].find("\n[Event ").map_or(text.len(), |i| from + i + 1)
+}
+
 /// The records of a PGN text, each as written (from its `[Event` line to
 /// the blank line after its result).
 pub fn record_chunks(text: &str) -> Vec<&str> {
@@ -192,7 +201,7 @@ pub fn record_chunks(text: &str) -> Vec<&str> {
         None => return out,
     };
     while start < text.len() {
-        let next = text[start + 1..].find("\n[Event ").map(|i| start + 1 + i + 1).unwrap_or(text.len());
+        let next = next_record(text, start);
         out.push(&text[start..next]);
         start = next;
     }
