@@ -4,6 +4,7 @@
 
 pub mod cat_claim;
 pub mod engine;
+pub mod fuzz;
 pub mod http;
 pub mod run;
 pub mod serve_process;
