@@ -224,3 +224,55 @@ fn xiangqi_records_read_back() {
 fn catschess10_records_of_several_steps_a_turn_read_back() {
     round_trip::<CatsChess10>(4, 20);
 }
+
+/// `catchess pgn stats` on a small generated record: a chess game that
+/// `a` lost as white after scoring itself +1.20, its score below -1.5 at
+/// move 2; each move took 0.5 s of a 10+0.1 clock.
+#[test]
+fn pgn_stats_reads_a_generated_record() {
+    let mut h = History::new(Chess::startpos());
+    "f2f3 e7e5 g2g4 d8h4".split(' ').for_each(|m| h.push_text(m).unwrap());
+    let comments: Vec<Option<String>> = [120, -30, -200, 900]
+        .iter()
+        .map(|&cp| {
+            Some(move_comment(&SearchNote { depth: Some(9), score: Some(Score::Cp(cp)) }, Duration::from_millis(500)))
+        })
+        .collect();
+    let tags = RecordTags {
+        event: "stats".into(),
+        date: "2025.01.02".into(),
+        round: "1".into(),
+        players: vec!["a".into(), "b".into()],
+        winner: Some(Seat::new(1)),
+        finished: true,
+        points: vec![0.0, 1.0],
+        time_controls: vec!["10+0.1".into(); 2],
+        termination: "checkmate".into(),
+        faults: vec![],
+    };
+    let path = std::env::temp_dir().join(format!("catchess-pgn-stats-{}.pgn", std::process::id()));
+    std::fs::write(&path, write(&tags, &h, &comments, None, None)).unwrap();
+    let run = |engine: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_catchess"))
+            .args(["pgn", "stats", path.to_str().unwrap(), "--engine", engine])
+            .output()
+            .unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (ok, out, err) = run("a");
+    assert!(ok, "{err}");
+    assert!(
+        out.contains(
+            "a as white: 1 games, clock used 1.0 s of 10.2 s a game (10 %), clock left median 9.20 s, 0 time forfeits"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("a's losses as white: 1 losses, 1 from its own score of +1.0 or better; its score first below -1.5 before move 20: 1,"), "{out}");
+    let (ok, _, err) = run("nobody");
+    assert!(!ok && err.contains("\"nobody\" plays no game of the 1 read (players: a, b)"), "{err}");
+    std::fs::remove_file(&path).unwrap();
+}

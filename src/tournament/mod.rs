@@ -25,6 +25,7 @@
 //! | `stats.rs` | points, Elo, SPRT |
 //! | `signals.rs` | SIGINT and SIGTERM, peak memory |
 //! | `check.rs` | `catchess pgn check`: replaying records with the game's rules |
+//! | `review.rs` | `catchess pgn stats`: clock use and where losses turned, per engine and seat |
 
 pub mod check;
 pub mod config;
@@ -34,6 +35,7 @@ pub mod play;
 pub mod progress;
 pub mod record;
 pub mod resume;
+pub mod review;
 pub mod schedule;
 pub mod signals;
 pub mod spec;
