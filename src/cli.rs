@@ -3,6 +3,7 @@
 //! dispatch arm per command, each calling the one function that does the
 //! command's work in its own module: `perft::command`, `bench::command`,
 //! `tournament::command` (match), `tournament::check::command` (pgn check),
+//! `tournament::review::command` (pgn stats),
 //! `serve::run`, `tune::command`, `tune::nnue::command` (train),
 //! `uci::random::run` and `uci::run`.
 //!
@@ -401,6 +402,21 @@ pub enum PgnCommand {
         #[arg(long, default_value_t = FROM_OUTSIDE)]
         variant: VariantKind,
     },
+    /// What match records say beyond the score, per engine and seat (Cat Chess's three seats
+    /// included): the clock used against the time control's budget, the median clock left and the
+    /// time forfeits, from the move comments' times (`+0.35/12 0.051s`, `[%emt]`) and `[%clk]`; and
+    /// for --engine, in how many of its losses it had scored itself +1.0 or better, and the move at
+    /// which its own score first fell below -1.5 (before move 20, 20-39, 40 or later, never).
+    Stats {
+        /// The PGN file.
+        file: String,
+        /// The engine (a player's name in the records) whose losses are looked into.
+        #[arg(long)]
+        engine: String,
+        /// The variant of records without a Variant tag.
+        #[arg(long, default_value_t = FROM_OUTSIDE)]
+        variant: VariantKind,
+    },
 }
 
 /// `catchess match` options.
@@ -570,6 +586,9 @@ pub fn run() -> ExitCode {
         Some(Command::Sprt { pairs, sprt }) => sprt_command(&pairs, &sprt),
         Some(Command::Pgn { action: PgnCommand::Check { file, variant } }) => {
             tournament::check::command(&file, variant)
+        }
+        Some(Command::Pgn { action: PgnCommand::Stats { file, engine, variant } }) => {
+            tournament::review::command(&file, &engine, variant)
         }
         Some(Command::Serve(args)) => args.config().and_then(crate::serve::run),
         Some(Command::Tune(args)) => crate::tune::command(args.variant, &args.tune_args()),

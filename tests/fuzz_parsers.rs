@@ -14,10 +14,11 @@
 
 mod common;
 
+use catchess::game::pgn::record_turn;
 use catchess::game::random_turn;
 use catchess::games::chess::{CatChessRules, ChessRules, Position, Variant};
 use catchess::tournament::engine::{SearchNote, UciInfo};
-use catchess::tournament::openings::{line_fen, parse_record_turn, BookSpec};
+use catchess::tournament::openings::{line_fen, BookSpec};
 use catchess::tournament::spec::{parse_seat_tc, DrawRule, EngineSpec, ResignRule, SprtSpec, TimeControl};
 use catchess::{Arbitration, CatChess, CatsChess10, Chess, Game, History, MoveList, Notation, Xiangqi};
 use common::fuzz::fuzz;
@@ -85,7 +86,7 @@ fn moves_and_turns<G: Notation + Arbitration>() {
             }
             // A record's move (SAN, WXF, the arbiter's pass) may be the
             // pass, which the arbiter plays though it is not legal.
-            let _ = parse_record_turn(&pos, text);
+            let _ = record_turn(&pos, text);
             let mut history = History::new(pos);
             let _ = history.push_text(text);
             let _ = history.push_protocol(text);

@@ -692,7 +692,7 @@ fn pgn_check_replays_records_of_every_variant_and_finds_what_is_wrong() {
     std::fs::write(&bad, text.replacen("1. ", "1. a1a5 ", 1)).unwrap();
     let (ok, out) = check(&bad);
     assert!(!ok);
-    assert!(out.contains("game 1 (line 1, Round 1): move 1 (a1a5): illegal move \"a1a5\""), "{out}");
+    assert!(out.contains("game 1 (line 1, Round 1): move 1. a1a5: illegal move \"a1a5\""), "{out}");
 }
 
 /// zzo38's Cat's Chess (10×10), whose turns take several steps: the engine

@@ -226,7 +226,7 @@ fn every_bad_request_gets_a_json_4xx() {
     error_of(call(&s, "POST", "/api/games", Some(bad_fen)), 422, "side to move");
     let bad_fen = json!({"variant": "catchess", "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 9"});
     error_of(call(&s, "POST", "/api/games", Some(bad_fen)), 422, "FEN");
-    error_of(call(&s, "POST", "/api/games", Some(json!({"variant": "chess", "pgn": "1. e4 e4"}))), 422, "move 2");
+    error_of(call(&s, "POST", "/api/games", Some(json!({"variant": "chess", "pgn": "1. e4 e4"}))), 422, "move 1... e4");
     error_of(call(&s, "POST", "/api/games", Some(json!({"fen": "x", "pgn": "y"}))), 400, "not both");
 
     error_of(call(&s, "POST", &moves, Some(json!({"move": "e2e5"}))), 422, "illegal move \"e2e5\"");

@@ -232,3 +232,26 @@ pub fn random_turn<G: Game>(
     }
     None
 }
+
+/// A game of at most `turns` random legal turns from `start` (fewer if the
+/// rules end it), the client rolling at chance positions
+/// ([`History::roll`]), every turn complete: the generated games that
+/// the readers of games (records, the protocol) are tested on.
+pub fn random_game<G: Notation + Arbitration>(start: G, turns: usize, rng: &mut impl rand::Rng) -> History<G> {
+    let mut h = History::new(start);
+    while h.turn_count() < turns && h.outcome().is_none() {
+        if h.current().is_chance() {
+            if h.roll(rng).is_none() {
+                break;
+            }
+            continue;
+        }
+        let Some(steps) = random_turn(h.current(), true, |_, _, _, n| rng.gen_range(0..n)) else { break };
+        steps.into_iter().for_each(|m| h.push(m));
+    }
+    // A turn cut off mid-way (its roll could not be made) is taken back.
+    while !h.moves().is_empty() && !h.current().at_turn_start() && h.outcome().is_none() {
+        h.take_back(1);
+    }
+    h
+}

@@ -15,11 +15,12 @@ mod history;
 mod movelist;
 mod option;
 mod outcome;
+pub mod pgn;
 mod seat;
 pub mod view;
 
 pub use fen::{FenError, FenField};
-pub use history::{random_turn, History};
+pub use history::{random_game, random_turn, History};
 pub use movelist::{MoveList, MAX_MOVES};
 pub use option::GameOption;
 pub use outcome::{describe, rule_draw, standard_outcome, winner_name, Outcome, Reason};

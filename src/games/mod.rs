@@ -113,6 +113,35 @@ impl FromStr for VariantKind {
     }
 }
 
+impl VariantKind {
+    /// The variant of a game record (PGN) by its `Variant` tag: one of ours
+    /// by its name, in any case, or `Standard`, PGN's name for chess;
+    /// `default` for a record without the tag. The one reading of the tag
+    /// (the web app's import, `pgn check`, opening books).
+    pub fn of_record(tag: Option<&str>, default: VariantKind) -> Result<VariantKind, String> {
+        match tag {
+            None => Ok(default),
+            Some(t) if t.eq_ignore_ascii_case("standard") => Ok(VariantKind::Chess),
+            Some(t) => t.to_ascii_lowercase().parse(),
+        }
+    }
+
+    /// Every word that ends a record of some game as its result besides
+    /// PGN's own (`game::pgn::result_words`: a seat's name, `draw`), for
+    /// reading a file whose games' variants are known only from their tags.
+    pub fn all_result_words() -> Vec<&'static str> {
+        let mut words: Vec<&'static str> = Vec::new();
+        for &v in VariantKind::ALL {
+            for w in with_game!(v, G => crate::game::pgn::result_words::<G>()) {
+                if !words.contains(&w) {
+                    words.push(w);
+                }
+            }
+        }
+        words
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,5 +153,18 @@ mod tests {
             assert_eq!(with_game!(v, G => <G as Game>::VARIANT), v.name());
         }
         assert!("shogi".parse::<VariantKind>().unwrap_err().contains("known: catchess, chess, xiangqi, catschess10"));
+    }
+
+    #[test]
+    fn records_name_their_variant_by_its_tag() {
+        let of = VariantKind::of_record;
+        assert_eq!(of(None, VariantKind::CatChess), Ok(VariantKind::CatChess));
+        assert_eq!(of(Some("Standard"), VariantKind::CatChess), Ok(VariantKind::Chess));
+        assert_eq!(of(Some("XiangQi"), VariantKind::Chess), Ok(VariantKind::Xiangqi));
+        assert!(of(Some("shogi"), VariantKind::Chess).unwrap_err().contains("unknown variant"));
+        let words = VariantKind::all_result_words();
+        for w in ["white", "black", "cats", "red", "draw"] {
+            assert!(words.contains(&w), "{w}");
+        }
     }
 }

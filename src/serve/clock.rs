@@ -117,16 +117,10 @@ impl TimeControl {
     }
 }
 
-/// A clock's reading as a PGN `%clk` comment writes it: `0:04:58`, with
-/// tenths when there are any (`0:00:09.5`).
+/// A clock's reading as a PGN `%clk` comment writes it (`[%clk 0:04:58]`,
+/// `game::pgn::clock_command`).
 pub fn clk(ms: u64) -> String {
-    let tenths = ms / 100;
-    let (h, m, s, t) = (tenths / 36_000, tenths / 600 % 60, tenths / 10 % 60, tenths % 10);
-    if t == 0 {
-        format!("[%clk {h}:{m:02}:{s:02}]")
-    } else {
-        format!("[%clk {h}:{m:02}:{s:02}.{t}]")
-    }
+    crate::game::pgn::clock_command(Duration::from_millis(ms))
 }
 
 /// One turn as the clocks see it: the seat that played it (by its index

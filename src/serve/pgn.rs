@@ -1,10 +1,13 @@
 //! Game records for the page's export and import: written by the
-//! arbiter's PGN writer, read back by a small reader that takes moves in
-//! the game's notation (SAN, WXF, the Cat Chess move text) or in the
+//! arbiter's record writer (`tournament::record`), read back by the
+//! project's PGN reader (`game::pgn`), which takes moves in the game's
+//! notation (SAN, WXF, the Cat Chess move text, 10×10 turns) or in the
 //! protocol's text.
 
-use super::forfeit::Ending;
+use super::forfeit::{Ending, Forfeit, Why};
+use crate::game::pgn::{self, PgnGame, Stop};
 use crate::game::{Arbitration, History, MoveList, Notation};
+use crate::games::VariantKind;
 use crate::tournament::record::{self, RecordTags};
 
 /// What a record says besides the moves and the result.
@@ -58,130 +61,42 @@ fn points<G: Notation>(result: Option<Option<crate::game::Seat>>) -> Vec<f64> {
     }
 }
 
-/// A record read: its tags and the move tokens, in order.
-#[derive(Debug, Default)]
-pub struct Record {
-    tags: Vec<(String, String)>,
-    moves: Vec<String>,
-}
-
-/// Tokens that end the movetext.
-const RESULTS: &[&str] = &["1-0", "0-1", "1/2-1/2", "*", "white", "black", "cats", "red", "draw"];
-
-impl Record {
-    /// Reads the first game of a PGN text.
-    pub fn parse(text: &str) -> Result<Record, String> {
-        let mut record = Record::default();
-        let mut movetext = String::new();
-        for line in text.lines() {
-            let line = line.trim();
-            if line.starts_with('%') {
-                continue;
-            }
-            if let Some(inner) = line.strip_prefix('[') {
-                let inner = inner.strip_suffix(']').ok_or_else(|| format!("unclosed tag: {line}"))?;
-                let (name, value) =
-                    inner.split_once(char::is_whitespace).ok_or_else(|| format!("tag without value: {line}"))?;
-                let value = value.trim().trim_matches('"').replace("\\\"", "\"").replace("\\\\", "\\");
-                record.tags.push((name.to_string(), value));
-            } else {
-                movetext.push_str(line);
-                movetext.push('\n');
-            }
-        }
-        record.moves = tokens(&movetext)?;
-        Ok(record)
-    }
-
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
-    }
-
-    /// Plays the record's moves from its `FEN` tag (or the start).
-    pub fn replay<G: Notation + Arbitration>(&self) -> Result<History<G>, String> {
-        let start = match self.tag("FEN") {
-            Some(fen) => G::from_fen(fen).map_err(|e| format!("FEN tag: {e}"))?,
-            None => G::startpos(),
-        };
-        let mut history = History::new(start);
-        for (i, token) in self.moves.iter().enumerate() {
-            if history.outcome().is_some() {
-                return Err(format!("move {} ({token}) comes after the game ended", i + 1));
-            }
-            let m = find_move(history.current(), token)
-                .ok_or_else(|| format!("move {} ({token}) is not a legal move here", i + 1))?;
-            history.push(m);
-        }
-        Ok(history)
+/// The first game of a PGN text (the import), read by the project's one
+/// reader (`game::pgn`): an error when the text is not PGN or holds none.
+pub fn read(text: &str) -> Result<PgnGame, String> {
+    let words = VariantKind::all_result_words();
+    match pgn::games(text, &words).next() {
+        Some(game) => game.map_err(|e| e.to_string()),
+        None => Err("the PGN text holds no game".into()),
     }
 }
 
-/// The movetext's moves: comments, variations, move numbers, annotations
-/// and the result left out.
-fn tokens(movetext: &str) -> Result<Vec<String>, String> {
-    let mut out = Vec::new();
-    let mut depth = 0usize;
-    let mut chars = movetext.chars().peekable();
-    let mut word = String::new();
-    let flush = |word: &mut String, out: &mut Vec<String>| {
-        let w = std::mem::take(word);
-        if RESULTS.contains(&w.as_str()) {
-            return;
+/// A record's game played to its end with `G`'s rules, and the forfeits
+/// its passes stand for: a seat for which the arbiter passed (`0000`,
+/// where it is no legal move: `Arbitration::arbiter_pass`) forfeited at
+/// its first pass and passes from then on, as on the page; by time if the
+/// record's `Faults` say so, else by resignation (the page has no other
+/// kind; a match record's crash or illegal move reads as a resignation).
+pub fn import<G: Notation + Arbitration>(game: &PgnGame) -> Result<(History<G>, Vec<Forfeit>), String> {
+    let history = pgn::replay::<G>(game, Stop::AtEnd).map_err(|e| e.to_string())?;
+    let mut forfeits: Vec<Forfeit> = Vec::new();
+    for (ply, (pos, &m)) in history.positions().iter().zip(history.moves()).enumerate() {
+        let seat = pos.to_move().index();
+        if pos.arbiter_pass() != Some(m) || forfeits.iter().any(|f| f.seat == seat) {
+            continue;
         }
-        // A move number (`12.`, `12...`), alone or glued to its move.
-        let digits = w.trim_start_matches(|c: char| c.is_ascii_digit());
-        let w = if digits.len() < w.len() && digits.starts_with('.') { digits.trim_start_matches('.') } else { &w };
-        if !(w.is_empty() || w.starts_with('$')) {
-            out.push(w.to_string());
+        let mut list = MoveList::default();
+        pos.legal_moves(&mut list);
+        if list.as_slice().contains(&m) {
+            continue;
         }
-    };
-    while let Some(c) = chars.next() {
-        match c {
-            '{' => {
-                flush(&mut word, &mut out);
-                if !chars.by_ref().any(|c| c == '}') {
-                    return Err("unclosed comment".into());
-                }
-            }
-            ';' => {
-                flush(&mut word, &mut out);
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        break;
-                    }
-                }
-            }
-            '(' => {
-                flush(&mut word, &mut out);
-                depth += 1;
-            }
-            ')' => {
-                flush(&mut word, &mut out);
-                depth = depth.checked_sub(1).ok_or("unbalanced ')'")?;
-            }
-            c if c.is_whitespace() => flush(&mut word, &mut out),
-            c if depth == 0 => word.push(c),
-            _ => {}
-        }
+        let prefix = format!("{} (", G::SEATS[seat].name);
+        let by_time = game
+            .tag("Faults")
+            .is_some_and(|f| f.split("; ").any(|x| x.starts_with(&prefix) && x.contains(Why::Time.name())));
+        forfeits.push(Forfeit { seat, ply, why: if by_time { Why::Time } else { Why::Resignation } });
     }
-    flush(&mut word, &mut out);
-    if depth > 0 {
-        return Err("unclosed variation".into());
-    }
-    Ok(out)
-}
-
-/// The legal move written `token`: in the protocol's text, or in the
-/// game's notation with or without its check and annotation marks.
-fn find_move<G: Notation>(pos: &G, token: &str) -> Option<G::Move> {
-    if let Ok(m) = pos.parse_move(token) {
-        return Some(m);
-    }
-    let bare = |s: &str| s.trim_end_matches(['+', '#', '!', '?']).to_string();
-    let wanted = bare(token);
-    let mut list = MoveList::default();
-    pos.legal_moves(&mut list);
-    list.iter().copied().find(|&m| bare(&pos.record_move(m)) == wanted)
+    Ok((history, forfeits))
 }
 
 #[cfg(test)]
@@ -197,11 +112,15 @@ mod tests {
         h
     }
 
+    fn imported<G: Notation + Arbitration>(text: &str) -> Result<(History<G>, Vec<Forfeit>), String> {
+        import::<G>(&read(text)?)
+    }
+
     fn round_trip<G: Notation + Arbitration>(moves: &str) {
         let h = history::<G>(moves);
         let text = write(&h, vec!["?".into(); G::SEATS.len()], None, Notes::default());
-        let back = Record::parse(&text).unwrap().replay::<G>().unwrap();
-        assert_eq!(back.moves(), h.moves(), "{text}");
+        let (back, forfeits) = imported::<G>(&text).unwrap();
+        assert_eq!((back.moves(), forfeits.len()), (h.moves(), 0), "{text}");
     }
 
     #[test]
@@ -219,7 +138,7 @@ mod tests {
         assert!(text.contains("1. e4 e5 h5g4 2. Nf3 Nc6 a4b5 *"), "{text}");
         assert!(text.contains("[Black \"catchess level 1\"]"), "{text}");
         for old in ["1. e2e4 e7e5 h5g4 2. g1f3 b8c6 a4b5 *", "1. e4 e5 h5g4 2. g1f3 Nc6 a4b5 *"] {
-            let back = Record::parse(old).unwrap().replay::<CatChess>().unwrap();
+            let (back, _) = imported::<CatChess>(old).unwrap();
             assert_eq!(back.moves(), h.moves(), "{old}");
         }
     }
@@ -241,12 +160,96 @@ mod tests {
 
     #[test]
     fn comments_variations_numbers_and_bad_moves() {
-        let r = Record::parse("[Event \"x\"]\n\n1. e4 {best} (1. d4 d5) e5 $1 2. Nf3! ; rest\n1-0").unwrap();
-        assert_eq!(r.moves, ["e4", "e5", "Nf3!"]);
-        assert_eq!(r.replay::<Chess>().unwrap().moves().len(), 3);
-        let bad = Record::parse("1. e4 e4").unwrap().replay::<Chess>().unwrap_err();
-        assert!(bad.contains("move 2 (e4)"), "{bad}");
-        assert!(Record::parse("1. e4 {open").is_err());
-        assert!(Record::parse("[FEN \"nonsense\"]\n").unwrap().replay::<Chess>().unwrap_err().contains("FEN"));
+        let (h, _) = imported::<Chess>("[Event \"x\"]\n\n1. e4 {best} (1. d4 d5) e5 $1 2. Nf3! ; rest\n1-0").unwrap();
+        assert_eq!(h.moves().len(), 3);
+        assert_eq!(imported::<Chess>("1. e4 e4").unwrap_err(), "move 1... e4: illegal move \"e4\"");
+        assert_eq!(imported::<Chess>("1. e4 {open").unwrap_err(), "line 1: a comment { is not closed by }");
+        assert!(imported::<Chess>("[FEN \"nonsense\"]\n").unwrap_err().starts_with("FEN tag: invalid FEN"));
+        assert_eq!(imported::<Chess>("  \n").unwrap_err(), "the PGN text holds no game");
+    }
+
+    /// The cats' passes after their forfeit (`0000`) import as a forfeit at
+    /// the first pass, by time when the record's Faults say so; a pass the
+    /// rules give the cats (no cat can step) is none.
+    #[test]
+    fn a_seat_that_passed_has_forfeited() {
+        let mut h = History::new(CatChess::startpos());
+        "e2e4 e7e5 0000 g1f3 b8c6 0000".split(' ').for_each(|m| h.push_protocol(m).unwrap());
+        let cats = [Forfeit { seat: 2, ply: 2, why: Why::Time }];
+        let notes = Notes { faults: crate::serve::forfeit::faults::<CatChess>(&cats, &[]), ..Notes::default() };
+        let text = write(&h, vec!["?".into(); 3], None, notes);
+        assert!(text.contains("1. e4 e5 0000 2. Nf3 Nc6 0000 *"), "{text}");
+        let (back, forfeits) = imported::<CatChess>(&text).unwrap();
+        assert_eq!((back.moves(), forfeits.as_slice()), (h.moves(), &cats[..]));
+        let (_, forfeits) = imported::<CatChess>("1. e4 e5 0000 *").unwrap();
+        assert_eq!(forfeits, [Forfeit { seat: 2, ply: 2, why: Why::Resignation }]);
+        let boxed = "[FEN \"*nbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQ1RK* c k - 2 3\"]\n3... 0000 *";
+        let (back, forfeits) = imported::<CatChess>(boxed).unwrap();
+        assert_eq!((back.moves().len(), forfeits.len()), (1, 0), "the cat in the corner cannot step");
+    }
+
+    /// The page's exports of random games of every game read back as the
+    /// same game (10×10 turns of several steps and rolls, the cats' passes
+    /// after their forfeit, clocks), with the same forfeits.
+    #[test]
+    fn exports_of_random_games_import_again() {
+        use crate::games::{CatsChess10, Xiangqi};
+        use rand::{Rng, SeedableRng};
+        fn check<G: Notation + Arbitration>(seed: u64) {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            for _ in 0..15 {
+                let mut h = crate::game::random_game(G::startpos(), rng.gen_range(0..80), &mut rng);
+                let mut forfeits = Vec::new();
+                if let Some(seat) =
+                    (0..G::SEATS.len()).find(|&s| G::forfeit_winner(crate::game::Seat::new(s)).is_none())
+                {
+                    // The seat forfeits at its next turn and passes from then on.
+                    for _ in 0..rng.gen_range(0..30) {
+                        let pos = *h.current();
+                        if h.outcome().is_some() {
+                            break;
+                        }
+                        if pos.to_move().index() == seat {
+                            if forfeits.is_empty() {
+                                forfeits.push(Forfeit { seat, ply: h.moves().len(), why: Why::Resignation });
+                            }
+                            h.push(pos.arbiter_pass().unwrap());
+                        } else {
+                            let mut list = MoveList::default();
+                            pos.legal_moves(&mut list);
+                            h.push(list.as_slice()[rng.gen_range(0..list.len())]);
+                        }
+                    }
+                }
+                let players = vec!["Mallory\n[Result \"1-0\"]".to_string(); G::SEATS.len()];
+                let after_turns =
+                    (0..h.turn_count()).map(|i| Some(super::super::clock::clk(i as u64 * 1100))).collect();
+                let notes = Notes {
+                    faults: crate::serve::forfeit::faults::<G>(&forfeits, &players),
+                    after_turns,
+                    ..Notes::default()
+                };
+                let ending = crate::serve::forfeit::ending::<G>(&forfeits, h.outcome());
+                let text = write(&h, players, ending, notes);
+                let (back, got) = imported::<G>(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+                assert_eq!(back.moves(), h.moves(), "{text}");
+                // A pass the rules give (no cat can step) is no forfeit.
+                let rules_pass = |f: &Forfeit| {
+                    let mut list = MoveList::default();
+                    h.positions()[f.ply].legal_moves(&mut list);
+                    list.as_slice().contains(&h.moves()[f.ply])
+                };
+                let expected: Vec<Forfeit> = forfeits.iter().copied().filter(|f| !rules_pass(f)).collect();
+                if expected.len() == forfeits.len() {
+                    assert_eq!(got, expected, "{text}");
+                }
+                let first = record::capitalised(G::SEATS[0].name);
+                assert_eq!(read(&text).unwrap().tag(&first), Some("Mallory [Result \"1-0\"]"), "{text}");
+            }
+        }
+        check::<Chess>(1);
+        check::<CatChess>(2);
+        check::<Xiangqi>(3);
+        check::<CatsChess10>(4);
     }
 }

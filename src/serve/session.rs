@@ -272,14 +272,11 @@ pub fn new_game(
 ) -> Result<Box<dyn AnyGame>, ApiError> {
     match start {
         Start::Record(text) => {
-            let record = pgn::Record::parse(text).map_err(ApiError::bad_request)?;
-            let kind = match record.tag("Variant") {
-                Some(name) => name.to_ascii_lowercase().parse::<VariantKind>().map_err(ApiError::bad_request)?,
-                None => variant,
-            };
+            let record = pgn::read(text).map_err(ApiError::bad_request)?;
+            let kind = VariantKind::of_record(record.tag("Variant"), variant).map_err(ApiError::bad_request)?;
             with_game!(kind, G => {
-                let history = record.replay::<G>().map_err(ApiError::unprocessable)?;
-                start_game::<G>(history, clocks, now)
+                let (history, forfeits) = pgn::import::<G>(&record).map_err(ApiError::unprocessable)?;
+                start_game::<G>(history, forfeits, clocks, now)
             })
         }
         Start::Position(fen) => with_game!(variant, G => {
@@ -287,13 +284,14 @@ pub fn new_game(
                 Some(fen) => G::from_fen(fen).map_err(|e| ApiError::unprocessable(e.to_string()))?,
                 None => G::startpos(),
             };
-            start_game::<G>(History::new(start), clocks, now)
+            start_game::<G>(History::new(start), Vec::new(), clocks, now)
         }),
     }
 }
 
 fn start_game<G: Playable>(
     history: History<G>,
+    forfeits: Vec<Forfeit>,
     clocks: &HashMap<String, TimeControl>,
     now: u64,
 ) -> Result<Box<dyn AnyGame>, ApiError> {
@@ -303,7 +301,7 @@ fn start_game<G: Playable>(
     for (seat, control) in clocks {
         control.check().map_err(|e| ApiError::bad_request(format!("{seat}'s clock: {e}")))?;
     }
-    let mut game = GameSession::<G>::new(history, vec![], None);
+    let mut game = GameSession::<G>::new(history, forfeits, None);
     if !clocks.is_empty() {
         let controls = G::SEATS.iter().map(|s| clocks.get(s.name).copied()).collect();
         game.clocks = Some(Clocks::new(controls, game.history.moves().len(), now));

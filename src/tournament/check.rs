@@ -4,10 +4,10 @@
 //! result is `*` is counted as unfinished: its moves are checked, and its
 //! final position must not be over.
 
-use super::openings::{parse_record_turn, pgn_start, pgn_variant, split_pgn, PgnGame};
 use super::record::{is_resignation, result_line, seat_of, standard_termination, winner_of_result};
 use crate::files::read_bounded;
-use crate::game::{Arbitration, History, Notation, Seat};
+use crate::game::pgn::{self, PgnGame, ReplayError, Stop};
+use crate::game::{Arbitration, Notation, Seat};
 use crate::games::with_game;
 use crate::games::VariantKind;
 
@@ -47,15 +47,12 @@ pub fn command(path: &str, default: VariantKind) -> Result<(), String> {
 /// `default`.
 pub fn check_file(path: &str, default: VariantKind) -> Result<CheckReport, String> {
     let text = read_bounded(path, super::MAX_PGN_BYTES).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let games = split_pgn(&text).map_err(|e| format!("{path}: {e}"))?;
+    let words = VariantKind::all_result_words();
+    let games = pgn::read_all(&text, &words).map_err(|e| format!("{path}: {e}"))?;
     let mut problems = Vec::new();
     let mut unfinished = Vec::new();
     for (n, game) in games.iter().enumerate() {
-        let variant = match game.tag("Variant") {
-            None => Ok(default),
-            Some(v) => pgn_variant(v),
-        };
-        let verdict = match variant {
+        let verdict = match VariantKind::of_record(game.tag("Variant"), default) {
             Ok(variant) => with_game!(variant, G => check_game::<G>(game)),
             Err(e) => Err(e),
         };
@@ -81,17 +78,7 @@ pub enum Ended {
 
 /// How one game ends, or the first thing wrong with it.
 pub fn check_game<G: Notation + Arbitration>(game: &PgnGame) -> Result<Ended, String> {
-    let start = pgn_start::<G>(game)?;
-    let mut h = History::new(start);
-    for token in &game.moves {
-        if let Some(o) = h.outcome() {
-            return Err(format!("move {} ({token}) after the game ended ({})", h.turn_count() + 1, o.reason.name()));
-        }
-        match parse_record_turn(h.current(), token) {
-            Ok(steps) => steps.into_iter().for_each(|m| h.push(m)),
-            Err(e) => return Err(format!("move {} ({token}): {e}", h.turn_count() + 1)),
-        }
-    }
+    let h = pgn::replay::<G>(game, Stop::AtEnd).map_err(|e: ReplayError| e.to_string())?;
     if let Some(count) = game.tag("PlyCount") {
         if count != h.turn_count().to_string() {
             return Err(format!("PlyCount {count} but {} moves", h.turn_count()));
@@ -171,8 +158,8 @@ mod tests {
     use super::*;
     use crate::games::{CatChess, Chess};
 
-    fn ended<G: Notation + Arbitration>(pgn: &str) -> Result<Ended, String> {
-        check_game::<G>(&split_pgn(pgn).unwrap()[0])
+    fn ended<G: Notation + Arbitration>(text: &str) -> Result<Ended, String> {
+        check_game::<G>(&pgn::read_all(text, &pgn::result_words::<G>()).unwrap()[0])
     }
 
     fn problem<G: Notation + Arbitration>(pgn: &str) -> Option<String> {
@@ -190,7 +177,7 @@ mod tests {
         let p = problem::<Chess>("[Termination \"normal\"]\n\n1. e4 e5 1-0\n").unwrap();
         assert!(p.starts_with("Termination \"normal\", but the final position is not over"), "{p}");
         let p = problem::<Chess>("1. e4 e5 2. Qh5 Ke7 3. Qxe5# Ke6 1-0\n").unwrap();
-        assert_eq!(p, "move 6 (Ke6) after the game ended (checkmate)");
+        assert_eq!(p, "move 3... Ke6 comes after the game ended (checkmate)");
         // A crash by white gives the game to black, not white.
         let crash =
             "[Result \"1-0\"]\n[Termination \"abandoned\"]\n[TerminationDetails \"crash by white\"]\n\n1. e4 1-0\n";

@@ -16,15 +16,16 @@
 //! | `engine.rs` | one engine process: lines in, lines out with deadlines; the log |
 //! | `play.rs` | one game: clocks, move checks, faults, the record |
 //! | `schedule.rs` | who sits where, and which games form a pair |
-//! | `openings.rs` | start positions, random plies, each round's opening; reading PGN |
+//! | `openings.rs` | start positions, random plies, each round's opening (PGN books through `game::pgn`) |
 //! | `workers.rs` | the worker threads and the loop that takes their results |
 //! | `standings.rs` | the standings, the SPRT's state, the final table |
 //! | `progress.rs` | the lines printed while a match runs |
-//! | `record.rs` | writing PGN |
+//! | `record.rs` | what a match record says: its tags, results, terminations, move comments (written and read through `game::pgn`) |
 //! | `resume.rs` | the records file and its state file: `--resume`, reading records back |
 //! | `stats.rs` | points, Elo, SPRT |
 //! | `signals.rs` | SIGINT and SIGTERM, peak memory |
 //! | `check.rs` | `catchess pgn check`: replaying records with the game's rules |
+//! | `review.rs` | `catchess pgn stats`: clock use and where losses turned, per engine and seat |
 
 pub mod check;
 pub mod config;
@@ -34,6 +35,7 @@ pub mod play;
 pub mod progress;
 pub mod record;
 pub mod resume;
+pub mod review;
 pub mod schedule;
 pub mod signals;
 pub mod spec;
@@ -45,6 +47,7 @@ pub use config::{MatchConfig, MAX_CONCURRENCY, MAX_GAMES, MAX_PGN_BYTES, MAX_RAN
 pub use standings::SprtStatus;
 
 use crate::files::read_bounded;
+use crate::game::pgn;
 use crate::game::{Arbitration, Notation};
 use crate::games::with_game;
 use openings::RoundOpenings;
@@ -111,7 +114,7 @@ fn merge_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSum
         // The lowest round's players, in seat order.
         let mut first: Option<(usize, Vec<String>)> = None;
         for (path, text) in &texts {
-            for g in openings::split_pgn(text).map_err(|e| format!("{path}: {e}"))? {
+            for g in pgn::read_all(text, &pgn::result_words::<G>()).map_err(|e| format!("{path}: {e}"))? {
                 let round: usize = g.tag("Round").and_then(|r| r.parse().ok()).unwrap_or(usize::MAX);
                 if first.as_ref().is_none_or(|(r, _)| round < *r) {
                     let players =
@@ -130,7 +133,7 @@ fn merge_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSum
         return Err("--merge: no records".into());
     }
     for (path, text) in &texts {
-        for chunk in resume::record_chunks(text) {
+        for chunk in resume::record_chunks(text).map_err(|e| format!("{path}: {e}"))? {
             for mut r in resume::reports::<G>(chunk, &names, path)? {
                 if all.iter().any(|o| o.number == r.number) {
                     return Err(format!("--merge: game {} is in two files ({path})", r.number));

@@ -3,8 +3,9 @@
 //! and the opening line of each round of a match ([`RoundOpenings`]).
 
 use crate::files::read_bounded;
-use crate::game::{random_turn, Arbitration, Game, History, MoveError, MoveList, Notation};
-use crate::games::{with_game, VariantKind};
+use crate::game::pgn;
+use crate::game::{random_turn, Arbitration, Game, History, Notation};
+use crate::games::VariantKind;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -179,225 +180,29 @@ pub fn read_epd<G: Notation + Arbitration>(text: &str, path: &str) -> Result<Vec
     Ok(out)
 }
 
-/// One game of a PGN file: its tags, its main-line move tokens (no move
-/// numbers, comments, NAGs or variations) and its result token.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PgnGame {
-    pub tags: Vec<(String, String)>,
-    pub moves: Vec<String>,
-    /// The main-line comments that follow a move: (index in `moves`, text).
-    /// `catchess match` writes the mover's score and depth there.
-    pub comments: Vec<(usize, String)>,
-    pub result: Option<String>,
-    /// The line the game starts on (1-based).
-    pub line: usize,
-}
-
-impl PgnGame {
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
-    }
-}
-
-/// Whether `token` is a game's result: PGN's, or (in the records of games
-/// whose results are not PGN's) `draw` or the name of a seat of any game.
-fn is_result(token: &str) -> bool {
-    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*" | "draw")
-        || VariantKind::ALL.iter().any(|&v| with_game!(v, G => G::SEATS.iter().any(|s| s.name == token)))
-}
-
-/// Splits PGN text into games. Tolerant: `{...}` and `;` comments, `(...)`
-/// variations (nested), `$n` NAGs, move numbers (`12.`, `12...`) and
-/// `%` escape lines are skipped.
-pub fn split_pgn(text: &str) -> Result<Vec<PgnGame>, String> {
-    let mut games = Vec::new();
-    let mut game = PgnGame::default();
-    let mut in_moves = false;
-    let (mut brace, mut paren) = (false, 0usize);
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if !brace && paren == 0 && line.starts_with('%') {
-            continue;
-        }
-        if !brace && paren == 0 && line.starts_with('[') {
-            if in_moves {
-                games.push(std::mem::take(&mut game));
-                in_moves = false;
-            }
-            if game.tags.is_empty() && game.moves.is_empty() {
-                game.line = i + 1;
-            }
-            let inner = line.trim_start_matches('[').trim_end_matches(']');
-            let (k, v) = inner.split_once(' ').ok_or_else(|| format!("line {}: bad tag {line:?}", i + 1))?;
-            let v = v.trim();
-            let v = v.strip_prefix('"').and_then(|v| v.strip_suffix('"')).unwrap_or(v);
-            game.tags.push((k.to_string(), v.replace("\\\"", "\"").replace("\\\\", "\\")));
-            continue;
-        }
-        let mut rest = line;
-        while !rest.is_empty() {
-            if brace {
-                let (text, after) = match rest.find('}') {
-                    Some(j) => {
-                        brace = false;
-                        (&rest[..j], &rest[j + 1..])
-                    }
-                    None => (rest, ""),
-                };
-                // A main-line comment after a move belongs to that move.
-                if paren == 0 && in_moves && !game.moves.is_empty() {
-                    let after_move = game.moves.len() - 1;
-                    match game.comments.last_mut() {
-                        Some((i, c)) if *i == after_move => {
-                            c.push(' ');
-                            c.push_str(text.trim());
-                        }
-                        _ => game.comments.push((after_move, text.trim().to_string())),
-                    }
-                }
-                rest = after;
-                continue;
-            }
-            rest = rest.trim_start();
-            let Some(c) = rest.chars().next() else { break };
-            match c {
-                '{' => {
-                    brace = true;
-                    rest = &rest[1..];
-                }
-                ';' => rest = "",
-                '(' => {
-                    paren += 1;
-                    rest = &rest[1..];
-                }
-                ')' => {
-                    paren = paren.saturating_sub(1);
-                    rest = &rest[1..];
-                }
-                // A stray closing brace, outside any comment: skipped (a
-                // token would be empty here and the loop never advance).
-                '}' => rest = &rest[1..],
-                _ => {
-                    let end = rest.find(|ch: char| ch.is_whitespace() || "{}();".contains(ch)).unwrap_or(rest.len());
-                    let token = &rest[..end];
-                    rest = &rest[end..];
-                    if paren > 0 || token.starts_with('$') {
-                        continue;
-                    }
-                    if game.tags.is_empty() && game.moves.is_empty() && !in_moves {
-                        game.line = i + 1;
-                    }
-                    in_moves = true;
-                    if is_result(token) {
-                        game.result = Some(token.to_string());
-                        games.push(std::mem::take(&mut game));
-                        in_moves = false;
-                        continue;
-                    }
-                    // `12.`, `12...`, `12.e4`: drop the number.
-                    let bare = token.trim_start_matches(|ch: char| ch.is_ascii_digit());
-                    let token = if bare.starts_with('.') { bare.trim_start_matches('.') } else { token };
-                    if !token.is_empty() {
-                        game.moves.push(token.to_string());
-                    }
-                }
-            }
-        }
-    }
-    if in_moves || !game.tags.is_empty() {
-        games.push(game);
-    }
-    Ok(games)
-}
-
-/// The legal move a record writes as `token`: the protocol's notation, or
-/// the record's own (`Game::record_move`: SAN in chess, WXF in xiangqi),
-/// with check marks and annotations (`+`, `#`, `!`, `?`) ignored.
-pub fn parse_record_move<G: Notation + Arbitration>(pos: &G, token: &str) -> Result<G::Move, MoveError> {
-    let bare = |t: &str| t.trim_end_matches(['+', '#', '!', '?']).replace("=", "").to_string();
-    let want = bare(token);
-    // The arbiter's pass for a seat that forfeited is no legal move of the
-    // seat; SAN may mark it with a check (`0000+`).
-    if let Some(pass) = pos.arbiter_pass() {
-        if pass.to_string() == want {
-            return Ok(pass);
-        }
-    }
-    if let Ok(m) = pos.parse_move(token) {
-        return Ok(m);
-    }
-    if want.is_empty() {
-        return Err(MoveError::Unparsable(token.to_string()));
-    }
-    let mut list = MoveList::default();
-    pos.legal_moves(&mut list);
-    list.iter()
-        .copied()
-        .find(|&m| bare(&pos.record_move(m)) == want)
-        .ok_or_else(|| MoveError::Illegal(token.to_string()))
-}
-
-/// The variant a PGN `Variant` tag names: one of ours by its name (in any
-/// case), or `Standard`, PGN's name for chess, the protocol's default game.
-pub fn pgn_variant(tag: &str) -> Result<VariantKind, String> {
-    if tag.eq_ignore_ascii_case("standard") {
-        return Ok(VariantKind::default());
-    }
-    tag.to_ascii_lowercase().parse::<VariantKind>()
-}
-
-/// The start of a PGN game: its `FEN` tag, or the variant's start position.
-pub fn pgn_start<G: Notation + Arbitration>(game: &PgnGame) -> Result<G, String> {
-    match game.tag("FEN") {
-        Some(fen) => G::from_fen(fen).map_err(|e| format!("FEN {fen:?}: {e}")),
-        None => Ok(G::startpos()),
-    }
-}
-
-/// The turn a record writes as `token`, as the moves it takes: one move
-/// ([`parse_record_move`]) in a game of one move a turn, else the steps of
-/// the turn token (`Notation::parse_turn`; the arbiter's pass as itself).
-pub fn parse_record_turn<G: Notation + Arbitration>(pos: &G, token: &str) -> Result<Vec<G::Move>, MoveError> {
-    if G::ONE_MOVE_TURNS {
-        return parse_record_move(pos, token).map(|m| vec![m]);
-    }
-    if let Some(pass) = pos.arbiter_pass() {
-        if pass.to_string() == token {
-            return Ok(vec![pass]);
-        }
-    }
-    pos.parse_turn(token)
-}
-
 /// The games of a PGN book as openings: the first `plies` turns of each
-/// (all with `None`).
+/// (all with `None`), read by the project's PGN reader (`game::pgn`).
 pub fn read_pgn<G: Notation + Arbitration>(
     text: &str,
     plies: Option<usize>,
     path: &str,
 ) -> Result<Vec<Opening<G>>, String> {
+    let words = pgn::result_words::<G>();
     let mut out = Vec::new();
-    for (n, game) in split_pgn(text).map_err(|e| format!("{path}: {e}"))?.into_iter().enumerate() {
+    for (n, game) in pgn::games(text, &words).enumerate() {
+        let game = game.map_err(|e| format!("{path}: {e}"))?;
         let at = format!("{path}: game {} (line {})", n + 1, game.line);
         if let Some(v) = game.tag("Variant") {
-            if !pgn_variant(v).is_ok_and(|k| k.name() == G::VARIANT) {
+            if !VariantKind::of_record(Some(v), VariantKind::default()).is_ok_and(|k| k.name() == G::VARIANT) {
                 return Err(format!("{at}: a {v} game in a {} match", G::VARIANT));
             }
         }
-        let start = pgn_start::<G>(&game).map_err(|e| format!("{at}: {e}"))?;
-        let mut h = History::new(start);
-        for token in game.moves.iter().take(plies.unwrap_or(usize::MAX)) {
-            if h.outcome().is_some() {
-                break;
-            }
-            let steps = parse_record_turn(h.current(), token)
-                .map_err(|e| format!("{at}: move {} ({token}): {e}", h.turn_count() + 1))?;
-            steps.into_iter().for_each(|m| h.push(m));
-        }
+        let stop = pgn::Stop::AfterTurns(plies.unwrap_or(usize::MAX));
+        let h = pgn::replay::<G>(&game, stop).map_err(|e| format!("{at}: {e}"))?;
         if h.outcome().is_some() {
             return Err(format!("{at}: the game is over after the book moves"));
         }
-        out.push(Opening { start, moves: h.moves().to_vec(), source: format!("{path} game {}", n + 1) });
+        out.push(Opening { start: *h.start(), moves: h.moves().to_vec(), source: format!("{path} game {}", n + 1) });
     }
     Ok(out)
 }
@@ -468,26 +273,7 @@ mod tests {
         1.a8=Q+ Kd7 ; rest\n2.Qb7+ *\n\n1. d4 d5 2. c4 *\n\n1... h5g4 2. e2e4 0000 cats\n";
 
     #[test]
-    fn comments_after_main_line_moves_are_kept_with_their_move() {
-        let text =
-            "[Event \"a\"]\n\n{opening} 1. e4 {+0.30/9\n0.100s} e5 (1... c5 {not this}) 2. Nf3 {+0.25/8 0.090s} 1-0\n";
-        let games = split_pgn(text).unwrap();
-        assert_eq!(games[0].moves, ["e4", "e5", "Nf3"]);
-        assert_eq!(games[0].comments, [(0, "+0.30/9 0.100s".to_string()), (2, "+0.25/8 0.090s".to_string())]);
-    }
-
-    #[test]
     fn pgn_books_are_read_with_san_and_cut_at_plies() {
-        let games = split_pgn(BOOK).unwrap();
-        assert_eq!(games.len(), 4);
-        assert_eq!(
-            (games[3].moves.clone(), games[3].result.as_deref()),
-            (vec!["h5g4".to_string(), "e2e4".into(), "0000".into()], Some("cats"))
-        );
-        assert_eq!(games[0].moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"]);
-        assert_eq!((games[0].result.as_deref(), games[0].tag("White"), games[0].line), (Some("1/2-1/2"), Some("x"), 1));
-        assert_eq!(games[1].moves, ["a8=Q+", "Kd7", "Qb7+"]);
-        assert_eq!(games[2].moves, ["d4", "d5", "c4"]);
         let book = read_pgn::<Chess>(&BOOK[..BOOK.find("\n1...").unwrap()], Some(4), "b.pgn").unwrap();
         let uci = |o: &Opening<Chess>| o.moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ");
         assert_eq!(uci(&book[0]), "e2e4 e7e5 g1f3 b8c6");
@@ -497,9 +283,15 @@ mod tests {
         let all = read_pgn::<Chess>(&BOOK[..BOOK.find("\n1...").unwrap()], None, "b.pgn").unwrap();
         assert_eq!(all[0].moves.len(), 10);
         let err = read_pgn::<Chess>("1. e4 e5 2. Ke2 Ke7 3. Ke4 *", None, "x.pgn").unwrap_err();
-        assert!(err.contains("x.pgn: game 1 (line 1): move 5 (Ke4)"), "{err}");
+        assert_eq!(err, "x.pgn: game 1 (line 1): move 3. Ke4: illegal move \"Ke4\"");
         let err = read_pgn::<CatChess>(BOOK, None, "b.pgn").unwrap_err();
         assert!(err.contains("game 1"), "{err}");
+        // A Cat Chess book: the cats' pass and the older result word `cats`.
+        let cats =
+            read_pgn::<CatChess>("[Variant \"catchess\"]\n1. e2e4 e7e5 h5g4 2. g1f3 Nc6 0000 cats\n", None, "c.pgn");
+        assert_eq!(cats.unwrap()[0].moves.last().map(|m| m.to_string()).as_deref(), Some("0000"));
+        let err = read_pgn::<Chess>("1. e4 {open", None, "x.pgn").unwrap_err();
+        assert_eq!(err, "x.pgn: line 1: a comment { is not closed by }");
     }
 
     #[test]

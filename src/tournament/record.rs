@@ -11,6 +11,7 @@
 //! (`Result "cats"`); every reader takes both ([`winner_of_result`]).
 
 use super::engine::{Score, SearchNote};
+use crate::game::pgn::{self, Movetext};
 use crate::game::{Game, History, Notation, Seat};
 use std::time::Duration;
 
@@ -83,15 +84,6 @@ pub fn capitalised(s: &str) -> String {
     }
 }
 
-fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-/// A comment's text with the braces PGN cannot hold inside one removed.
-fn comment(text: &str) -> String {
-    format!("{{{}}}", text.replace(['{', '}'], ""))
-}
-
 /// `+0.35/12 0.051s`, cutechess style, from the mover's point of view.
 pub fn move_comment(note: &SearchNote, elapsed: Duration) -> String {
     let mut parts = Vec::new();
@@ -108,6 +100,56 @@ pub fn move_comment(note: &SearchNote, elapsed: Duration) -> String {
     }
     parts.push(format!("{:.3}s", elapsed.as_secs_f64()));
     parts.join(" ")
+}
+
+/// What a turn's comment says in [`move_comment`]'s words: the mover's
+/// last score and depth, and the time its answers took (a turn of several
+/// answers, a 10×10 turn's, has them joined by `; `; other words, a
+/// fault's or an opening's, are left out). `None` for what it does not say.
+pub fn read_move_comment(text: &str) -> (SearchNote, Option<Duration>) {
+    let mut note = SearchNote::default();
+    let mut elapsed: Option<Duration> = None;
+    for part in text.split("; ") {
+        let words: Vec<&str> = part.split_whitespace().collect();
+        let time = |w: &str| w.strip_suffix('s')?.parse::<f64>().ok().and_then(|t| Duration::try_from_secs_f64(t).ok());
+        let (time, rest) = match words.split_last() {
+            Some((last, rest)) if time(last).is_some() => (time(last), rest),
+            _ => (None, &words[..]),
+        };
+        let (score, depth) = match rest {
+            ["depth", d] => (None, d.parse().ok()),
+            [s] => match s.split_once('/') {
+                Some((s, d)) => read_score(s).map_or((None, None), |s| (Some(s), d.parse().ok())),
+                None => (read_score(s), None),
+            },
+            _ => (None, None),
+        };
+        if score.is_some() || depth.is_some() {
+            note = SearchNote { depth, score };
+        }
+        if let Some(t) = time {
+            elapsed = Some(elapsed.unwrap_or_default() + t);
+        }
+    }
+    (note, elapsed)
+}
+
+/// `+0.35` (pawns, as centipawns), `-M3`.
+fn read_score(text: &str) -> Option<Score> {
+    let sign = match text.as_bytes().first()? {
+        b'+' => 1,
+        b'-' => -1,
+        _ => return None,
+    };
+    let value = &text[1..];
+    match value.strip_prefix('M') {
+        Some(n) => n.parse::<i64>().ok().map(|n| Score::Mate(sign * n)),
+        None if value.bytes().all(|b| b.is_ascii_digit() || b == b'.') => {
+            let pawns = value.parse::<f64>().ok().filter(|p| p.is_finite() && *p < 1e12)?;
+            Some(Score::Cp(sign * (pawns * 100.0).round() as i64))
+        }
+        None => None,
+    }
 }
 
 /// How a record words a seat's fault or forfeit that ended the game, in
@@ -176,11 +218,10 @@ fn points_text(p: f64) -> String {
     }
 }
 
-/// Writes one game: tags, then the turns of `history` from its start (one
-/// token a turn: `Game::record_move` in a game of one move a turn, else
-/// `Notation::turn_text` of the turn's steps), with `comments[i]` (if any)
-/// after turn i, `before` ahead of the first turn and `after` after the
-/// last. `PlyCount` counts turns.
+/// Writes one game: its tags, then the turns of `history` from its start
+/// with `comments[i]` (if any) after turn i, `before` ahead of the first
+/// turn and `after` after the last (`game::pgn::write`). `PlyCount` counts
+/// turns.
 pub fn write<G: Notation>(
     tags: &RecordTags,
     history: &History<G>,
@@ -191,16 +232,17 @@ pub fn write<G: Notation>(
     let seats = G::SEATS;
     let standard = standard_results::<G>();
     let result = if tags.finished { result_text::<G>(tags.winner) } else { "*" };
-    let start = history.start();
-    let start_fen = start.to_fen();
-    let mut out = String::new();
-    let mut tag = |name: &str, value: &str| out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+    let start_fen = history.start().to_fen();
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    let mut tag = |name: &str, value: &str| pairs.push((name.to_string(), value.to_string()));
     tag("Event", &tags.event);
     tag("Site", "?");
     tag("Date", &tags.date);
     tag("Round", &tags.round);
-    for (seat, player) in seats.iter().zip(&tags.players) {
-        tag(&capitalised(seat.name), player);
+    let seat_tags: Vec<String> = seats.iter().map(|s| capitalised(s.name)).collect();
+    let clock_tags: Vec<String> = seat_tags.iter().map(|s| format!("{s}TimeControl")).collect();
+    for (name, player) in seat_tags.iter().zip(&tags.players) {
+        tag(name, player);
     }
     tag("Result", result);
     if let Some(winner) = winner_tag::<G>(tags.winner).filter(|_| tags.finished) {
@@ -216,8 +258,8 @@ pub fn write<G: Notation>(
     if tags.time_controls.iter().all(|tc| *tc == tags.time_controls[0]) {
         tag("TimeControl", &tags.time_controls[0]);
     } else {
-        for (seat, tc) in seats.iter().zip(&tags.time_controls) {
-            tag(&format!("{}TimeControl", capitalised(seat.name)), tc);
+        for (name, tc) in clock_tags.iter().zip(&tags.time_controls) {
+            tag(name, tc);
         }
     }
     tag("Termination", standard_termination(&tags.termination));
@@ -230,62 +272,8 @@ pub fn write<G: Notation>(
     if !tags.faults.is_empty() {
         tag("Faults", &tags.faults.join("; "));
     }
-    let turns = history.turns();
-    tag("PlyCount", &turns.len().to_string());
-    out.push('\n');
-
-    // Movetext: the move number before the first side's moves, and `N...`
-    // before another side's move only when it opens the text (after a
-    // comment too, PGN export format would ask for one; with a comment on
-    // almost every move that buries the moves, and readers do not need it).
-    let mut tokens: Vec<String> = Vec::new();
-    if let Some(c) = before {
-        tokens.push(comment(c));
-    }
-    let mut number: u64 = start_fen.rsplit(' ').next().and_then(|n| n.parse().ok()).unwrap_or(1);
-    let mut need_number = true;
-    for (i, &(pos, steps)) in turns.iter().enumerate() {
-        let first_side = pos.to_move() == Seat::new(0);
-        if first_side && i > 0 {
-            number += 1;
-        }
-        // A number and its move stay on one line.
-        let text = match steps {
-            [m] if G::ONE_MOVE_TURNS => pos.record_move(*m),
-            _ => pos.turn_text(steps),
-        };
-        if first_side {
-            tokens.push(format!("{number}. {text}"));
-        } else if need_number {
-            tokens.push(format!("{number}... {text}"));
-        } else {
-            tokens.push(text);
-        }
-        need_number = false;
-        if let Some(Some(c)) = comments.get(i) {
-            tokens.push(comment(c));
-        }
-    }
-    if let Some(c) = after {
-        tokens.push(comment(c));
-    }
-    tokens.push(result.to_string());
-    // Lines of at most 79 characters, as PGN export format asks.
-    let mut line = String::new();
-    for t in tokens {
-        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&t);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
-    out
+    tag("PlyCount", &history.turn_count().to_string());
+    pgn::write(&pairs, history, Movetext { comments, before, after, result })
 }
 
 /// The seat a name means: the name the game gives it (`red`), or the
@@ -431,15 +419,33 @@ mod tests {
         let pgn = write(&tags(&["A", "B"], None, &[0.5, 0.5]), &h, &comments, None, None);
         assert!(pgn.contains("[PlyCount \"4\"]"), "{pgn}");
         assert!(pgn.contains("1. b1d2,M@b1 {a} i8i6 2. d1f2,M@d1 a9b9,c8c6 {d} 1/2-1/2"), "{pgn}");
-        let game = &super::super::openings::split_pgn(&pgn).unwrap()[0];
-        assert_eq!(game.moves, line.split(' ').collect::<Vec<_>>());
-        let mut again = History::new(G::startpos());
-        for token in &game.moves {
-            for m in super::super::openings::parse_record_turn(again.current(), token).unwrap() {
-                again.push(m);
-            }
-        }
+        let game = &pgn::read_all(&pgn, &[]).unwrap()[0];
+        assert_eq!(game.move_texts().collect::<Vec<_>>(), line.split(' ').collect::<Vec<_>>());
+        let again = pgn::replay::<G>(game, pgn::Stop::AtEnd).unwrap();
         assert_eq!(again.moves(), h.moves());
-        assert_eq!(again.turn_texts(), game.moves);
+        assert_eq!(again.turn_texts(), game.move_texts().collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn move_comments_read_back() {
+        let note = |score, depth| SearchNote { score, depth };
+        let ms = Duration::from_millis;
+        for (n, t) in [
+            (note(Some(Score::Cp(35)), Some(12)), ms(51)),
+            (note(Some(Score::Cp(-302)), None), ms(4)),
+            (note(Some(Score::Mate(-6)), Some(20)), ms(1200)),
+            (note(None, Some(7)), ms(0)),
+            (note(None, None), ms(10)),
+        ] {
+            let text = move_comment(&n, t);
+            assert_eq!(read_move_comment(&text), (n, Some(t)), "{text}");
+        }
+        // A turn of two answers (10×10): the last score, the sum of the times.
+        let (n, t) = read_move_comment("+0.10/3 0.010s; -0.20/4 0.030s");
+        assert_eq!((n, t), (note(Some(Score::Cp(-20)), Some(4)), Some(ms(40))));
+        assert_eq!(read_move_comment("+0.35/12").0.score, Some(Score::Cp(35)));
+        for other in ["opening: 8 random plies", "", "cats (x) crash", "[%clk 0:01:00]", "+x/3", "-0.5e3", "+M"] {
+            assert_eq!(read_move_comment(other), (SearchNote::default(), None), "{other}");
+        }
     }
 }

@@ -6,13 +6,14 @@
 //! games are read back from the records themselves.
 
 use super::config::{MatchConfig, MAX_PGN_BYTES};
-use super::openings::split_pgn;
 use super::play::{Fault, FaultKind, GameReport};
 use super::record::{capitalised, result_line, seat_of, winner_of_result};
 use super::spec::TimeControl;
 use super::stats::seat_points;
 use crate::files::read_bounded;
+use crate::game::pgn;
 use crate::game::{Arbitration, Seat};
+use crate::games::VariantKind;
 use std::io::{Seek, Write};
 
 /// The state file of a PGN file.
@@ -164,48 +165,32 @@ pub fn open_records(
 }
 
 /// The length of the part of `text` made of complete records (each ends
-/// with its result and a blank line); what follows is a record cut off by
-/// a crash or a kill.
+/// with its result and a blank line, as `record::write` ends it, and has a
+/// `Round`); what follows is a record cut off by a crash or a kill.
 pub fn complete_prefix(text: &str) -> usize {
+    let words = VariantKind::all_result_words();
     let mut end = 0;
-    let mut start = 0;
-    while start < text.len() {
-        let next = next_record(text, start);
-        let chunk = &text[start..next];
-        let complete = chunk.ends_with("\n\n")
-            && split_pgn(chunk).is_ok_and(|g| g.len() == 1 && g[0].result.is_some() && g[0].tag("Round").is_some());
+    for game in pgn::games(text, &words) {
+        let Ok(game) = game else { break };
+        let complete = game.result.is_some()
+            && game.tag("Round").is_some()
+            && text[end..game.bytes.start].trim().is_empty()
+            && text[game.bytes.end..].starts_with("\n\n");
         if !complete {
             break;
         }
-        end = next;
-        start = next;
+        end = game.bytes.end + 2;
     }
     end
 }
 
-/// Where the record after the one at `start` begins: at the next line
-/// that starts `[Event `, looked for past the first character at `start`
-/// (whatever its width), or the end of `text`.
-fn next_record(text: &str, start: usize) -> usize {
-    let Some(first) = text[start..].chars().next() else { return text.len() };
-    let from = start + first.len_utf8();
-    text[from..].find("\n[Event ").map_or(text.len(), |i| from + i + 1)
-}
-
-/// The records of a PGN text, each as written (from its `[Event` line to
-/// the blank line after its result).
-pub fn record_chunks(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = match text.find("[Event ") {
-        Some(s) => s,
-        None => return out,
-    };
-    while start < text.len() {
-        let next = next_record(text, start);
-        out.push(&text[start..next]);
-        start = next;
-    }
-    out
+/// The records of a PGN text, each as written: from its first tag to the
+/// next record's (the blank line after its result included).
+pub fn record_chunks(text: &str) -> Result<Vec<&str>, pgn::PgnError> {
+    let words = VariantKind::all_result_words();
+    let starts = pgn::games(text, &words).map(|g| g.map(|g| g.bytes.start)).collect::<Result<Vec<_>, _>>()?;
+    let ends = starts.iter().skip(1).copied().chain(std::iter::once(text.len()));
+    Ok(starts.iter().zip(ends).map(|(&a, b)| &text[a..b]).collect())
 }
 
 /// Reads the records of a match of `names` back into reports (no record
@@ -213,7 +198,8 @@ pub fn record_chunks(text: &str) -> Vec<&str> {
 pub fn reports<G: Arbitration>(text: &str, names: &[String], what: &str) -> Result<Vec<GameReport>, String> {
     let sides = G::SEATS;
     let mut out = Vec::new();
-    for (n, game) in split_pgn(text).map_err(|e| format!("{what}: {e}"))?.iter().enumerate() {
+    let games = pgn::read_all(text, &pgn::result_words::<G>()).map_err(|e| format!("{what}: {e}"))?;
+    for (n, game) in games.iter().enumerate() {
         let at = format!("{what}: record {} (line {})", n + 1, game.line);
         let number: usize = game
             .tag("Round")

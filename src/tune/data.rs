@@ -2,11 +2,12 @@
 //! with its game's result.
 
 use crate::files::read_bounded;
-use crate::game::{Arbitration, Goal, History, MoveList, Notation};
+use crate::game::pgn::{self, Stop};
+use crate::game::{Arbitration, Goal, MoveList, Notation};
 use crate::search::evaluate::Trace;
 use crate::search::{perspective, SearchGame};
-use crate::tournament::openings::{parse_record_turn, pgn_start, split_pgn};
-use crate::tournament::record::winner_of_result;
+use crate::tournament::engine::Score;
+use crate::tournament::record::{read_move_comment, winner_of_result};
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
@@ -61,7 +62,7 @@ pub fn read_records<G: SearchGame + Notation + Arbitration, T>(
     input: impl Fn(&G) -> Option<T>,
 ) -> Result<Harvest, String> {
     let text = read_bounded(path, crate::tournament::MAX_PGN_BYTES).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let games = split_pgn(&text).map_err(|e| format!("{path}: {e}"))?;
+    let games = pgn::read_all(&text, &pgn::result_words::<G>()).map_err(|e| format!("{path}: {e}"))?;
     let mut harvest = Harvest::default();
     for game in &games {
         harvest.games += 1;
@@ -79,12 +80,12 @@ pub fn read_records<G: SearchGame + Notation + Arbitration, T>(
             }
         };
         let mut hasher = DefaultHasher::new();
-        (game.tag("FEN"), &game.moves).hash(&mut hasher);
+        (game.tag("FEN"), game.move_texts().collect::<Vec<_>>()).hash(&mut hasher);
         if !seen.insert(hasher.finish()) {
             harvest.repeated_games += 1;
             continue;
         }
-        let Ok(start) = pgn_start::<G>(game) else {
+        let Ok(history) = pgn::replay::<G>(game, Stop::AtEnd) else {
             harvest.skipped_games += 1;
             continue;
         };
@@ -92,34 +93,12 @@ pub fn read_records<G: SearchGame + Notation + Arbitration, T>(
         for (i, text) in &game.comments {
             scores[*i] = comment_score(text);
         }
-        let mut history = History::new(start);
         let mut kept = Vec::new();
-        let mut ok = true;
-        for (ply, token) in game.moves.iter().enumerate() {
-            if ply >= filter.skip_plies {
-                let pos = history.current();
-                if let Some(input) = is_quiet(pos).then(|| input(pos)).flatten() {
-                    let score = scores[ply].map(|cp| cp * f64::from(perspective(pos)));
-                    kept.push(Sample {
-                        input,
-                        result: label,
-                        score,
-                        target: label,
-                        game: first_game + harvest.read_games,
-                    });
-                }
+        for (ply, (pos, _)) in history.turns().into_iter().enumerate().skip(filter.skip_plies) {
+            if let Some(input) = is_quiet(pos).then(|| input(pos)).flatten() {
+                let score = scores[ply].map(|cp| cp * f64::from(perspective(pos)));
+                kept.push(Sample { input, result: label, score, target: label, game: first_game + harvest.read_games });
             }
-            match parse_record_turn(history.current(), token) {
-                Ok(steps) => steps.into_iter().for_each(|m| history.push(m)),
-                Err(_) => {
-                    ok = false;
-                    break;
-                }
-            }
-        }
-        if !ok {
-            harvest.skipped_games += 1;
-            continue;
         }
         harvest.read_games += 1;
         harvest.positions += kept.len();
@@ -129,14 +108,13 @@ pub fn read_records<G: SearchGame + Notation + Arbitration, T>(
 }
 
 /// The centipawns of a `catchess match` move comment (`+0.35/12 0.051s`,
-/// the mover's view); `None` for a mate (`+M3`) or no score.
+/// the mover's view: `record::read_move_comment`); `None` for a mate
+/// (`+M3`) or no score.
 pub fn comment_score(text: &str) -> Option<f64> {
-    let first = text.split_whitespace().next()?;
-    let value = first.split('/').next()?;
-    if !value.starts_with(['+', '-']) || value.contains('M') {
-        return None;
+    match read_move_comment(text).0.score {
+        Some(Score::Cp(cp)) => Some(cp as f64),
+        _ => None,
     }
-    value.parse::<f64>().ok().filter(|v| v.is_finite()).map(|pawns| pawns * 100.0)
 }
 
 /// Whether the static value of a position stands for its value: a white
