@@ -105,32 +105,26 @@ impl TimeManager {
         TimeManager { soft, hard, clock: true }
     }
 
-    /// The budgets that hold now: none while pondering.
-    #[inline]
-    fn now(&self, control: &SearchControl) -> Option<(TimeManager, Duration)> {
-        let pondered = control.pondered()?;
-        Some((self.after_ponderhit(pondered), control.clock_elapsed()?))
-    }
-
     /// Whether another iteration may start: not once `ITERATION_GATE` of
     /// the soft budget, stretched by `scale` (see [`Stability`]), is spent
-    /// (the next iteration would not finish in time).
+    /// (the next iteration would not finish in time). After a ponder hit
+    /// the thinking so far counts whole (the pondering and the clock's
+    /// time since the hit), so that the gate is the one a move without
+    /// pondering passes at the same point of its search.
     pub fn may_start_iteration(&self, control: &SearchControl, scale: f64) -> bool {
-        match self.now(control) {
-            Some((TimeManager { soft: Some(s), .. }, used)) => {
-                used.as_secs_f64() < s.as_secs_f64() * scale * ITERATION_GATE
-            }
-            _ => true,
-        }
+        let (Some(soft), Some(pondered), Some(used)) = (self.soft, control.pondered(), control.clock_elapsed()) else {
+            return true;
+        };
+        let thought = if self.clock { pondered + used } else { used };
+        thought.as_secs_f64() < soft.as_secs_f64() * scale * ITERATION_GATE
     }
 
-    /// Whether the search must stop now.
+    /// Whether the search must stop now: the hard budget left after the
+    /// ponder hit (if any) is spent on the clock.
     #[inline]
     pub fn out_of_time(&self, control: &SearchControl) -> bool {
-        match self.now(control) {
-            Some((TimeManager { hard: Some(h), .. }, used)) => used >= h,
-            _ => false,
-        }
+        let (Some(pondered), Some(used)) = (control.pondered(), control.clock_elapsed()) else { return false };
+        self.after_ponderhit(pondered).hard.is_some_and(|h| used >= h)
     }
 
     pub fn soft(&self) -> Option<Duration> {
