@@ -2,9 +2,9 @@
 //! with a timeout on reading a request's headers, and a cap on open
 //! connections), and the shutdown: on SIGTERM or SIGINT (or a test's
 //! `Server` dropped) the server stops accepting, ends every search and
-//! stream, lets the requests under way finish for a moment, and returns.
-//! Nothing needs flushing then: every change was written to the database
-//! before it was answered.
+//! stream, lets the requests under way finish for a moment, and returns,
+//! the database closed and its lock released. Nothing needs flushing
+//! then: every change was committed before it was answered.
 
 use super::{router, App, Config};
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -54,18 +54,20 @@ fn bind(config: &Config) -> std::io::Result<std::net::TcpListener> {
 pub fn spawn(config: Config) -> std::io::Result<Server> {
     let listener = bind(&config)?;
     let addr = listener.local_addr()?;
-    let app = App::open(config).map_err(std::io::Error::other)?;
+    let app = App::open(config, addr).map_err(std::io::Error::other)?;
     let rt = runtime()?;
     let (tx, rx) = oneshot::channel::<()>();
     let thread = std::thread::spawn(move || {
+        let serving = app.clone();
         rt.block_on(async move {
             let Ok(listener) = tokio::net::TcpListener::from_std(listener) else { return };
-            serve(listener, app, async {
+            serve(listener, serving, async {
                 let _ = rx.await;
             })
             .await;
         });
         rt.shutdown_timeout(Duration::from_millis(100));
+        app.store.close();
     });
     Ok(Server { addr, shutdown: Some(tx), thread: Some(thread) })
 }
@@ -79,15 +81,17 @@ pub fn run(config: Config) -> Result<(), String> {
         eprintln!("catchess serve: {warning}");
     }
     let db = config.db.clone();
-    let app = App::open(config)?;
+    let app = App::open(config, addr)?;
     let rt = runtime().map_err(|e| e.to_string())?;
     eprintln!("catchess serve: open http://{addr}/ (games kept in {db}; Ctrl-C stops)");
+    let serving = app.clone();
     let result = rt.block_on(async move {
         let listener = tokio::net::TcpListener::from_std(listener).map_err(|e| e.to_string())?;
-        serve(listener, app, stop_signal()).await;
+        serve(listener, serving, stop_signal()).await;
         Ok(())
     });
     rt.shutdown_timeout(Duration::from_millis(100));
+    app.store.close();
     eprintln!("catchess serve: stopped");
     result
 }
@@ -165,7 +169,7 @@ async fn serve(listener: tokio::net::TcpListener, app: Arc<App>, stop: impl Futu
         }
     }
     drop(listener);
-    app.close();
+    app.close().await;
     let _ = bye_tx.send(true);
     let _ = tokio::time::timeout(DRAIN, async { while tasks.join_next().await.is_some() {} }).await;
     tasks.abort_all();
