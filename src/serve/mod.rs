@@ -4,6 +4,8 @@
 //! Built on axum (HTTP) over hyper and tokio; searches and perft run on
 //! threads of their own in a bounded pool, so the server answers while
 //! the engine thinks. Files: `listen` (connections, timeouts, shutdown),
+//! `reading` (each request read whole, within a size and a time),
+//! `conns` (the connection cap, shared fairly),
 //! `trust` (Host, Origin and content-type checks), `routes` (the API and
 //! the page), `store` (the games held, their searches and event streams;
 //! each change committed before it is answered, undone if it cannot be),
@@ -16,12 +18,14 @@
 //! drawing SVG, embedded in the binary).
 
 mod clock;
+mod conns;
 mod db;
 mod error;
 mod forfeit;
 mod levels;
 mod listen;
 mod pgn;
+mod reading;
 mod routes;
 mod session;
 mod store;
@@ -69,6 +73,12 @@ pub struct Config {
     pub allow_origins: Vec<String>,
     /// A connection that has not sent a request's headers by then is closed.
     pub header_timeout_ms: u64,
+    /// A request whose body has not arrived whole this long after its
+    /// headers gets 408 and its connection is closed.
+    pub body_timeout_ms: u64,
+    /// Connections open at once. When all are taken, a new one takes the
+    /// place of the one that has waited longest on its client (`conns.rs`).
+    pub max_connections: usize,
     /// The most pages the database file may grow to (SQLite's
     /// `max_page_count`): a write past it fails as on a full disk. For
     /// tests; `None`: SQLite's own bound.
@@ -104,6 +114,8 @@ impl Default for Config {
             db: DB_MEMORY.into(),
             allow_origins: vec![],
             header_timeout_ms: 10_000,
+            body_timeout_ms: 10_000,
+            max_connections: 512,
             db_max_pages: None,
             db_busy_timeout_ms: 5_000,
             tb_dir: None,
