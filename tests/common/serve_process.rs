@@ -20,14 +20,7 @@ impl Serve {
     /// Starts `catchess serve --port 0 --db <db>` plus `args`, and waits
     /// for the line that gives its address.
     pub fn start(db: &Path, args: &[&str]) -> Serve {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_catchess"))
-            .args(["serve", "--host", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap()])
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("catchess serve starts");
+        let mut child = serve_command(db, args).spawn().expect("catchess serve starts");
         let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
         let mut before = Vec::new();
         let addr = loop {
@@ -120,18 +113,24 @@ impl Drop for Serve {
     }
 }
 
-/// Runs `catchess serve --port 0 --db <db>` plus `args`, which must
-/// refuse to start: its stderr, once it has exited with a failure (a
-/// server that starts instead is killed after 10 s, failing the test).
-pub fn refused(db: &Path, args: &[&str]) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_catchess"))
+/// `catchess serve --host 127.0.0.1 --port 0 --db <db>` plus `args`, its
+/// stderr piped.
+fn serve_command(db: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_catchess"));
+    command
         .args(["serve", "--host", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap()])
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("catchess serve runs");
+        .stderr(Stdio::piped());
+    command
+}
+
+/// Runs `catchess serve --port 0 --db <db>` plus `args`, which must
+/// refuse to start: its stderr, once it has exited with a failure (a
+/// server that starts instead is killed after 10 s, failing the test).
+pub fn refused(db: &Path, args: &[&str]) -> String {
+    let mut child = serve_command(db, args).spawn().expect("catchess serve runs");
     let start = std::time::Instant::now();
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {
