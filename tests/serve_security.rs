@@ -398,6 +398,76 @@ fn a_connection_that_never_finishes_its_headers_is_closed() {
     assert_eq!(call(&s, "GET", "/api/variants", None).0, 200);
 }
 
+// ---- 10. bodies that never finish (issue #59) -----------------------------
+
+/// Headers that announce a body of `length` bytes, and `sent` of it.
+fn slow_body(addr: &str, length: u64, sent: &str) -> TcpStream {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    let head = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {length}\r\n\r\n{sent}"
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream
+}
+
+/// The status of the answer on `stream`, how long it took to come, and
+/// whether the server closed the connection after it (within `limit`).
+fn answer_and_close(stream: &mut TcpStream, limit: Duration) -> (u16, Duration, bool) {
+    let started = Instant::now();
+    stream.set_read_timeout(Some(limit)).unwrap();
+    let mut answer = Vec::new();
+    let mut byte = [0u8];
+    while !answer.ends_with(b"\r\n\r\n") && stream.read(&mut byte).unwrap_or(0) == 1 {
+        answer.push(byte[0]);
+    }
+    let took = started.elapsed();
+    let closed = stream.read_to_end(&mut answer).is_ok();
+    let text = String::from_utf8_lossy(&answer);
+    (text.split_whitespace().nth(1).and_then(|c| c.parse().ok()).unwrap_or(0), took, closed)
+}
+
+/// A body that stops coming gets 408 at the deadline and its connection is
+/// closed; a body announced over `--max-body` (10 GB, one byte sent) gets
+/// 413 at once, without waiting for it, and its connection is closed soon
+/// after.
+#[test]
+fn a_body_that_does_not_arrive_is_cut_off_and_one_too_large_refused_at_once() {
+    let s = server(Config { body_timeout_ms: 300, ..Config::default() });
+    let addr = s.addr.to_string();
+    let (status, took, closed) = answer_and_close(&mut slow_body(&addr, 100, "{"), Duration::from_secs(5));
+    assert_eq!((status, closed), (408, true));
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    let (status, took, closed) = answer_and_close(&mut slow_body(&addr, 10_000_000_000, "{"), Duration::from_secs(5));
+    assert_eq!((status, closed), (413, true));
+    assert!(took < Duration::from_millis(500), "{took:?}");
+    assert_eq!(call(&s, "GET", "/api/variants", None).0, 200);
+}
+
+/// Issue #59: 520 connections that sent headers and one byte of a 100-byte
+/// body filled the 512-connection cap, and every new client was reset for
+/// as long as they were held. Now each newcomer takes the place of the
+/// connection that has waited longest on its client: 20 probes out of 20
+/// are answered at once, the slow ones still held (`catchess serve` with
+/// its defaults, as a process of its own).
+#[cfg(unix)]
+#[test]
+fn slow_clients_cannot_lock_out_the_others() {
+    let dir = common::serve_process::temp_dir("serve-slow-clients");
+    let s = common::serve_process::Serve::start(&dir.join("games.sqlite3"), &[]);
+    let slow: Vec<TcpStream> = (0..520).map(|_| slow_body(&s.addr, 100, "{")).collect();
+    let mut worst = Duration::ZERO;
+    for _ in 0..20 {
+        let asked = Instant::now();
+        let answer = s.call_within("GET", "/api/variants", None, Duration::from_secs(5));
+        assert_eq!(answer.map(|(status, _)| status), Some(200), "a probe was not served");
+        worst = worst.max(asked.elapsed());
+    }
+    assert!(worst < Duration::from_secs(1), "the slowest probe took {worst:?}");
+    eprintln!("20 probes past 520 slow connections: the slowest took {worst:?}");
+    drop(slow);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// With every slot taken by an analysis, asking the engine on that game
 /// stops the analysis and gets its slot: no 429 for the page's own work.
 #[test]

@@ -142,17 +142,26 @@ fn the_state_carries_the_tables_result_and_every_moves_as_the_probe_says() {
     }
 }
 
+/// Issue #59, item 13: `serve --tb-dir /nonexistent` is refused at start,
+/// in the words `tb probe --dir` refuses the same directory with.
 #[test]
 fn a_tb_dir_that_cannot_be_read_stops_the_server_with_its_name() {
     let missing = temp_dir("tb-serve-missing").join("nowhere");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_catchess"))
-        .args(["serve", "--port", "0", "--db", ":memory:", "--tb-dir", missing.to_str().unwrap()])
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("--tb-dir") && err.contains("nowhere"), "{err}");
+    let missing = missing.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_catchess"))
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?} did not refuse");
+        String::from_utf8_lossy(&out.stderr).trim().to_string()
+    };
+    let err = run(&["serve", "--port", "0", "--db", ":memory:", "--tb-dir", missing]);
+    let probe = run(&["tb", "probe", "--dir", missing]);
+    let why = probe.strip_prefix("error: ").unwrap_or(&probe);
+    assert!(why.contains("nowhere") && why.contains("does not exist"), "{probe}");
+    assert_eq!(err, format!("error: --tb-dir: {why}"));
 }
 
 /// The full Cat Chess tables (`catchess tb generate --variant catchess

@@ -1,23 +1,26 @@
 //! Connections and the server's life: the accept loop (hyper's HTTP/1
-//! with a timeout on reading a request's headers, and a cap on open
-//! connections), and the shutdown: on SIGTERM or SIGINT (or a test's
-//! `Server` dropped) the server stops accepting, ends every search and
-//! stream, lets the requests under way finish for a moment, and returns.
-//! Nothing needs flushing then: every change was written to the database
-//! before it was answered.
+//! with a timeout on reading a request's headers, each request read whole
+//! within bounds: `reading.rs`, and a cap on open connections shared
+//! fairly: `conns.rs`), and the shutdown: on SIGTERM or SIGINT (or a
+//! test's `Server` dropped) the server stops accepting, ends every search
+//! and stream, lets the requests under way finish for a moment, and
+//! returns, the database closed and its lock released. Nothing needs
+//! flushing then: every change was committed before it was answered.
 
+use super::conns::Conns;
+use super::reading::{self, Bounds};
 use super::{router, App, Config};
+use hyper::service::Service;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
+use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{oneshot, watch, Semaphore};
+use tokio::sync::{oneshot, watch};
 use tokio::task::JoinSet;
 
-/// Connections open at once; one beyond is closed at once.
-const MAX_CONNECTIONS: usize = 512;
 /// How long requests under way may take to finish once the server stops
 /// (the whole shutdown stays within a second).
 const DRAIN: Duration = Duration::from_millis(600);
@@ -54,18 +57,20 @@ fn bind(config: &Config) -> std::io::Result<std::net::TcpListener> {
 pub fn spawn(config: Config) -> std::io::Result<Server> {
     let listener = bind(&config)?;
     let addr = listener.local_addr()?;
-    let app = App::open(config).map_err(std::io::Error::other)?;
+    let app = App::open(config, addr).map_err(std::io::Error::other)?;
     let rt = runtime()?;
     let (tx, rx) = oneshot::channel::<()>();
     let thread = std::thread::spawn(move || {
+        let serving = app.clone();
         rt.block_on(async move {
             let Ok(listener) = tokio::net::TcpListener::from_std(listener) else { return };
-            serve(listener, app, async {
+            serve(listener, serving, async {
                 let _ = rx.await;
             })
             .await;
         });
         rt.shutdown_timeout(Duration::from_millis(100));
+        app.store.close();
     });
     Ok(Server { addr, shutdown: Some(tx), thread: Some(thread) })
 }
@@ -79,15 +84,17 @@ pub fn run(config: Config) -> Result<(), String> {
         eprintln!("catchess serve: {warning}");
     }
     let db = config.db.clone();
-    let app = App::open(config)?;
+    let app = App::open(config, addr)?;
     let rt = runtime().map_err(|e| e.to_string())?;
     eprintln!("catchess serve: open http://{addr}/ (games kept in {db}; Ctrl-C stops)");
+    let serving = app.clone();
     let result = rt.block_on(async move {
         let listener = tokio::net::TcpListener::from_std(listener).map_err(|e| e.to_string())?;
-        serve(listener, app, stop_signal()).await;
+        serve(listener, serving, stop_signal()).await;
         Ok(())
     });
     rt.shutdown_timeout(Duration::from_millis(100));
+    app.store.close();
     eprintln!("catchess serve: stopped");
     result
 }
@@ -130,10 +137,14 @@ async fn stop_signal() {
 /// Accepts connections until `stop`, then shuts down (the module's note).
 async fn serve(listener: tokio::net::TcpListener, app: Arc<App>, stop: impl Future<Output = ()>) {
     let port = listener.local_addr().map_or(app.config.port, |a| a.port());
-    let router = router(app.clone(), port);
+    let router = TowerToHyperService::new(router(app.clone(), port));
     let header_timeout = Duration::from_millis(app.config.header_timeout_ms.max(1));
+    let bounds = Bounds {
+        max_bytes: app.config.max_body_bytes,
+        timeout: Duration::from_millis(app.config.body_timeout_ms.max(1)),
+    };
     let (bye_tx, bye_rx) = watch::channel(false);
-    let open = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let conns = Conns::new(app.config.max_connections);
     let mut tasks = JoinSet::new();
     tokio::pin!(stop);
     loop {
@@ -146,17 +157,36 @@ async fn serve(listener: tokio::net::TcpListener, app: Arc<App>, stop: impl Futu
                     tokio::time::sleep(Duration::from_millis(20)).await;
                     continue;
                 };
-                let Ok(permit) = open.clone().try_acquire_owned() else { continue };
-                let service = TowerToHyperService::new(router.clone());
+                // Every connection is being served: this one is closed.
+                let Some(slot) = conns.admit() else { continue };
+                let (router, phase) = (router.clone(), slot.phase());
+                // Each request read whole first, then routed; the
+                // connection is served until its answer has been sent.
+                let service = hyper::service::service_fn(move |request| {
+                    let (router, phase) = (router.clone(), phase.clone());
+                    async move {
+                        let request = match reading::whole(request, bounds).await {
+                            Ok(request) => request,
+                            Err(refused) => return Ok::<_, Infallible>(refused),
+                        };
+                        phase.serving();
+                        let response = match router.call(request).await {
+                            Ok(response) => response,
+                            Err(never) => match never {},
+                        };
+                        Ok(response.map(|body| phase.waiting_after(body)))
+                    }
+                });
                 let mut bye = bye_rx.clone();
                 tasks.spawn(async move {
-                    let _permit = permit;
                     let mut builder = hyper::server::conn::http1::Builder::new();
                     builder.timer(TokioTimer::new()).header_read_timeout(header_timeout);
                     let conn = builder.serve_connection(TokioIo::new(stream), service);
                     tokio::pin!(conn);
                     tokio::select! {
                         _ = conn.as_mut() => return,
+                        // Its place went to a newcomer: closed.
+                        _ = slot.evicted() => return,
                         _ = bye.changed() => conn.as_mut().graceful_shutdown(),
                     }
                     let _ = conn.await;
@@ -165,7 +195,7 @@ async fn serve(listener: tokio::net::TcpListener, app: Arc<App>, stop: impl Futu
         }
     }
     drop(listener);
-    app.close();
+    app.close().await;
     let _ = bye_tx.send(true);
     let _ = tokio::time::timeout(DRAIN, async { while tasks.join_next().await.is_some() {} }).await;
     tasks.abort_all();

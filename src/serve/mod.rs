@@ -4,9 +4,13 @@
 //! Built on axum (HTTP) over hyper and tokio; searches and perft run on
 //! threads of their own in a bounded pool, so the server answers while
 //! the engine thinks. Files: `listen` (connections, timeouts, shutdown),
+//! `reading` (each request read whole, within a size and a time),
+//! `conns` (the connection cap, shared fairly),
 //! `trust` (Host, Origin and content-type checks), `routes` (the API and
-//! the page), `store` (the games held, their searches and event streams),
-//! `db` (the games on disk, SQLite), `session` (one game of any type
+//! the page), `store` (the games held, their searches and event streams;
+//! each change committed before it is answered, undone if it cannot be),
+//! `db/` (the games on disk, SQLite: one writer thread committing in
+//! groups, one server per file), `session` (one game of any type
 //! behind an object-safe trait), `pgn` (records), `levels` (playing
 //! strengths 1–8), `clock` (the clocks of the seats people play),
 //! `forfeit` (resignations and flag falls), `error` (every refusal
@@ -14,12 +18,14 @@
 //! drawing SVG, embedded in the binary).
 
 mod clock;
+mod conns;
 mod db;
 mod error;
 mod forfeit;
 mod levels;
 mod listen;
 mod pgn;
+mod reading;
 mod routes;
 mod session;
 mod store;
@@ -67,6 +73,20 @@ pub struct Config {
     pub allow_origins: Vec<String>,
     /// A connection that has not sent a request's headers by then is closed.
     pub header_timeout_ms: u64,
+    /// A request whose body has not arrived whole this long after its
+    /// headers gets 408 and its connection is closed.
+    pub body_timeout_ms: u64,
+    /// Connections open at once. When all are taken, a new one takes the
+    /// place of the one that has waited longest on its client (`conns.rs`).
+    pub max_connections: usize,
+    /// The most pages the database file may grow to (SQLite's
+    /// `max_page_count`): a write past it fails as on a full disk. For
+    /// tests; `None`: SQLite's own bound.
+    pub db_max_pages: Option<u32>,
+    /// How long a commit waits for the database's write lock while
+    /// another process (a `sqlite3` shell) holds it; past it the change is
+    /// undone and answered 500.
+    pub db_busy_timeout_ms: u64,
     /// Endgame tables (`catchess tb generate`): the searches use them and
     /// every game state carries their answer.
     pub tb_dir: Option<std::path::PathBuf>,
@@ -94,6 +114,10 @@ impl Default for Config {
             db: DB_MEMORY.into(),
             allow_origins: vec![],
             header_timeout_ms: 10_000,
+            body_timeout_ms: 10_000,
+            max_connections: 512,
+            db_max_pages: None,
+            db_busy_timeout_ms: 5_000,
             tb_dir: None,
             time: Arc::new(SystemClock::new()),
         }
@@ -102,30 +126,40 @@ impl Default for Config {
 
 pub(crate) struct App {
     config: Config,
-    store: store::Store,
+    store: Arc<store::Store>,
     /// Becomes true when the server stops: streams end, perfts stop.
     closing: tokio::sync::watch::Sender<bool>,
 }
 
 impl App {
-    fn open(config: Config) -> Result<Arc<App>, String> {
+    /// The app of a server listening on `addr`: the tables read, the
+    /// database opened and locked, its games read.
+    fn open(config: Config, addr: std::net::SocketAddr) -> Result<Arc<App>, String> {
         session::large_allocations_are_returned();
         if let Some(dir) = &config.tb_dir {
             // Every table is read (and checked) now, not during a game.
             crate::tb::engine::set_path(&dir.to_string_lossy()).map_err(|e| format!("--tb-dir: {e}"))?;
         }
-        let db = db::Db::open(&config.db)?;
-        let store = store::Store::open(db, config.max_games, config.max_searches, config.time.clone());
+        let holder = format!("catchess serve (pid {}, http://{addr}/)", std::process::id());
+        let options = db::Options {
+            holder: &holder,
+            max_pages: config.db_max_pages,
+            busy_timeout: std::time::Duration::from_millis(config.db_busy_timeout_ms),
+        };
+        let opened = db::open(&config.db, &options)?;
+        let loaded = opened.load(config.max_games.max(1))?;
+        let db = opened.start()?;
+        let store = store::Store::open(db, loaded, config.max_games, config.max_searches, config.time.clone());
         let (closing, _) = tokio::sync::watch::channel(false);
-        Ok(Arc::new(App { config, store, closing }))
+        Ok(Arc::new(App { config, store: Arc::new(store), closing }))
     }
 
-    /// Stops every search and stream, and writes the time the running
+    /// Stops every search and stream, and commits the time the running
     /// clocks have used; the database holds every other change already
-    /// (each is written before it is answered).
-    fn close(&self) {
+    /// (each is committed before it is answered).
+    async fn close(&self) {
         self.closing.send_replace(true);
-        self.store.stop_all();
+        self.store.stop_all().await;
     }
 }
 

@@ -5,7 +5,7 @@ use super::error::{ApiError, Json, Query};
 use super::forfeit::Why;
 use super::levels;
 use super::session::{self, Found, PositionView, Start, State};
-use super::store::{lock, Event, Running, SearchKind, Shared};
+use super::store::{Entry, Event, Running, SearchKind};
 use super::App;
 use crate::game::Notation;
 use crate::games::{with_game, VariantKind};
@@ -104,23 +104,20 @@ pub async fn create(AppState(app): AppState<Arc<App>>, Json(req): Json<NewGame>)
         (fen, None) => Start::Position(fen.as_deref()),
     };
     let game = session::new_game(kind, start, &req.clocks, app.store.now())?;
-    let (_, entry) = app.store.insert(game)?;
-    let state = lock(&entry).state();
-    Ok((StatusCode::CREATED, Json(state)))
+    let e = app.store.insert(game).await?;
+    Ok((StatusCode::CREATED, Json(e.state())))
 }
 
 /// `GET /api/games/<id>`: the state, settled (a flag that fell ends the
 /// game now).
 pub async fn get(AppState(app): AppState<Arc<App>>, Path(id): Path<String>) -> Api<Json<State>> {
-    let (_, entry) = app.store.get(&id)?;
-    let mut e = lock(&entry);
-    e.settle()?;
+    let (e, _) = app.store.game(&id).await?.settle().await?;
     Ok(Json(e.state()))
 }
 
 /// `DELETE /api/games/<id>`.
 pub async fn delete(AppState(app): AppState<Arc<App>>, Path(id): Path<String>) -> Api<StatusCode> {
-    app.store.remove(&id)?;
+    app.store.remove(&id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -139,18 +136,15 @@ pub async fn play(
     Path(id): Path<String>,
     Json(req): Json<MoveRequest>,
 ) -> Api<Json<State>> {
-    let (_, entry) = app.store.get(&id)?;
-    let mut e = lock(&entry);
     // Under the same lock as the move: no flag falls in between.
-    if let Some(seat) = e.settle()? {
+    let (mut e, fell) = app.store.game(&id).await?.settle().await?;
+    if let Some(seat) = fell {
         return Err(ApiError::conflict(format!(
             "{seat}'s clock ran out before the move arrived: time forfeit; the move was not played"
         )));
     }
     e.make_changeable()?;
-    let now = e.now();
-    e.game.play(&req.text, now)?;
-    e.changed()?;
+    let (e, ()) = e.change(|game, now| game.play(&req.text, now)).await?;
     Ok(Json(e.state()))
 }
 
@@ -166,14 +160,10 @@ pub async fn undo(
     Path(id): Path<String>,
     Json(req): Json<UndoRequest>,
 ) -> Api<Json<State>> {
-    let (_, entry) = app.store.get(&id)?;
-    let mut e = lock(&entry);
-    e.settle()?;
+    let (mut e, _) = app.store.game(&id).await?.settle().await?;
     e.make_changeable()?;
-    let now = e.now();
-    if e.game.take_back(req.plies.unwrap_or(1), now) > 0 {
-        e.changed()?;
-    }
+    let plies = req.plies.unwrap_or(1);
+    let (e, _) = e.change_when(|game, now| Ok(game.take_back(plies, now)), |taken| *taken > 0).await?;
     Ok(Json(e.state()))
 }
 
@@ -192,13 +182,9 @@ pub async fn forfeit(
     Path(id): Path<String>,
     Json(req): Json<ForfeitRequest>,
 ) -> Api<Json<State>> {
-    let (_, entry) = app.store.get(&id)?;
-    let mut e = lock(&entry);
-    e.settle()?;
+    let (mut e, _) = app.store.game(&id).await?.settle().await?;
     e.make_changeable()?;
-    let now = e.now();
-    e.game.forfeit(&req.seat, req.why, now)?;
-    e.changed()?;
+    let (e, ()) = e.change(|game, now| game.forfeit(&req.seat, req.why, now)).await?;
     Ok(Json(e.state()))
 }
 
@@ -207,8 +193,7 @@ pub async fn position(
     AppState(app): AppState<Arc<App>>,
     Path((id, ply)): Path<(String, usize)>,
 ) -> Api<Json<PositionView>> {
-    let (_, entry) = app.store.get(&id)?;
-    let view = lock(&entry).game.position(ply);
+    let view = app.store.game(&id).await?.game.position(ply);
     view.map(Json).ok_or_else(|| ApiError::not_found(format!("the game has no position after {ply} moves")))
 }
 
@@ -219,9 +204,7 @@ pub async fn pgn(
     Path(id): Path<String>,
     Query(players): Query<std::collections::HashMap<String, String>>,
 ) -> Api<Json<serde_json::Value>> {
-    let (_, entry) = app.store.get(&id)?;
-    let mut e = lock(&entry);
-    e.settle()?;
+    let (e, _) = app.store.game(&id).await?.settle().await?;
     // The engine's seats by the level they played at; the query's names win.
     let mut names: std::collections::HashMap<String, String> =
         e.players.iter().map(|(seat, name)| (seat.to_string(), name.clone())).collect();
@@ -326,12 +309,19 @@ struct SearchOrder {
     strength: Strength,
     slot: OwnedSemaphorePermit,
     /// Gets the result after an engine search has played its move.
-    on_found: Option<oneshot::Sender<(Found, bool)>>,
+    on_found: Option<oneshot::Sender<(Found, Played)>>,
 }
 
-/// Starts a search on the game (the caller holds its lock); its events go
-/// to the game's stream, and its slot is freed when it ends.
-fn start_search(app: &App, shared: &Shared, e: &mut super::store::Entry, order: SearchOrder) -> Api<u64> {
+/// What became of an engine search's move: played and committed
+/// (`Ok(true)`), not played (`Ok(false)`: the game changed, ended or went
+/// meanwhile), or played and not saved, so taken back (the 500 to answer).
+type Played = Api<bool>;
+
+/// Starts a search on the game (the caller holds its lock, `e`); its
+/// events go to the game's stream, and its slot is freed when it ends.
+/// The search is abandoned when the [`Owner`] returned is dropped before
+/// it ends.
+fn start_search(app: &App, e: &mut super::store::Locked, order: SearchOrder) -> Api<Owner> {
     let SearchOrder { kind, limits, strength, slot, on_found } = order;
     if let Some(over) = e.game.is_over() {
         return Err(ApiError::conflict(format!("the game is over: {over}")));
@@ -339,33 +329,26 @@ fn start_search(app: &App, shared: &Shared, e: &mut super::store::Entry, order: 
     e.make_changeable()?;
     let search = app.store.next_search_id();
     let control = Arc::new(SearchControl::new());
-    e.search = Some(Running { id: search, kind, control: control.clone() });
+    let abandoned = Arc::new(AtomicBool::new(false));
+    e.search = Some(Running { id: search, kind, control: control.clone(), abandoned: abandoned.clone() });
     let generation = e.generation;
     let _ = e.events.send(Event::Start { search, kind, fen: e.state().fen });
     let events = e.events.clone();
     let on_info = Box::new(move |info| {
         let _ = events.send(Event::Info { search, info });
     });
-    let shared = shared.clone();
+    let shared = e.shared();
     let on_done = Box::new(move |found: Found| {
-        let mut e = lock(&shared);
+        // A search's own thread: it may wait for the lock and the commit.
+        let mut e = shared.blocking_lock();
         // Not current: abandoned (its client left, the game was deleted,
         // the server is stopping) or replaced.
-        let current = e.search.as_ref().is_some_and(|r| r.id == search);
-        let mut played = false;
-        if kind == SearchKind::Engine && current && e.generation == generation && !e.deleted {
-            // A flag that fell while the engine thought (a seat with a
-            // clock the engine moves for) ends the game first.
-            let flagged = e.settle().map_or(true, |f| f.is_some());
-            if let Some(best) = found.best.as_ref().filter(|_| !flagged) {
-                let now = e.now();
-                played = e.game.play(best, now).is_ok();
-                if played {
-                    // A failed write is reported there; the move stands.
-                    let _ = e.changed();
-                }
-            }
-        }
+        let current = e.search.as_ref().is_some_and(|r| r.id == search && !r.abandoned.load(Ordering::Relaxed));
+        let played = if kind == SearchKind::Engine && current && e.generation == generation && !e.deleted {
+            play_found(&mut e, &found)
+        } else {
+            Ok(false)
+        };
         if current {
             e.search = None;
         }
@@ -374,27 +357,45 @@ fn start_search(app: &App, shared: &Shared, e: &mut super::store::Entry, order: 
         let events = e.events.clone();
         drop(e);
         drop(slot);
-        let _ = events.send(Event::Done { search, kind, played, found: found.clone() });
+        let _ = events.send(Event::Done { search, kind, played: matches!(played, Ok(true)), found: found.clone() });
         if let Some(tx) = on_found {
             let _ = tx.send((found, played));
         }
     });
-    e.game.search(limits, strength, app.config.hash_mb, control, on_info, on_done);
-    Ok(search)
+    e.game.search(limits, strength, app.config.hash_mb, control.clone(), on_info, on_done);
+    Ok(Owner { control, abandoned })
+}
+
+/// Plays an engine search's move on its game, committed; a flag that fell
+/// while the engine thought (a seat with a clock the engine moves for)
+/// ends the game first, and the move is not played.
+fn play_found(e: &mut Entry, found: &Found) -> Played {
+    if e.settle_blocking()?.is_some() {
+        return Ok(false);
+    }
+    let Some(best) = &found.best else { return Ok(false) };
+    match e.change_blocking(|game, now| game.play(best, now)) {
+        Ok(()) => Ok(true),
+        // Played, and undone for want of a commit: the client hears why.
+        Err(not_saved) if not_saved.status.is_server_error() => Err(not_saved),
+        // The rules refuse it (the game changed): not played.
+        Err(_) => Ok(false),
+    }
 }
 
 /// Abandons its search when dropped before the search ended: a request or
 /// stream whose client has gone (hyper drops its future or body) ends its
 /// search, and an engine's move is then not played. Dropped after the
-/// end, it does nothing.
+/// end, it does nothing. (A flag, not the game's lock: a drop cannot wait.)
 struct Owner {
-    entry: Shared,
-    search: u64,
+    control: Arc<SearchControl>,
+    abandoned: Arc<AtomicBool>,
 }
 
 impl Drop for Owner {
     fn drop(&mut self) {
-        lock(&self.entry).abandon(self.search);
+        self.abandoned.store(true, Ordering::Relaxed);
+        self.control.stop();
     }
 }
 
@@ -417,25 +418,28 @@ pub async fn engine(
     req.for_a_move()?;
     let limits = req.limits(&app)?;
     let strength = req.strength()?;
-    let (id, entry) = app.store.get(&id)?;
-    lock(&entry).settle()?;
-    // A running analysis gives way first, so that its slot comes free.
-    lock(&entry).make_changeable()?;
-    let seat = lock(&entry).state().turn;
+    let (mut e, _) = app.store.game(&id).await?.settle().await?;
+    // A running analysis gives way first, so that its slot comes free
+    // (its end takes the game's lock: not held while waiting).
+    e.make_changeable()?;
+    drop(e);
     let slot = app.store.search_slot().await?;
     let (tx, rx) = oneshot::channel();
     let order = SearchOrder { kind: SearchKind::Engine, limits, strength, slot, on_found: Some(tx) };
-    let search = start_search(&app, &entry, &mut lock(&entry), order)?;
-    let owner = Owner { entry: entry.clone(), search };
+    let mut e = app.store.game(&id).await?;
+    let seat = e.state().turn;
+    let entry = e.shared();
+    let owner = start_search(&app, &mut e, order)?;
+    drop(e);
     let (found, played) = rx.await.map_err(|_| ApiError::conflict("the search was abandoned"))?;
     drop(owner);
-    if !played {
-        if lock(&entry).deleted {
+    if !played? {
+        if entry.lock().await.deleted {
             return Err(ApiError::not_found(format!(
                 "game {id:?} was deleted while the engine was thinking; no move was played"
             )));
         }
-        if let Some(over) = lock(&entry).game.is_over() {
+        if let Some(over) = entry.lock().await.game.is_over() {
             return Err(ApiError::conflict(format!(
                 "the game ended while the engine was thinking ({over}); its move was not played"
             )));
@@ -444,7 +448,7 @@ pub async fn engine(
             "the game changed (or the server is stopping) while the engine was thinking; its move was not played",
         ));
     }
-    let mut e = lock(&entry);
+    let mut e = entry.lock().await;
     // The record names the seat's player after its latest engine move.
     e.players.insert(seat, req.level.map_or_else(|| "catchess".to_string(), levels::player_name));
     let state = e.state();
@@ -454,8 +458,7 @@ pub async fn engine(
 /// `POST /api/games/<id>/stop`: stops the running search (an engine
 /// search then plays the best move found so far).
 pub async fn stop(AppState(app): AppState<Arc<App>>, Path(id): Path<String>) -> Api<StatusCode> {
-    let (_, entry) = app.store.get(&id)?;
-    if let Some(r) = &lock(&entry).search {
+    if let Some(r) = app.store.game(&id).await?.running() {
         r.control.stop();
     }
     Ok(StatusCode::NO_CONTENT)
@@ -477,19 +480,17 @@ pub async fn analysis(
         ));
     }
     let limits = req.limits(&app)?;
-    let (_, entry) = app.store.get(&id)?;
-    let starts = !req.follow && lock(&entry).search.is_none();
+    let starts = !req.follow && app.store.game(&id).await?.running().is_none();
     let slot = if starts { Some(app.store.search_slot().await?) } else { None };
     let (receiver, owner) = {
-        let mut e = lock(&entry);
+        let mut e = app.store.game(&id).await?;
         let receiver = e.events.subscribe();
         let mut owner = None;
         // Unless a search began meanwhile: then the stream carries that one.
-        if let Some(slot) = slot.filter(|_| e.search.is_none()) {
+        if let Some(slot) = slot.filter(|_| e.running().is_none()) {
             let order =
                 SearchOrder { kind: SearchKind::Analysis, limits, strength: Strength::full(), slot, on_found: None };
-            let search = start_search(&app, &entry, &mut e, order)?;
-            owner = Some(Owner { entry: entry.clone(), search });
+            owner = Some(start_search(&app, &mut e, order)?);
         }
         (receiver, owner)
     };

@@ -208,6 +208,9 @@ pub type OnDone = Box<dyn FnOnce(Found) + Send>;
 /// A game of any type, as the routes use it.
 /// `now`: the server's time (`clock::TimeSource`), in ms.
 pub trait AnyGame: Send {
+    /// A copy of the game as it is: what a change that could not be
+    /// committed goes back to (`store.rs`).
+    fn snapshot(&self) -> Box<dyn AnyGame>;
     fn state(&self, id: &str, now: u64) -> State;
     fn is_over(&self) -> Option<String>;
     /// Ends the game by time forfeit if the seat to move's clock ran out
@@ -360,6 +363,7 @@ pub fn large_allocations_are_returned() {
     }
 }
 
+#[derive(Clone)]
 pub struct GameSession<G: Playable> {
     history: History<G>,
     /// The seats that gave up, in order (`forfeit.rs`).
@@ -531,6 +535,10 @@ fn info_view<G: Playable>(pos: &G, info: &SearchInfo) -> InfoView {
 }
 
 impl<G: Playable> AnyGame for GameSession<G> {
+    fn snapshot(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+
     fn state(&self, id: &str, now: u64) -> State {
         let pos = self.history.current();
         let outcome = self.ending();

@@ -11,7 +11,8 @@ use std::time::Duration;
 pub struct Serve {
     pub child: Child,
     pub addr: String,
-    /// What it wrote on stderr after its address line.
+    /// What it wrote on stderr but its address line (what it said of the
+    /// stored games before it, what it reports after).
     pub log: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
 }
 
@@ -19,22 +20,17 @@ impl Serve {
     /// Starts `catchess serve --port 0 --db <db>` plus `args`, and waits
     /// for the line that gives its address.
     pub fn start(db: &Path, args: &[&str]) -> Serve {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_catchess"))
-            .args(["serve", "--host", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap()])
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("catchess serve starts");
+        let mut child = serve_command(db, args).spawn().expect("catchess serve starts");
         let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+        let mut before = Vec::new();
         let addr = loop {
-            let line = lines.next().expect("a line before the address").expect("stderr");
+            let line = lines.next().unwrap_or_else(|| panic!("no address; stderr: {before:?}")).expect("stderr");
             if let Some(rest) = line.split("open http://").nth(1) {
                 break rest.split('/').next().unwrap().to_string();
             }
+            before.push(line);
         };
-        let log = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let log = std::sync::Arc::new(std::sync::Mutex::new(before));
         let keep = log.clone();
         std::thread::spawn(move || {
             for line in lines.map_while(Result::ok) {
@@ -46,6 +42,11 @@ impl Serve {
 
     pub fn pid(&self) -> u32 {
         self.child.id()
+    }
+
+    /// What it has written on stderr so far, but its address line.
+    pub fn logged(&self) -> Vec<String> {
+        self.log.lock().unwrap().clone()
     }
 
     /// A request and its answer: status and JSON body.
@@ -110,6 +111,42 @@ impl Drop for Serve {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// `catchess serve --host 127.0.0.1 --port 0 --db <db>` plus `args`, its
+/// stderr piped.
+fn serve_command(db: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_catchess"));
+    command
+        .args(["serve", "--host", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap()])
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    command
+}
+
+/// Runs `catchess serve --port 0 --db <db>` plus `args`, which must
+/// refuse to start: its stderr, once it has exited with a failure (a
+/// server that starts instead is killed after 10 s, failing the test).
+pub fn refused(db: &Path, args: &[&str]) -> String {
+    let mut child = serve_command(db, args).spawn().expect("catchess serve runs");
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("catchess serve --db {} started instead of refusing", db.display());
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert!(!status.success(), "exit {status}: {err}");
+    err
 }
 
 /// Clock ticks per second (`getconf CLK_TCK`).
