@@ -1,8 +1,9 @@
 //! Every parser of outside text, fuzzed (#59): moves and turns of all four
 //! games (the protocol's text and the records'), FENs, EPD lines and perft
 //! suites, the arbiter's engine, book, time-control, adjudication and SPRT
-//! specs, protocol command lines, what an engine under test writes, match
-//! records read back by `--resume`, and network files. Each is fed random
+//! specs, protocol command lines, what an engine under test writes, and
+//! network files (match records and every other reader of PGN: in
+//! `pgn_fuzz.rs`). Each is fed random
 //! bytes, random Unicode and mutations of valid inputs
 //! (`common::fuzz`); none may panic, and what each accepts must make
 //! sense (a FEN reads back to the same position, a move is legal and is
@@ -270,38 +271,6 @@ fn engine_output_lines() {
     });
 }
 
-/// Match records as `--resume` reads them back: a record of a real game
-/// of each game, mutated.
-fn records<G: Notation + Arbitration>() {
-    let mut rng = StdRng::seed_from_u64(61);
-    let mut history = History::new(G::startpos());
-    for _ in 0..12 {
-        let Some(steps) = random_turn(history.current(), true, |_, _, _, n| rng.gen_range(0..n)) else { break };
-        for m in steps {
-            history.push(m);
-        }
-    }
-    let moves = history.turn_texts().join(" ");
-    let record = format!(
-        "[Event \"m\"]\n[Variant \"{}\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n[Round \"1\"]\n[Faults \"white (a) illegal move: é2é4\"]\n\n{moves} *\n\n",
-        G::VARIANT
-    );
-    let names = ["a".to_string(), "b".to_string(), "c".to_string()];
-    fuzz(&format!("{} records", G::VARIANT), vec![record], |text| {
-        let _ = catchess::tournament::resume::reports::<G>(text, &names, "fuzz");
-        let _ = catchess::tournament::resume::complete_prefix(text);
-        let _ = catchess::tournament::resume::record_chunks(text);
-    });
-}
-
-#[test]
-fn match_records_of_every_game() {
-    records::<Chess>();
-    records::<CatChess>();
-    records::<Xiangqi>();
-    records::<CatsChess10>();
-}
-
 /// `EvalFile`: a network file is read whole and checked, never trusted.
 #[test]
 fn network_files() {
@@ -343,5 +312,4 @@ fn long_run_of_every_parser() {
     match_specs();
     protocol_command_lines();
     engine_output_lines();
-    match_records_of_every_game();
 }

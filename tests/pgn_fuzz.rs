@@ -3,12 +3,13 @@
 //! games go through every front end that reads records (the reader and the
 //! replay of each game, `pgn check`, `--resume`'s and `--merge`'s readers,
 //! opening books, `pgn stats`). Each must answer, with games or an error,
-//! and never panic. A few thousand cases run in `cargo test`; the
-//! `#[ignore]`d `long_` tests run many more (`cargo test --test pgn_fuzz
-//! -- --ignored`; `PGN_FUZZ_CASES=N` sets their count).
-//!
-//! proptest (not a hand-written loop) for its shrinking: a failure is
-//! reported as the smallest input that still fails.
+//! and never panic. The project's fuzz harness (`common::fuzz`: random
+//! bytes, random Unicode, mutations of the valid records) plus PGN's own
+//! noise; a few thousand cases each in `cargo test`, the `#[ignore]`d
+//! long run as many as `CATCHESS_FUZZ_CASES` says
+//! (`CATCHESS_FUZZ_CASES=200000 cargo test --test pgn_fuzz -- --ignored`).
+
+mod common;
 
 use catchess::game::pgn::{self, Stop};
 use catchess::game::random_game;
@@ -92,44 +93,6 @@ fn record<G: Notation + Arbitration>(rng: &mut StdRng, round: usize) -> String {
     write(&tags, &history, &comments, Some("opening"), None)
 }
 
-/// One edit of a text, at character boundaries.
-#[derive(Clone, Debug)]
-enum Edit {
-    Insert(usize, String),
-    Delete(usize, usize),
-    Duplicate(usize, usize),
-    Truncate(usize),
-}
-
-/// The byte position of the `at`-th character (modulo their count).
-fn char_pos(text: &str, at: usize) -> usize {
-    let n = text.chars().count() + 1;
-    text.char_indices().map(|(i, _)| i).chain([text.len()]).nth(at % n).unwrap_or(0)
-}
-
-fn apply(text: &mut String, edit: &Edit) {
-    match edit {
-        Edit::Insert(at, s) => {
-            let p = char_pos(text, *at);
-            text.insert_str(p, s);
-        }
-        Edit::Delete(at, len) | Edit::Duplicate(at, len) => {
-            let a = char_pos(text, *at);
-            let b = char_pos(&text[a..], *len % 40) + a;
-            let piece = text[a..b].to_string();
-            if matches!(edit, Edit::Delete(..)) {
-                text.replace_range(a..b, "");
-            } else {
-                text.insert_str(b, &piece);
-            }
-        }
-        Edit::Truncate(at) => {
-            let p = char_pos(text, *at);
-            text.truncate(p);
-        }
-    }
-}
-
 /// Text made of PGN's own characters and words, where the reader's
 /// states (tags, comments, variations, escapes) meet.
 fn pgn_noise() -> impl Strategy<Value = String> {
@@ -178,46 +141,15 @@ fn pgn_noise() -> impl Strategy<Value = String> {
     prop::collection::vec(pieces, 0..60).prop_map(|v| v.concat())
 }
 
-fn edits() -> impl Strategy<Value = Vec<Edit>> {
-    let edit = prop_oneof![
-        (any::<usize>(), "[\\[\\]{}();%$.\"\\\\ \\n0-9a-zA-Z@,?*é♞\u{202e}-]{1,6}")
-            .prop_map(|(a, s)| Edit::Insert(a, s)),
-        (any::<usize>(), any::<usize>()).prop_map(|(a, l)| Edit::Delete(a, l)),
-        (any::<usize>(), any::<usize>()).prop_map(|(a, l)| Edit::Duplicate(a, l)),
-        any::<usize>().prop_map(Edit::Truncate),
-    ];
-    prop::collection::vec(edit, 1..6)
+/// The readers on mutations of the records and on PGN-shaped noise.
+fn fuzz_readers() {
+    common::fuzz::fuzz("PGN readers", RECORDS.clone(), read_everywhere);
+    common::fuzz::fuzz_with("PGN-shaped noise", pgn_noise(), common::fuzz::cases(), read_everywhere);
 }
 
-fn cases(default: u32) -> ProptestConfig {
-    let n = std::env::var("PGN_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default);
-    ProptestConfig { cases: n, failure_persistence: None, ..ProptestConfig::default() }
-}
-
-proptest! {
-    #![proptest_config(cases(1000))]
-
-    #[test]
-    fn random_bytes(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
-        read_everywhere(&String::from_utf8_lossy(&bytes));
-    }
-
-    #[test]
-    fn random_unicode(text in any::<String>()) {
-        read_everywhere(&text);
-    }
-
-    #[test]
-    fn pgn_shaped_noise(text in pgn_noise()) {
-        read_everywhere(&text);
-    }
-
-    #[test]
-    fn mutated_records(which in 0..24usize, edits in edits()) {
-        let mut text = RECORDS[which].clone();
-        edits.iter().for_each(|e| apply(&mut text, e));
-        read_everywhere(&text);
-    }
+#[test]
+fn readers_never_panic() {
+    fuzz_readers();
 }
 
 /// The records mutated above are valid to begin with: each reads and
@@ -236,26 +168,8 @@ fn the_records_to_mutate_are_valid() {
     }
 }
 
-proptest! {
-    #![proptest_config(cases(50_000))]
-
-    #[test]
-    #[ignore]
-    fn long_random_bytes(bytes in prop::collection::vec(any::<u8>(), 0..2000)) {
-        read_everywhere(&String::from_utf8_lossy(&bytes));
-    }
-
-    #[test]
-    #[ignore]
-    fn long_pgn_shaped_noise(text in pgn_noise()) {
-        read_everywhere(&text);
-    }
-
-    #[test]
-    #[ignore]
-    fn long_mutated_records(which in 0..24usize, edits in edits()) {
-        let mut text = RECORDS[which].clone();
-        edits.iter().for_each(|e| apply(&mut text, e));
-        read_everywhere(&text);
-    }
+#[test]
+#[ignore = "long run: set CATCHESS_FUZZ_CASES"]
+fn long_run_of_the_readers() {
+    fuzz_readers();
 }

@@ -191,3 +191,81 @@ fn sigterm_stops_everything_and_exits_zero_within_a_second() {
 fn sigint_stops_everything_and_exits_zero_within_a_second() {
     stops_within_a_second("INT");
 }
+
+/// The review's random kills during play, as a long run (#59): two clients
+/// play random legal moves in games of every variant while the server is
+/// SIGKILLed at a random moment; after each restart every move answered
+/// 200 is there (a move in flight at the kill may be there too), and
+/// SQLite's integrity check passes. `CATCHESS_KILLS` rounds (default 25):
+/// `CATCHESS_KILLS=25 cargo test --test serve_persist -- --ignored`.
+#[test]
+#[ignore = "long run: 25 kills by default"]
+fn acknowledged_moves_survive_random_kills() {
+    use rand::{Rng, SeedableRng};
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex};
+    let rounds: usize = std::env::var("CATCHESS_KILLS").ok().and_then(|v| v.parse().ok()).unwrap_or(25);
+    let dir = temp_dir("serve-kills");
+    let db = dir.join("games.sqlite3");
+    // Per game: the moves of its last state answered 200.
+    let acknowledged: Arc<Mutex<HashMap<String, Value>>> = Arc::default();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(59);
+    let (mut answered, mut kills) = (0usize, 0usize);
+    for round in 0..rounds {
+        let s = Arc::new(Serve::start(&db, &[]));
+        // Every acknowledged move is still there after the last kill.
+        for (id, moves) in acknowledged.lock().unwrap().iter() {
+            let now = state(&s, id)["moves"].as_array().cloned().unwrap_or_default();
+            let kept = moves.as_array().unwrap();
+            assert!(
+                now.len() >= kept.len() && now[..kept.len()] == kept[..],
+                "round {round}, game {id}: {kept:?} vs {now:?}"
+            );
+        }
+        let clients: Vec<_> = (0..2)
+            .map(|client| {
+                let (s, acknowledged) = (s.clone(), acknowledged.clone());
+                let seed = rng.gen::<u64>();
+                std::thread::spawn(move || {
+                    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+                    let variant = ["catchess", "chess", "xiangqi", "catschess10"][(round + client) % 4];
+                    let mut count = 0;
+                    let Some((201, game)) = s.call_within(
+                        "POST",
+                        "/api/games",
+                        Some(json!({ "variant": variant })),
+                        Duration::from_secs(5),
+                    ) else {
+                        return count;
+                    };
+                    let id = game["id"].as_str().unwrap().to_string();
+                    let mut legal = game["legal"].as_array().cloned().unwrap_or_default();
+                    while !legal.is_empty() {
+                        let m = legal[rng.gen_range(0..legal.len())].clone();
+                        let path = format!("/api/games/{id}/moves");
+                        match s.call_within("POST", &path, Some(json!({ "move": m })), Duration::from_secs(5)) {
+                            Some((200, after)) => {
+                                acknowledged.lock().unwrap().insert(id.clone(), after["moves"].clone());
+                                legal = after["legal"].as_array().cloned().unwrap_or_default();
+                                count += 1;
+                            }
+                            Some((status, body)) => panic!("{variant} {m}: {status} {body}"),
+                            None => break,
+                        }
+                    }
+                    count
+                })
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(rng.gen_range(100..800)));
+        s.signal("KILL");
+        kills += 1;
+        answered += clients.into_iter().map(|c| c.join().expect("a client")).sum::<usize>();
+        drop(s);
+        let check = rusqlite::Connection::open(&db).unwrap();
+        let integrity: String = check.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
+        assert_eq!(integrity, "ok", "round {round}");
+    }
+    eprintln!("{kills} kills, {answered} moves answered 200, every one kept");
+    let _ = std::fs::remove_dir_all(&dir);
+}

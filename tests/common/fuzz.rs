@@ -123,13 +123,20 @@ pub fn fuzz_cases(name: &str, seeds: Vec<String>, cases: u32, check: impl Fn(&st
     for s in &seeds {
         check(s);
     }
+    fuzz_with(name, texts(seeds), cases, check);
+}
+
+/// Runs `check` on `cases` texts of `strategy` (a parser's own kind of
+/// noise, beside [`texts`]): from a fixed seed in an ordinary run, from a
+/// fresh one when `CATCHESS_FUZZ_CASES` is set.
+pub fn fuzz_with(name: &str, strategy: impl Strategy<Value = String>, cases: u32, check: impl Fn(&str)) {
     let config = Config { cases, failure_persistence: None, ..Config::default() };
     let mut runner = if std::env::var_os("CATCHESS_FUZZ_CASES").is_some() {
         TestRunner::new(config)
     } else {
         TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha))
     };
-    let result = runner.run(&texts(seeds), |text| {
+    let result = runner.run(&strategy, |text| {
         check(&text);
         Ok(())
     });
