@@ -102,6 +102,7 @@ fn bad_arguments_are_errors_not_panics() {
         (vec!["--games", "2", "--shard", "3/2"], "--shard"),
         (vec!["--positions", "9", "--shard", "1/2"], "needs --games"),
         (vec!["--games", "x"], "invalid value"),
+        (vec!["--games", "2", "--seat-nodes", "cats=5"], "no seat \"cats\""),
     ] {
         let mut a = vec!["datagen", "--variant", "chess", "--out", out];
         a.extend(extra);

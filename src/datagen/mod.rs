@@ -22,6 +22,7 @@ mod progress;
 pub mod run;
 
 use crate::games::{with_game, VariantKind};
+pub use play::NodeLimits;
 use std::ops::Range;
 use std::str::FromStr;
 
@@ -59,6 +60,11 @@ pub struct DatagenArgs {
     /// seat's is this ±5 % (drawn per game), the hard cap 8 times it.
     #[arg(long, default_value_t = 5000)]
     pub nodes: u64,
+    /// One seat's own soft node limit instead of --nodes, by the game's name for the seat
+    /// (repeatable): weaker cats give Cat Chess data with white's and black's mates, which the
+    /// cats at full strength nearly never allow (e.g. `cats=100`).
+    #[arg(long = "seat-nodes", value_name = "SEAT=N")]
+    pub seat_nodes: Vec<String>,
 }
 
 /// How much data a run makes.
@@ -105,7 +111,7 @@ pub struct Settings {
     pub target: Target,
     pub seed: u64,
     pub shard: Option<Shard>,
-    pub nodes: u64,
+    pub nodes: NodeLimits,
 }
 
 impl DatagenArgs {
@@ -117,9 +123,7 @@ impl DatagenArgs {
         if !(1..=max).contains(&self.threads) {
             return Err(format!("--threads must be 1..={max}, got {}", self.threads));
         }
-        if !(1..=MAX_NODES).contains(&self.nodes) {
-            return Err(format!("--nodes must be 1..={MAX_NODES}, got {}", self.nodes));
-        }
+        let nodes = self.node_limits()?;
         let target = match (self.games, self.positions) {
             (Some(0), _) | (_, Some(0)) => return Err("--games and --positions must be at least 1".to_string()),
             // A game's number is 32 bits in the records.
@@ -139,8 +143,32 @@ impl DatagenArgs {
             target,
             seed: self.seed,
             shard,
-            nodes: self.nodes,
+            nodes,
         })
+    }
+
+    /// `--nodes` and `--seat-nodes`, checked against the game's seats.
+    fn node_limits(&self) -> Result<NodeLimits, String> {
+        let check = |what: &str, n: u64| match (1..=MAX_NODES).contains(&n) {
+            true => Ok(n),
+            false => Err(format!("{what} must be 1..={MAX_NODES}, got {n}")),
+        };
+        let base = check("--nodes", self.nodes)?;
+        let seats = with_game!(self.variant, G => <G as crate::game::Game>::SEATS);
+        let mut per_seat = vec![None; seats.len()];
+        for spec in &self.seat_nodes {
+            let bad = |why: String| format!("--seat-nodes {spec:?}: {why}");
+            let (name, n) = spec.split_once('=').ok_or_else(|| bad("expected SEAT=N (e.g. cats=100)".into()))?;
+            let names: Vec<&str> = seats.iter().map(|s| s.name).collect();
+            let seat = names.iter().position(|&s| s == name).ok_or_else(|| {
+                bad(format!("{} has no seat {name:?} (its seats: {})", self.variant, names.join(", ")))
+            })?;
+            let n = n.parse::<u64>().map_err(|_| bad("N must be a whole number".into()))?;
+            if per_seat[seat].replace(check("--seat-nodes", n)?).is_some() {
+                return Err(bad(format!("{name} is given twice")));
+            }
+        }
+        Ok(NodeLimits { base, seats: per_seat.into_iter().map(|n| n.unwrap_or(base)).collect() })
     }
 }
 
@@ -165,7 +193,9 @@ impl Settings {
         };
         format!(
             "variant {} | format {format} | seed {} | nodes {} | search {fingerprint}{shard}",
-            self.variant, self.seed, self.nodes
+            self.variant,
+            self.seed,
+            with_game!(self.variant, G => self.nodes.describe(<G as crate::game::Game>::SEATS))
         )
     }
 }
@@ -193,6 +223,7 @@ mod tests {
             seed: 3,
             shard: None,
             nodes: 300,
+            seat_nodes: Vec::new(),
         }
     }
 
@@ -215,6 +246,14 @@ mod tests {
             (DatagenArgs { threads: 0, ..base() }, "--threads"),
             (DatagenArgs { nodes: 0, ..base() }, "--nodes"),
             (DatagenArgs { nodes: MAX_NODES + 1, ..base() }, "--nodes"),
+            (
+                DatagenArgs { seat_nodes: vec!["cats=9".into()], ..base() },
+                "chess has no seat \"cats\" (its seats: white, black)",
+            ),
+            (DatagenArgs { seat_nodes: vec!["black".into()], ..base() }, "expected SEAT=N"),
+            (DatagenArgs { seat_nodes: vec!["black=x".into()], ..base() }, "whole number"),
+            (DatagenArgs { seat_nodes: vec!["black=0".into()], ..base() }, "must be 1.."),
+            (DatagenArgs { seat_nodes: vec!["black=5".into(), "black=6".into()], ..base() }, "given twice"),
             (DatagenArgs { games: Some(0), ..base() }, "at least 1"),
             (DatagenArgs { games: None, positions: Some(0), ..base() }, "at least 1"),
             (DatagenArgs { games: Some(1 << 40), ..base() }, "at most"),
@@ -231,6 +270,10 @@ mod tests {
         assert!(s.describe("f", 9).ends_with("search 9 | shard 2/2 of 4 games"));
         let unsharded = base().settings().unwrap().describe("f", 9);
         assert!(!unsharded.contains("games"), "an unsharded run's target may grow: {unsharded}");
+        let cats = DatagenArgs { seat_nodes: vec!["cats=40".into()], ..args(VariantKind::CatChess, "x") };
+        let cats = cats.settings().unwrap();
+        assert_eq!(cats.nodes, NodeLimits { base: 300, seats: vec![300, 300, 40] });
+        assert!(cats.describe("f", 9).contains("| nodes 300 (cats 40) |"), "{}", cats.describe("f", 9));
     }
 
     /// A path in the temporary directory, with no file or state there.

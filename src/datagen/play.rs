@@ -14,7 +14,7 @@
 //! pick of a piece that can capture), and whose score is no mate; each with
 //! the search's score from the first seat's view.
 
-use crate::game::{Goal, History, Reason, Seat};
+use crate::game::{Goal, History, Reason, Seat, SeatInfo};
 use crate::games::Playable;
 use crate::search::{perspective, Limits, SearchControl, Searcher, Strength, MATE_BOUND};
 use crate::tournament::openings::{random_line, rng_for};
@@ -50,7 +50,10 @@ pub const HASH_MB: usize = 16;
 const WIN_SCORE: i32 = 1500;
 const WIN_SEARCHES: u32 = 6;
 /// Draw adjudication: from full move `DRAW_FROM_MOVE` on, this many
-/// searches in a row within `DRAW_SCORE` centipawns of zero.
+/// searches in a row within `DRAW_SCORE` centipawns of zero. Not where a
+/// draw is some seat's win: there a score near zero is that seat's hold as
+/// the search models it (at full strength), which weaker cats
+/// (`--seat-nodes`) need not keep; the rules end those games.
 const DRAW_SCORE: i32 = 10;
 const DRAW_SEARCHES: u32 = 12;
 const DRAW_FROM_MOVE: usize = 40;
@@ -59,6 +62,30 @@ const DRAW_FROM_MOVE: usize = 40;
 const MAX_MOVES: usize = 300;
 // A position's turn count fits a record's 16 bits (at most 8 seats).
 const _: () = assert!(MAX_MOVES * 8 + *RANDOM_PLIES.end() < u16::MAX as usize);
+
+/// The node limits of a run, before each game's spread: the opening's
+/// check searches at `base` (`--nodes`), each seat at its own
+/// (`--seat-nodes`, else `base`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeLimits {
+    pub base: u64,
+    /// Per seat, in the game's seat order.
+    pub seats: Vec<u64>,
+}
+
+impl NodeLimits {
+    /// `5000`, or `5000 (cats 100)` when a seat of `seats` has its own.
+    pub fn describe(&self, seats: &[SeatInfo]) -> String {
+        let own: Vec<String> = (seats.iter().zip(&self.seats))
+            .filter(|&(_, &n)| n != self.base)
+            .map(|(s, n)| format!("{} {n}", s.name))
+            .collect();
+        match own.is_empty() {
+            true => self.base.to_string(),
+            false => format!("{} ({})", self.base, own.join(", ")),
+        }
+    }
+}
 
 /// One recorded position.
 #[derive(Clone, Debug)]
@@ -116,15 +143,15 @@ pub fn play<G: Playable>(
     searcher: &mut Searcher<G>,
     seed: u64,
     index: u64,
-    nodes: u64,
+    nodes: &NodeLimits,
     cancel: &AtomicBool,
 ) -> Option<Played<G>> {
     let mut rng = rng_for(seed, index);
-    let mut history = match opening(searcher, &mut rng, nodes, cancel)? {
+    let mut history = match opening(searcher, &mut rng, nodes.base, cancel)? {
         Some(h) => h,
         None => return Some(Played { samples: Vec::new(), winner: None, ending: Ending::NoOpening }),
     };
-    let budgets: Vec<Limits> = G::SEATS.iter().map(|_| budget(&mut rng, nodes)).collect();
+    let budgets: Vec<Limits> = nodes.seats.iter().map(|&n| budget(&mut rng, n)).collect();
     searcher.clear();
     let mut adjudicator = Adjudicator::new::<G>();
     let mut samples = Vec::new();
@@ -225,6 +252,8 @@ fn budget_of(soft: u64) -> Limits {
 /// The adjudication rules, fed each search at a turn's start.
 struct Adjudicator {
     win_bound: i32,
+    /// Whether near-zero scores draw (no seat wins draws).
+    quiet_draws: bool,
     /// The sign of the decisive scores of the current run, and its length.
     lead: i32,
     lead_run: u32,
@@ -238,8 +267,10 @@ struct Adjudicator {
 impl Adjudicator {
     fn new<G: Playable>() -> Adjudicator {
         let seat_with = |goal: Goal| G::SEATS.iter().position(|s| s.goal == goal).map(Seat::new);
+        let draws_win = seat_with(Goal::NearZero).is_some();
         Adjudicator {
-            win_bound: if seat_with(Goal::NearZero).is_some() { MATE_BOUND } else { WIN_SCORE },
+            win_bound: if draws_win { MATE_BOUND } else { WIN_SCORE },
+            quiet_draws: !draws_win,
             lead: 0,
             lead_run: 0,
             quiet_run: 0,
@@ -265,7 +296,7 @@ impl Adjudicator {
             return Some((winner, Ending::WinAdjudicated));
         }
         let full_moves = turns / self.seats;
-        let quiet = full_moves >= DRAW_FROM_MOVE && white_view.abs() <= DRAW_SCORE;
+        let quiet = self.quiet_draws && full_moves >= DRAW_FROM_MOVE && white_view.abs() <= DRAW_SCORE;
         self.quiet_run = if quiet { self.quiet_run + 1 } else { 0 };
         if self.quiet_run >= DRAW_SEARCHES {
             return Some((self.draw_winner, Ending::DrawAdjudicated));
@@ -298,7 +329,7 @@ mod tests {
     }
 
     #[test]
-    fn in_cat_chess_only_mates_win_and_every_draw_is_the_cats() {
+    fn in_cat_chess_only_mates_win_scores_never_draw_and_every_draw_is_the_cats() {
         let mut a = Adjudicator::new::<CatChess>();
         for _ in 0..3 * WIN_SEARCHES {
             assert_eq!(a.after_search(MATE_BOUND - 1, 30), None, "material wins nothing where the cats hold draws");
@@ -309,9 +340,8 @@ mod tests {
         let cats = Some(Seat::new(2));
         let mut a = Adjudicator::new::<CatChess>();
         let turns = 3 * DRAW_FROM_MOVE;
-        (0..DRAW_SEARCHES - 1).for_each(|_| assert_eq!(a.after_search(DRAW_SCORE, turns), None));
-        assert_eq!(a.after_search(-DRAW_SCORE, turns), Some((cats, Ending::DrawAdjudicated)));
-        assert_eq!(Adjudicator::new::<CatChess>().after_search(900, 3 * MAX_MOVES), Some((cats, Ending::MoveLimit)));
+        (0..3 * DRAW_SEARCHES).for_each(|_| assert_eq!(a.after_search(0, turns), None));
+        assert_eq!(Adjudicator::new::<CatChess>().after_search(0, 3 * MAX_MOVES), Some((cats, Ending::MoveLimit)));
     }
 
     #[test]
@@ -339,6 +369,7 @@ mod tests {
 
     /// Plays one short game of `G` and checks what it recorded.
     fn recorded_positions_follow_the_rules<G: Playable>(nodes: u64) {
+        let nodes = &NodeLimits { base: nodes, seats: vec![nodes; G::SEATS.len()] };
         let mut searcher = Searcher::<G>::new(4);
         let game = play(&mut searcher, 11, 0, nodes, &AtomicBool::new(false)).expect("not cancelled");
         assert_ne!(game.ending, Ending::NoOpening, "{}", G::VARIANT);
@@ -371,6 +402,7 @@ mod tests {
     #[test]
     fn a_cancelled_game_stops() {
         let mut searcher = Searcher::<Chess>::new(1);
-        assert!(play(&mut searcher, 1, 0, 1000, &AtomicBool::new(true)).is_none());
+        let nodes = NodeLimits { base: 1000, seats: vec![1000; 2] };
+        assert!(play(&mut searcher, 1, 0, &nodes, &AtomicBool::new(true)).is_none());
     }
 }

@@ -218,7 +218,7 @@ fn games<G: Playable>(
         }
         drop(b);
         let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            play(&mut searcher, settings.seed, game, settings.nodes, cancel)
+            play(&mut searcher, settings.seed, game, &settings.nodes, cancel)
         }));
         let item = match played {
             Ok(None) => return,
