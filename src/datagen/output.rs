@@ -109,6 +109,7 @@ impl Output {
             .write(true)
             .open(path)
             .map_err(|e| format!("cannot open {path} (its state file is {state_file}): {e}"))?;
+        lock(&file, path)?;
         let len = file.metadata().map_err(|e| format!("{path}: {e}"))?.len();
         if len < state.bytes {
             return Err(format!(
@@ -137,6 +138,7 @@ impl Output {
             .create_new(true)
             .open(path)
             .map_err(|e| format!("cannot create {path}: {e}"))?;
+        lock(&file, path)?;
         file.write_all(header).and_then(|()| file.sync_data()).map_err(|e| format!("cannot write {path}: {e}"))?;
         Ok(Output { file, path: path.to_string(), state })
     }
@@ -160,6 +162,15 @@ impl Output {
     }
 }
 
+/// Locks the data file for this run (released when the process ends,
+/// however it ends): two runs on one file would interleave their games.
+fn lock(file: &File, path: &str) -> Result<(), String> {
+    file.try_lock().map_err(|e| match e {
+        std::fs::TryLockError::WouldBlock => format!("{path} is being written by another datagen run"),
+        std::fs::TryLockError::Error(e) => format!("cannot lock {path}: {e}"),
+    })
+}
+
 /// Replaces the state file whole: written beside it, then renamed over it.
 fn write_state(out: &str, state: &State) -> Result<(), String> {
     let path = state_path(out);
@@ -174,10 +185,10 @@ mod tests {
     use super::*;
 
     fn temp(name: &str) -> String {
-        let dir = std::env::temp_dir().join(format!("catchess-datagen-output-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_file(&dir);
-        let _ = std::fs::remove_file(state_path(dir.to_str().unwrap()));
-        dir.to_string_lossy().into_owned()
+        let path = std::env::temp_dir().join(format!("catchess-datagen-output-{}-{name}", std::process::id()));
+        let path = path.to_string_lossy().into_owned();
+        clean(&path);
+        path
     }
 
     fn clean(path: &str) {
@@ -218,6 +229,17 @@ mod tests {
         std::fs::write(state_path(&path), "garbage").unwrap();
         std::fs::remove_file(&path).unwrap();
         assert!(Output::open(&path, "seed 1", b"HEAD", 0).err().unwrap().contains("not a catchess datagen state"));
+        clean(&path);
+    }
+
+    #[test]
+    fn a_file_another_run_is_writing_is_refused() {
+        let path = temp("locked");
+        let first = Output::open(&path, "s", b"HEAD", 0).unwrap();
+        let e = Output::open(&path, "s", b"HEAD", 0).err().unwrap();
+        assert!(e.contains("another datagen run"), "{e}");
+        drop(first);
+        assert!(Output::open(&path, "s", b"HEAD", 0).is_ok(), "free once the first run is over");
         clean(&path);
     }
 

@@ -38,14 +38,18 @@ impl Progress {
     /// positions made by this run.
     pub fn update(&mut self, games: u64, positions: u64, made: u64) {
         let rate = made as f64 / self.started.elapsed().as_secs_f64().max(1e-9);
-        let status = format!("{games} games, {positions} positions, {rate:.0} positions/s");
         match &self.bar {
+            // The bar counts one of the two; the message gives the other.
+            Some(bar) if self.by_positions => {
+                bar.set_position(positions);
+                bar.set_message(format!("{games} games, {rate:.0} positions/s"));
+            }
             Some(bar) => {
-                bar.set_position(if self.by_positions { positions } else { games });
-                bar.set_message(status);
+                bar.set_position(games);
+                bar.set_message(format!("{positions} positions, {rate:.0} positions/s"));
             }
             None if self.last_line.elapsed() >= LOG_EVERY => {
-                eprintln!("datagen: {status}");
+                eprintln!("datagen: {games} games, {positions} positions, {rate:.0} positions/s");
                 self.last_line = Instant::now();
             }
             None => {}

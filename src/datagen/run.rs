@@ -86,12 +86,13 @@ impl fmt::Display for Summary {
         let (rate, per_thread) = self.rates();
         writeln!(
             f,
-            "datagen {}: {} games, {} positions in {:.1} s: {rate:.1} positions/s with {} threads, {per_thread:.1} per thread",
+            "datagen {}: {} games, {} positions in {:.1} s: {rate:.1} positions/s with {} thread{}, {per_thread:.1} per thread",
             self.variant,
             self.games,
             self.positions,
             self.elapsed.as_secs_f64(),
-            self.threads
+            self.threads,
+            if self.threads == 1 { "" } else { "s" }
         )?;
         let list = |m: &BTreeMap<&str, u64>| m.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<_>>().join(", ");
         if self.games > 0 {
