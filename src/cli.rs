@@ -218,9 +218,11 @@ catchess train --pgn selfplay.pgn --skip-plies 10 --lambda 0.3 --epochs 30 --out
     /// (docs/datagen-format.md). The same command makes the same bytes whatever --threads and the
     /// machine's load; stopped (Ctrl-C, SIGTERM, SIGKILL), it goes on from its last whole game
     /// when run again.
-    #[command(after_help = "Example (a million chess positions on two cores, then ten shards of a xiangqi run):\n  \
+    #[command(
+        after_help = "Example (a million chess positions on two cores; the third of ten slices of a xiangqi run):\n  \
 catchess datagen --variant chess --out chess.bin --positions 1000000 --threads 2\n  \
-catchess datagen --variant xiangqi --out xq-3.bin --games 100000 --shard 3/10 --seed 7")]
+catchess datagen --variant xiangqi --out xq-3.bin --games 100000 --shard 3/10 --seed 7"
+    )]
     Datagen(crate::datagen::DatagenArgs),
     /// Endgame tables (Cat Chess with both cats, and chess): generate and probe.
     Tb {

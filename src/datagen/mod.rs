@@ -62,7 +62,7 @@ pub struct DatagenArgs {
     pub nodes: u64,
     /// One seat's own soft node limit instead of --nodes, by the game's name for the seat
     /// (repeatable): weaker cats give Cat Chess data with white's and black's mates, which the
-    /// cats at full strength nearly never allow (e.g. `cats=100`).
+    /// cats at full strength nearly never allow (e.g. `cats=1`: one iteration, depth-1 cats).
     #[arg(long = "seat-nodes", value_name = "SEAT=N")]
     pub seat_nodes: Vec<String>,
 }
