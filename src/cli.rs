@@ -211,6 +211,20 @@ catchess tune --variant chess --pgn selfplay.pgn --skip-plies 10 --lambda 0.3 --
     #[command(after_help = "Example:\n  \
 catchess train --pgn selfplay.pgn --skip-plies 10 --lambda 0.3 --epochs 30 --out chess.nnue")]
     Train(TrainCliArgs),
+    /// Self-play training data for evaluation networks, every game: node-limited games inside the
+    /// process, each quiet position's search score and the game's result in a binary file.
+    ///
+    /// Standard chess is written in bulletformat's 32-byte ChessBoard (what bullet and the NNUE
+    /// community's trainers read), the other games in the project's own format
+    /// (docs/datagen-format.md). The same command makes the same bytes whatever --threads and the
+    /// machine's load; stopped (Ctrl-C, SIGTERM, SIGKILL), it goes on from its last whole game
+    /// when run again.
+    #[command(
+        after_help = "Example (a million chess positions on two cores; the third of ten slices of a xiangqi run):\n  \
+catchess datagen --variant chess --out chess.bin --positions 1000000 --threads 2\n  \
+catchess datagen --variant xiangqi --out xq-3.bin --games 100000 --shard 3/10 --seed 7"
+    )]
+    Datagen(crate::datagen::DatagenArgs),
     /// Endgame tables (Cat Chess with both cats, and chess): generate and probe.
     Tb {
         #[command(subcommand)]
@@ -593,6 +607,7 @@ pub fn run() -> ExitCode {
         Some(Command::Serve(args)) => args.config().and_then(crate::serve::run),
         Some(Command::Tune(args)) => crate::tune::command(args.variant, &args.tune_args()),
         Some(Command::Train(args)) => crate::tune::nnue::command(args.train_args(), args.init.as_deref(), &args.out),
+        Some(Command::Datagen(args)) => crate::datagen::command(&args),
         Some(Command::Tb { action }) => return crate::tb::cli::run(action),
         Some(Command::Random) => {
             let stdin = std::io::stdin();

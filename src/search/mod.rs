@@ -268,6 +268,8 @@ pub(crate) struct Shared<'a> {
     pub nodes: AtomicU64,
     pub tbhits: AtomicU64,
     pub node_limit: Option<u64>,
+    /// `Limits::soft_nodes`: read between iterations only.
+    pub soft_node_limit: Option<u64>,
     pub time: TimeManager,
 }
 
@@ -411,6 +413,7 @@ impl<G: SearchGame> Searcher<G> {
             nodes: AtomicU64::new(0),
             tbhits: AtomicU64::new(0),
             node_limit: limits.nodes,
+            soft_node_limit: limits.soft_nodes,
             time: TimeManager::new(limits).shared_by(turn_decisions(game)),
         };
         let root = *game.current();
@@ -521,6 +524,34 @@ mod tests {
         let pos = G::from_fen(fen).unwrap();
         let limits = Limits { depth: Some(depth), ..Default::default() };
         Searcher::<G>::new(4).search(&GameHistory::new(pos), &limits, &SearchControl::new(), &mut |_| {})
+    }
+
+    #[test]
+    fn a_soft_node_limit_ends_the_search_with_the_iteration_that_passes_it() {
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        let search = |limits: Limits| {
+            let game = GameHistory::new(Chess::from_fen(fen).unwrap());
+            Searcher::<Chess>::new(4).search(&game, &limits, &SearchControl::new(), &mut |_| {})
+        };
+        // The nodes of iterations 1 to 6, as a depth-limited search spends them.
+        let (five, six) = (search(search_to(5)).nodes, search(search_to(6)).nodes);
+        assert!(five < six);
+        // A hard cap far above, so that a search ignoring the soft limit ends.
+        let cap = Some(50 * six);
+        for soft in [five - 1, five] {
+            let r = search(Limits { soft_nodes: Some(soft), nodes: cap, ..Default::default() });
+            assert_eq!((r.depth, r.nodes), (5, five), "soft limit {soft}");
+        }
+        let r = search(Limits { soft_nodes: Some(five + 1), nodes: cap, ..Default::default() });
+        assert_eq!((r.depth, r.nodes), (6, six));
+        // The hard limit still stops an iteration in the middle.
+        let r = search(Limits { soft_nodes: Some(five + 1), nodes: Some(five + 1), ..Default::default() });
+        assert_eq!(r.depth, 5);
+        assert!(r.nodes < six, "{} nodes", r.nodes);
+    }
+
+    fn search_to(depth: u32) -> Limits {
+        Limits { depth: Some(depth), ..Default::default() }
     }
 
     #[test]

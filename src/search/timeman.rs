@@ -23,7 +23,12 @@ use std::time::Duration;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     pub depth: Option<u32>,
+    /// The hard node limit: the search stops as soon as it is spent.
     pub nodes: Option<u64>,
+    /// A soft node limit: no iteration starts once it is spent, so the
+    /// search ends with the iteration that passed it (`catchess datagen`:
+    /// whole iterations, each move near its budget; `nodes` caps a runaway one).
+    pub soft_nodes: Option<u64>,
     pub movetime: Option<Duration>,
     pub infinite: bool,
     /// The mover's clock and increment.

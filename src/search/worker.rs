@@ -141,7 +141,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         for depth in 1..=max_depth {
             if self.id == 0
                 && depth > 1
-                && !self.shared.time.may_start_iteration(self.shared.control, stability.scale())
+                && (!self.shared.time.may_start_iteration(self.shared.control, stability.scale())
+                    || self.shared.soft_node_limit.is_some_and(|n| result.nodes >= n))
             {
                 break;
             }

@@ -322,6 +322,7 @@ fn limits_for(params: &GoParams, seats: &[SeatInfo], mover: Seat, options: &Opti
     let mut limits = Limits {
         depth: params.depth,
         nodes: params.nodes,
+        soft_nodes: None,
         movetime: params.movetime,
         infinite: params.infinite,
         time_left: params.clock(mine),
