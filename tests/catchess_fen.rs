@@ -38,8 +38,7 @@ fn each_malformed_or_impossible_fen_names_its_field_and_problem() {
     use FenField::*;
     let cases: &[(&str, FenField, &str)] = &[
         ("", Fen, "0 of 6 fields given; missing the piece placement"),
-        ("4k3/8/8/8/8/8/8/4K3 w - - 0", Fen, "missing the fullmove number"),
-        ("4k3/8/8/8/8/8/8/4K3 w - -", Fen, "missing the halfmove clock"),
+        ("4k3/8/8/8/8/8/8/4K3 w -", Fen, "3 of 6 fields given; missing the en passant square"),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 x", Fen, "7 fields given"),
         ("4k3/8/8/8/8/8/4K3 w - - 0 1", Placement, "7 ranks, expected 8"),
         ("4k3/8/8/8/8/8/8/4K4 w - - 0 1", Placement, "rank 1 (\"4K4\") is longer than 8 squares"),
@@ -125,7 +124,7 @@ fn two_hundred_and_eighteen_moves_are_all_generated() {
         let pos = G::from_fen(fen).unwrap();
         let mut list = catchess::MoveList::default();
         pos.legal_moves(&mut list);
-        (list.len(), pos.count_legal_moves(), catchess::perft::perft(&pos, 2))
+        (list.len(), pos.count_legal_moves(), catchess::game::perft::perft(&pos, 2))
     }
     let chess = count::<Chess>(fen);
     assert_eq!((chess.0, chess.1), (218, 218));
@@ -263,4 +262,17 @@ fn an_en_passant_square_enters_the_key_only_when_the_capture_is_legal() {
     let banned = cat("4k3/8/8/4Pp2/3*4/8/8/4K3 w - f6 0 2");
     let banned_none = cat("4k3/8/8/4Pp2/3*4/8/8/4K3 w - - 0 2");
     assert_eq!(banned.key(), banned_none.key());
+}
+
+/// A FEN without its clocks (EPD's four fields, or five without the
+/// fullmove number) reads as Stockfish reads it: halfmove clock 0, move 1.
+#[test]
+fn a_fen_without_its_clocks_gets_clock_0_and_move_1() {
+    for game in ["4k3/8/8/8/8/8/8/4K3 w - -", "4k3/8/8/8/8/8/8/4K3 w - - 0"] {
+        assert_eq!(CatChess::from_fen(game).unwrap().to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(catchess::Chess::from_fen(game).unwrap().to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    }
+    assert_eq!(CatChess::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 7").unwrap().to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 7 1");
+    let xiangqi = "4k4/9/9/9/9/9/9/9/9/3K5 w - -";
+    assert_eq!(catchess::Xiangqi::from_fen(xiangqi).unwrap().to_fen(), "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1");
 }

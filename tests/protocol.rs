@@ -77,7 +77,7 @@ fn bad_input_is_reported_and_the_position_is_kept() {
         ),
         ("position startpos moves e2e4 zz", "position: move 2 (zz): cannot parse move \"zz\""),
         ("position fen 8/8/8 w - - 0 1", "invalid FEN (piece placement): 3 ranks, expected 8"),
-        ("position fen rnbqkbnr/pppppppp/8/7*/*7/8/PPPPPPPP/RNBQKBNR w KQkq -", "missing the halfmove clock"),
+        ("position fen rnbqkbnr/pppppppp/8/7*/*7/8/PPPPPPPP/RNBQKBNR w KQkq", "missing the en passant square"),
         ("position", "position: expected 'startpos' or 'fen <FEN>'"),
         ("setoption name Hash value lots", "option 'Hash' takes a whole number from 1 to 65536, got 'lots'"),
         ("setoption name Hash value 0", "from 1 to 65536"),

@@ -32,7 +32,7 @@ fn each_malformed_or_impossible_fen_names_its_field_and_problem() {
     let k = "4k4/9/9/9/9/9/9/9/9/3K5";
     let cases: &[(String, FenField, &str)] = &[
         (String::new(), Fen, "0 of 6 fields given; missing the piece placement"),
-        (format!("{k} w - - 0"), Fen, "missing the fullmove number"),
+        (format!("{k} w -"), Fen, "3 of 6 fields given; missing the en passant square"),
         (format!("{k} w - - 0 1 x"), Fen, "7 fields given"),
         ("4k4/9/9/9/9/9/9/9/3K5 w - - 0 1".into(), Placement, "9 ranks, expected 10"),
         ("4k4/9/9/9/9/9/9/9/9/9/3K5 w - - 0 1".into(), Placement, "11 ranks, expected 10"),

@@ -129,10 +129,15 @@ pub fn parse_placement(
     Ok(())
 }
 
-/// Splits a FEN into its six fields, or says which is missing or extra.
+/// Splits a FEN into its six fields (the two clocks may be left out), or
+/// says which is missing or extra.
 pub fn split_fields(fen: &str) -> Result<[&str; 6], FenError> {
     let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
     match fields.len() {
+        // Without its clocks (EPD's four fields, or no fullmove number),
+        // as Stockfish takes it: a halfmove clock of 0, move 1.
+        4 => Ok([fields[0], fields[1], fields[2], fields[3], "0", "1"]),
+        5 => Ok([fields[0], fields[1], fields[2], fields[3], fields[4], "1"]),
         n if n < 6 => err(FenField::Fen, format!("{n} of 6 fields given; missing the {}", FIELD_ORDER[n])),
         6 => Ok([fields[0], fields[1], fields[2], fields[3], fields[4], fields[5]]),
         n => err(FenField::Fen, format!("{n} fields given, expected 6 (extra: {:?})", fields[6])),
