@@ -10,7 +10,7 @@ use common::http::call;
 use serde_json::{json, Value};
 
 fn server() -> Server {
-    let config = Config { max_body_bytes: 1 << 20, max_depth: 12, ..Config::default() };
+    let config = Config { max_body_bytes: 1 << 20, max_depth: 12, ..Config::in_memory() };
     spawn(Config { host: "127.0.0.1".into(), port: 0, ..config }).expect("the server starts")
 }
 
@@ -87,4 +87,34 @@ fn a_player_s_name_cannot_forge_a_tag() {
     // It reads back as one game with the name as written.
     let copy = ok(&s, "POST", "/api/games", Some(json!({"variant": "chess", "pgn": pgn})));
     assert_eq!((moves(&copy), copy["variant"].as_str()), (vec!["e2e4".to_string()], Some("chess")));
+}
+
+/// A 10×10 game exported in the middle of a turn (its seat rolled and has
+/// not moved yet): the record holds the whole turns and keeps the steps
+/// under way in its last comment, and the import plays them again. Both
+/// with whole turns before and with none.
+#[test]
+fn a_catschess10_game_exported_mid_turn_imports_with_the_turn_under_way() {
+    let s = server();
+    for whole_turns in [0, 2] {
+        let game = ok(&s, "POST", "/api/games", Some(json!({"variant": "catschess10"})));
+        let id = game["id"].as_str().unwrap().to_string();
+        for _ in 0..whole_turns {
+            ok(&s, "POST", &format!("/api/games/{id}/engine"), Some(json!({"depth": 1})));
+            // The engine's turn may stop at its roll: finish it.
+            let state = ok(&s, "GET", &format!("/api/games/{id}"), None);
+            if !state["turn_steps"].as_array().unwrap().is_empty() {
+                ok(&s, "POST", &format!("/api/games/{id}/engine"), Some(json!({"depth": 1})));
+            }
+        }
+        // The seat to move asks for its roll; the server rolls.
+        let rolled = ok(&s, "POST", &format!("/api/games/{id}/moves"), Some(json!({"move": "T@?"})));
+        assert!(!rolled["turn_steps"].as_array().unwrap().is_empty(), "{rolled}");
+        let pgn = export(&s, &id, "");
+        assert!(pgn.contains("'s turn under way: T@?, T@"), "{pgn}");
+        let copy = ok(&s, "POST", "/api/games", Some(json!({"pgn": pgn})));
+        assert_eq!(moves(&copy), moves(&rolled), "{pgn}");
+        assert_eq!(copy["fen"], rolled["fen"]);
+        assert_eq!(copy["turn_steps"], rolled["turn_steps"]);
+    }
 }

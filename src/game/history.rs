@@ -178,6 +178,20 @@ impl<G: Notation + Arbitration> History<G> {
         list.iter().map(|&m| (m, roll.chance_weight(m))).collect()
     }
 
+    /// Plays one step as a game's list of moves keeps it (each move's
+    /// `Display`: a roll's outcome and the request for it included, as the
+    /// web app's database and a record's turn under way keep them), or the
+    /// arbiter's pass. On error nothing changes.
+    pub fn push_step(&mut self, text: &str) -> Result<(), MoveError> {
+        let pos = self.current();
+        let m = match pos.arbiter_pass().filter(|p| p.to_string() == text) {
+            Some(pass) => pass,
+            None => pos.parse_move(text)?,
+        };
+        self.push(m);
+        Ok(())
+    }
+
     /// Plays a turn as a `position ... moves` list writes it: a legal turn
     /// (one token, [`Notation::parse_turn`]), or the arbiter's forced pass
     /// where the game allows one ([`Arbitration::arbiter_pass`]). On error

@@ -78,7 +78,10 @@ pub fn read(text: &str) -> Result<PgnGame, String> {
 /// record's `Faults` say so, else by resignation (the page has no other
 /// kind; a match record's crash or illegal move reads as a resignation).
 pub fn import<G: Notation + Arbitration>(game: &PgnGame) -> Result<(History<G>, Vec<Forfeit>), String> {
-    let history = pgn::replay::<G>(game, Stop::AtEnd).map_err(|e| e.to_string())?;
+    let mut history = pgn::replay::<G>(game, Stop::AtEnd).map_err(|e| e.to_string())?;
+    for step in turn_under_way(game) {
+        history.push_step(step).map_err(|e| format!("the turn under way ({step}): {e}"))?;
+    }
     let mut forfeits: Vec<Forfeit> = Vec::new();
     for (ply, (pos, &m)) in history.positions().iter().zip(history.moves()).enumerate() {
         let seat = pos.to_move().index();
@@ -97,6 +100,24 @@ pub fn import<G: Notation + Arbitration>(game: &PgnGame) -> Result<(History<G>, 
         forfeits.push(Forfeit { seat, ply, why: if by_time { Why::Time } else { Why::Resignation } });
     }
     Ok((history, forfeits))
+}
+
+/// What the page's export writes after a record's whole turns when a
+/// turn is under way (Cat's Chess 10×10: `white's turn under way: T@?,
+/// T@i5`, rolls included): the words before its steps.
+pub const UNDER_WAY: &str = "'s turn under way: ";
+
+/// The steps of the turn under way that the record's last comment keeps
+/// (see [`UNDER_WAY`]), each as the protocol writes a step.
+fn turn_under_way(game: &PgnGame) -> Vec<&str> {
+    let last = match game.moves.len().checked_sub(1) {
+        Some(i) => game.comment_after(i),
+        None => game.before.as_deref(),
+    };
+    match last.and_then(|c| c.split_once(UNDER_WAY)) {
+        Some((_, steps)) => steps.split(", ").map(str::trim).filter(|s| !s.is_empty()).collect(),
+        None => Vec::new(),
+    }
 }
 
 #[cfg(test)]

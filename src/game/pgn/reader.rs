@@ -42,6 +42,9 @@ pub struct PgnGame {
     /// `catchess match` writes the mover's score and time there, the web
     /// app the seat's clock (`clock.rs`).
     pub comments: Vec<(usize, String)>,
+    /// The main-line comments before the first move, joined by a space
+    /// (the page's export of a game whose only turn is under way).
+    pub before: Option<String>,
     /// The result token that ends the movetext, if any.
     pub result: Option<String>,
     /// The line the game starts on (from 1).
@@ -157,14 +160,22 @@ impl Iterator for Games<'_> {
                 }
                 Token::Comment(text) => {
                     // A main-line comment after a move belongs to that move.
-                    if let (true, Some(last)) = (open.is_empty(), game.moves.len().checked_sub(1)) {
-                        match game.comments.last_mut() {
+                    match (open.is_empty(), game.moves.len().checked_sub(1)) {
+                        (false, _) => {}
+                        (true, Some(last)) => match game.comments.last_mut() {
                             Some((i, c)) if *i == last => {
                                 c.push(' ');
                                 c.push_str(text.trim());
                             }
                             _ => game.comments.push((last, text.trim().to_string())),
-                        }
+                        },
+                        (true, None) => match &mut game.before {
+                            Some(c) => {
+                                c.push(' ');
+                                c.push_str(text.trim());
+                            }
+                            None => game.before = Some(text.trim().to_string()),
+                        },
                     }
                 }
                 Token::Open => open.push(line),
