@@ -2,7 +2,7 @@
 //! `cargo bench --bench movegen`; the perft groups report nodes/s as
 //! "elements/s".
 
-use catchess::perft::perft;
+use catchess::game::perft::perft;
 use catchess::{CatChess, Chess, MoveList, Notation, Xiangqi};
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 

@@ -5,6 +5,7 @@
 //! search), and nodes per second measures its speed. [`command`] is
 //! `catchess bench`: its numbers checked, and Stockfish's closing lines.
 
+use crate::engine::defaults;
 use crate::game::History;
 use crate::games::with_game;
 use crate::games::Playable;
@@ -86,8 +87,8 @@ impl BenchArgs {
                 _ => Err(format!("bench: {what} must be a whole number in 1..={max}, got {text:?}")),
             }
         }
-        let hash = number("hash (MiB)", hash, crate::uci::HASH_MAX_MB)?.unwrap_or(16);
-        let threads = number("threads", threads, crate::uci::THREADS_MAX)?.unwrap_or(1);
+        let hash = number("hash (MiB)", hash, defaults::HASH_MAX_MB)?.unwrap_or(defaults::HASH_MB);
+        let threads = number("threads", threads, defaults::THREADS_MAX)?.unwrap_or(defaults::THREADS);
         let depth = number("depth", depth, crate::search::MAX_DEPTH as usize)?.map(|d| d as u32);
         Ok(BenchArgs { hash, threads, depth })
     }

@@ -10,11 +10,12 @@
 //! Which game a command plays when `--variant` is not given (every
 //! `--help` lists the games, from `games!`): what takes its game from
 //! outside, where chess is what is meant when nothing is said, defaults
-//! to standard chess ([`FROM_OUTSIDE`]): the engine itself (a GUI that
-//! sends no `UCI_Variant`), `pgn check` (records without a `Variant` tag)
-//! and `tune` (the weights chess and Cat Chess share). The tools that set
-//! up games themselves default to Cat Chess, the game this engine is for
-//! ([`OWN_GAME`]): `perft` and `match`. `bench` runs every game.
+//! to standard chess (`engine::defaults::PROTOCOL_GAME`): the engine
+//! itself (a GUI that sends no `UCI_Variant`), `pgn check` (records
+//! without a `Variant` tag) and `tune` (the weights chess and Cat Chess
+//! share). The tools that set up games themselves default to Cat Chess,
+//! the game this engine is for (`engine::defaults::OWN_GAME`): `perft` and
+//! `match`. `bench` runs every game.
 
 use crate::games::VariantKind;
 use crate::tournament::{
@@ -28,10 +29,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// The default game of the engine, `pgn check` and `tune`.
-pub const FROM_OUTSIDE: VariantKind = VariantKind::Chess;
-/// The default game of `perft` (but `perft --suite`, whose file says) and `match`.
-pub const OWN_GAME: VariantKind = VariantKind::CatChess;
+use crate::engine::defaults::{OWN_GAME, PROTOCOL_GAME as FROM_OUTSIDE};
 
 /// `--variant`: a game by its `UCI_Variant` name, read with
 /// `VariantKind`'s own parser; clap lists the names in `--help`.
@@ -185,7 +183,7 @@ catchess sprt --pairs 151,345,799,357,179 --pairs 20,41,97,44,18 --sprt 0,10,0.0
     Random,
     /// Play and analyse every game (catchess, chess, xiangqi, catschess10) in the browser: a local web
     /// app and its JSON API (api.md), with engine levels 1-8 for every seat.
-    Serve(ServeArgs),
+    Serve(crate::serve::Config),
     /// Fit the evaluation weights of a variant to game results (Texel tuning).
     ///
     /// Reads `catchess match` records, keeps the quiet positions (no check, no capture that
@@ -313,94 +311,6 @@ pub struct TuneCliArgs {
     /// Write the weights file here (e.g. src/games/chess/weights.rs) instead of printing it.
     #[arg(long)]
     pub out: Option<String>,
-}
-
-/// `catchess serve` options.
-#[derive(clap::Args, Debug)]
-pub struct ServeArgs {
-    /// Address to listen on (loopback by default: only this machine can connect).
-    #[arg(long, default_value = "127.0.0.1")]
-    pub host: String,
-    #[arg(long, default_value_t = 8080)]
-    pub port: u16,
-    /// Games held at once; a new one beyond replaces the one left alone longest.
-    #[arg(long, default_value_t = 64)]
-    pub max_games: usize,
-    /// Largest request body accepted, in bytes.
-    #[arg(long, default_value_t = 64 * 1024)]
-    pub max_body: usize,
-    /// Longest search a request may ask for, in milliseconds.
-    #[arg(long, default_value_t = 30_000)]
-    pub max_movetime: u64,
-    /// Deepest search a request may ask for, in plies.
-    #[arg(long, default_value_t = 30)]
-    pub max_depth: u32,
-    /// Deepest perft a request may ask for.
-    #[arg(long, default_value_t = 5)]
-    pub max_perft_depth: u32,
-    /// A perft stops past this many leaves.
-    #[arg(long, default_value_t = 500_000_000)]
-    pub perft_nodes: u64,
-    /// A perft stops after this many milliseconds.
-    #[arg(long, default_value_t = 10_000)]
-    pub perft_ms: u64,
-    /// Searches and perfts running at once, server-wide (default: the CPUs).
-    #[arg(long)]
-    pub max_searches: Option<usize>,
-    /// Transposition table of each running search, in MiB (made when it starts, freed when it ends).
-    #[arg(long, default_value_t = 16)]
-    pub hash: usize,
-    /// The game database (SQLite): a file, or :memory: to keep nothing
-    /// (default: catchess/games.sqlite3 under the user's data directory).
-    #[arg(long, value_name = "PATH")]
-    pub db: Option<String>,
-    /// An origin (http://host:port) whose pages may use the API (CORS); repeatable. None by default.
-    #[arg(long, value_name = "ORIGIN")]
-    pub allow_origin: Vec<String>,
-    /// Endgame tables made by `catchess tb generate` (Cat Chess and chess): the engine uses them,
-    /// and every game state carries their result for the position and each legal move. All the
-    /// tables in DIR are read at start.
-    #[arg(long, value_name = "DIR")]
-    pub tb_dir: Option<std::path::PathBuf>,
-}
-
-impl ServeArgs {
-    fn config(&self) -> Result<crate::serve::Config, String> {
-        if !(1..=1024).contains(&self.hash) {
-            return Err(format!("--hash must be 1..=1024 MiB, got {}", self.hash));
-        }
-        if self.max_depth == 0 || self.max_depth > crate::search::MAX_DEPTH as u32 {
-            return Err(format!("--max-depth must be 1..={}, got {}", crate::search::MAX_DEPTH, self.max_depth));
-        }
-        if let Err(e) = crate::perft::checked_depth(self.max_perft_depth) {
-            return Err(format!("--max-perft-depth: {e}"));
-        }
-        let db = match &self.db {
-            Some(path) => path.clone(),
-            None => crate::serve::default_db_path()
-                .ok_or("no data directory (HOME, XDG_DATA_HOME) for the game database; give --db PATH")?
-                .to_string_lossy()
-                .into_owned(),
-        };
-        let defaults = crate::serve::Config::default();
-        Ok(crate::serve::Config {
-            host: self.host.clone(),
-            port: self.port,
-            max_games: self.max_games.max(1),
-            max_body_bytes: self.max_body,
-            max_movetime_ms: self.max_movetime.max(1),
-            max_depth: self.max_depth,
-            max_perft_depth: self.max_perft_depth,
-            perft_max_nodes: self.perft_nodes.max(1),
-            perft_max_ms: self.perft_ms.max(1),
-            max_searches: self.max_searches.unwrap_or(defaults.max_searches).max(1),
-            hash_mb: self.hash,
-            db,
-            allow_origins: self.allow_origin.clone(),
-            tb_dir: self.tb_dir.clone(),
-            ..defaults
-        })
-    }
 }
 
 /// `catchess pgn` tools.
@@ -604,7 +514,7 @@ pub fn run() -> ExitCode {
         Some(Command::Pgn { action: PgnCommand::Stats { file, engine, variant } }) => {
             tournament::review::command(&file, &engine, variant)
         }
-        Some(Command::Serve(args)) => args.config().and_then(crate::serve::run),
+        Some(Command::Serve(config)) => crate::serve::run(config),
         Some(Command::Tune(args)) => crate::tune::command(args.variant, &args.tune_args()),
         Some(Command::Train(args)) => crate::tune::nnue::command(args.train_args(), args.init.as_deref(), &args.out),
         Some(Command::Datagen(args)) => crate::datagen::command(&args),

@@ -14,6 +14,7 @@ pub mod bench;
 pub mod cli;
 pub mod core;
 pub mod datagen;
+pub mod engine;
 pub mod files;
 pub mod game;
 pub mod games;

@@ -1,158 +1,13 @@
-//! Perft: counting the leaves of the legal move tree, the standard proof of a
-//! move generator. One generic implementation serves every game; the
-//! `catchess perft` command ([`command`]) runs it from one position or
-//! over an EPD suite of expected counts.
+//! The `catchess perft` command: a count from one position, or over an EPD
+//! suite of expected counts (`perft --suite FILE`), with the counting
+//! itself in [`crate::game::perft`].
 
 use crate::files::read_bounded;
-use crate::game::MoveList;
-use crate::game::{Game, Notation};
+use crate::game::perft::{checked_depth, divide, divide_with};
+use crate::game::Notation;
 use crate::games::{with_game, VariantKind};
 use std::fmt;
 use std::time::Instant;
-
-/// The deepest count perft takes, in turns. No game's count finishes
-/// beyond about 15 turns, and the recursion takes a stack frame per step
-/// (a few per turn in Cat's Chess 10×10), so a deeper request is refused
-/// ([`TooDeep`]) rather than run into the end of a thread's stack.
-/// `perft_recursion_fits_a_small_stack_at_the_deepest_count` checks the
-/// frames at this depth fit in half of a spawned thread's 2 MiB.
-pub const MAX_DEPTH: u32 = 32;
-
-/// A perft depth beyond [`MAX_DEPTH`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TooDeep(pub u32);
-
-impl fmt::Display for TooDeep {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "perft depth {} is too deep: at most {MAX_DEPTH} turns (a deeper count could never finish)", self.0)
-    }
-}
-
-impl std::error::Error for TooDeep {}
-
-/// `depth`, if perft takes it.
-pub fn checked_depth(depth: u32) -> Result<u32, TooDeep> {
-    if depth > MAX_DEPTH {
-        Err(TooDeep(depth))
-    } else {
-        Ok(depth)
-    }
-}
-
-/// Leaves `depth` turns below `pos` (RULES.md §10: cats' plies and passes
-/// count; draw rules are not applied). In a game of one move a turn the
-/// last ply is counted, not played; in a game whose turns take several
-/// steps every distinct step sequence of a turn is one node. Perft counts
-/// choices, not rolls: a move into a chance position (`Game::is_chance`,
-/// a die to be rolled) is not followed. For tests and benches: `depth`
-/// must be at most [`MAX_DEPTH`] (outside input goes through
-/// [`divide_with`], which refuses it).
-pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
-    assert!(depth <= MAX_DEPTH, "{}", TooDeep(depth));
-    count(pos, depth, &|| false).expect("never stopped")
-}
-
-/// `perft`, or `None` once `stopped` says so. It is asked only at nodes
-/// three or more turns above the leaves (two in a game of several steps
-/// a turn, whose turns are many): a deep count stops within milliseconds,
-/// and the leaves pay nothing.
-fn count<G: Game>(pos: &G, depth: u32, stopped: &dyn Fn() -> bool) -> Option<u64> {
-    if depth == 0 {
-        return Some(1);
-    }
-    if depth == 1 && G::ONE_MOVE_TURNS {
-        return Some(pos.count_legal_moves());
-    }
-    let asks_from = if G::ONE_MOVE_TURNS { 3 } else { 2 };
-    if depth >= asks_from && stopped() {
-        return None;
-    }
-    let mut list = MoveList::default();
-    pos.legal_moves(&mut list);
-    list.iter()
-        .map(|&m| {
-            let child = pos.play(m);
-            if child.is_chance() {
-                return Some(0);
-            }
-            count(&child, turns_left(&child, depth), stopped)
-        })
-        .sum()
-}
-
-/// The turns still to count below `child`, a position `depth` turns above
-/// the leaves: one fewer once a new turn begins there.
-#[inline(always)]
-fn turns_left<G: Game>(child: &G, depth: u32) -> u32 {
-    if child.at_turn_start() {
-        depth - 1
-    } else {
-        depth
-    }
-}
-
-/// Perft split by root turn, in move-generation order: each turn's steps
-/// (one move in most games) and its count.
-pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(Vec<G::Move>, u64)> {
-    let mut split = Vec::new();
-    let total = divide_with(pos, depth, &|| false, |steps, n| split.push((steps.to_vec(), n)));
-    total.unwrap_or_else(|e| panic!("{e}"));
-    split
-}
-
-/// Perft split by root turn: `on_root(steps, count)` as each root turn's
-/// count finishes (progress for a deep count), then the total; `None` if
-/// `stopped` cut it short. At depth 0 there are no root turns and the
-/// total is 1, as for [`perft`]. A depth beyond [`MAX_DEPTH`] is refused
-/// before anything is counted.
-pub fn divide_with<G: Game>(
-    pos: &G,
-    depth: u32,
-    stopped: &dyn Fn() -> bool,
-    mut on_root: impl FnMut(&[G::Move], u64),
-) -> Result<Option<u64>, TooDeep> {
-    let depth = checked_depth(depth)?;
-    if depth == 0 {
-        return Ok(Some(1));
-    }
-    Ok(split(pos, depth, stopped, &mut Vec::new(), &mut on_root))
-}
-
-/// The steps of the root turn so far are `steps`; `pos` is where they lead.
-fn split<G: Game>(
-    pos: &G,
-    depth: u32,
-    stopped: &dyn Fn() -> bool,
-    steps: &mut Vec<G::Move>,
-    on_root: &mut impl FnMut(&[G::Move], u64),
-) -> Option<u64> {
-    // Asked at every root step too: below a root turn `count` asks only
-    // three turns above the leaves, never in a count of depth 3 or less,
-    // whose root turns alone can take long in a game of many steps.
-    if stopped() {
-        return None;
-    }
-    let mut list = MoveList::default();
-    pos.legal_moves(&mut list);
-    let mut total = 0;
-    for &m in &list {
-        let child = pos.play(m);
-        if child.is_chance() {
-            continue;
-        }
-        steps.push(m);
-        let n = if child.at_turn_start() {
-            let n = count(&child, depth - 1, stopped)?;
-            on_root(steps, n);
-            n
-        } else {
-            split(&child, depth, stopped, steps, on_root)?
-        };
-        steps.pop();
-        total += n;
-    }
-    Some(total)
-}
 
 /// One line of an EPD perft suite: a position and its expected counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -246,7 +101,7 @@ pub fn command(
             with_game!(variant, G => run_suite::<G>(path, &entries, depth))
         }
         (None, Some(depth)) => {
-            with_game!(variant.unwrap_or(crate::cli::OWN_GAME), G => run_perft::<G>(fen, depth, divide))
+            with_game!(variant.unwrap_or(crate::engine::defaults::OWN_GAME), G => run_perft::<G>(fen, depth, divide))
         }
         (None, None) => Err("perft needs --depth N (or --suite FILE)".to_string()),
     }
@@ -274,7 +129,7 @@ pub fn suite_variant(entries: &[SuiteEntry], chosen: Option<VariantKind>) -> Res
     match (chosen, readers.as_slice()) {
         (Some(v), _) if readers.contains(&v) => Ok(v),
         (_, []) => {
-            let v = chosen.unwrap_or(crate::cli::OWN_GAME);
+            let v = chosen.unwrap_or(crate::engine::defaults::OWN_GAME);
             let (line, err) = first_unread(v).unwrap_or_default();
             Err(format!("not a suite of any game (as {v}, line {line}: {err})"))
         }
@@ -412,66 +267,6 @@ fn run_suite<G: Notation>(path: &str, entries: &[SuiteEntry], max_depth: Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Chess;
-    use std::sync::atomic::{AtomicUsize, Ordering};
-
-    #[test]
-    fn divide_reports_each_root_move_and_agrees_with_perft_at_every_depth() {
-        let pos = Chess::startpos();
-        for depth in 0..=3 {
-            let mut seen = 0;
-            let total = divide_with(&pos, depth, &|| false, |_, _| seen += 1);
-            assert_eq!(total, Ok(Some(perft(&pos, depth))), "depth {depth}");
-            assert_eq!(seen, if depth == 0 { 0 } else { 20 });
-        }
-    }
-
-    #[test]
-    fn a_stopped_count_ends_without_a_total() {
-        let asked = AtomicUsize::new(0);
-        // Stop after a few looks: the count gives up instead of finishing.
-        let stopped = || asked.fetch_add(1, Ordering::Relaxed) > 3;
-        let mut roots = 0;
-        assert_eq!(divide_with(&Chess::startpos(), 5, &stopped, |_, _| roots += 1), Ok(None));
-        assert!(roots < 20);
-    }
-
-    #[test]
-    fn a_count_deeper_than_the_bound_is_refused_before_it_starts() {
-        let asked = AtomicUsize::new(0);
-        let stopped = || asked.fetch_add(1, Ordering::Relaxed) > 0;
-        let refused = divide_with(&Chess::startpos(), 3000, &stopped, |_, _| {});
-        assert_eq!(refused, Err(TooDeep(3000)));
-        assert_eq!(asked.load(Ordering::Relaxed), 0, "nothing was counted");
-        assert!(TooDeep(3000).to_string().contains("at most 32 turns"));
-        assert_eq!(checked_depth(MAX_DEPTH), Ok(MAX_DEPTH));
-        let err = parse_suite("8/8/8/8/8/8/8/K6k w - - 0 1 ;D33 1\n").unwrap_err();
-        assert!(err.to_string().contains("too deep"), "{err}");
-    }
-
-    /// The count at [`MAX_DEPTH`] goes down its first line to the leaves
-    /// before its stop is looked at often, then unwinds: on a thread with
-    /// half the 2 MiB a spawned thread gets (the protocol's and the
-    /// server's perft threads), in every game.
-    #[test]
-    fn perft_recursion_fits_a_small_stack_at_the_deepest_count() {
-        fn deepest<G: Game>() -> Option<u64> {
-            let asked = AtomicUsize::new(0);
-            // Far more looks than the first line down has nodes (at most
-            // a few steps a turn), so the leaves are reached first.
-            let stopped = || asked.fetch_add(1, Ordering::Relaxed) > 16 * MAX_DEPTH as usize;
-            divide_with(&G::startpos(), MAX_DEPTH, &stopped, |_, _| {}).expect("within the bound")
-        }
-        for variant in VariantKind::ALL {
-            let counted = std::thread::Builder::new()
-                .stack_size(1 << 20)
-                .spawn(move || with_game!(*variant, G => deepest::<G>()))
-                .expect("a thread")
-                .join()
-                .expect("no overflow");
-            assert_eq!(counted, None, "{variant}: stopped, not finished");
-        }
-    }
 
     #[test]
     fn a_suite_names_its_game_in_a_variant_line() {
@@ -479,5 +274,11 @@ mod tests {
         assert_eq!(declared_variant("fen ;D1 1\n"), Ok(None));
         let err = declared_variant("# variant: shogi\n").unwrap_err();
         assert!(err.starts_with("line 1: unknown variant \"shogi\""), "{err}");
+    }
+
+    #[test]
+    fn a_suite_deeper_than_the_bound_is_refused_naming_its_line() {
+        let err = parse_suite("8/8/8/8/8/8/8/K6k w - - 0 1 ;D33 1\n").unwrap_err();
+        assert!(err.to_string().contains("too deep"), "{err}");
     }
 }

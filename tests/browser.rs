@@ -47,7 +47,7 @@ fn browser_available() -> bool {
 
 fn the_page_plays_every_game_in_chromium() {
     // The engine's moves take the server's default time (1 s).
-    let config = Config { host: "127.0.0.1".into(), port: 0, ..Config::default() };
+    let config = Config { host: "127.0.0.1".into(), port: 0, ..Config::in_memory() };
     let shots = ["catchess.png", "catschess10.png", "xiangqi.png", "chess-resigned.png"];
     let dir = run_script("play_games.py", config, "browser", &[], &shots);
     println!("screenshots: {}", dir.display());
@@ -90,7 +90,7 @@ fn shots_dir(name: &str) -> PathBuf {
 /// the tables in `tables`; the screenshots it must leave.
 fn tablebase_panel(game: &str, tables: PathBuf, screenshots: &[&str]) {
     // No engine plays: every seat is a person, so the panel changes only by clicks.
-    let config = Config { host: "127.0.0.1".into(), port: 0, tb_dir: Some(tables), ..Config::default() };
+    let config = Config { host: "127.0.0.1".into(), port: 0, tb_dir: Some(tables), ..Config::in_memory() };
     run_script("tablebase_panel.py", config, &format!("browser-tablebase-{game}"), &[game], screenshots);
 }
 

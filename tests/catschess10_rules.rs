@@ -4,9 +4,9 @@
 //! the outcome), so the engine and the rules page cannot drift apart.
 
 mod common;
+use catchess::game::perft::{divide, perft};
 use catchess::games::catschess10::rules::{KING_CAPTURED, MOVE_LIMIT, NO_LEGAL_TURN, TWO_CATS_HOME};
 use catchess::games::catschess10::{roll_square, CatsChess10, Square};
-use catchess::perft::{divide, perft};
 use catchess::{Game, History, MoveError, Notation, Outcome, Reason};
 use common::{sorted, BLACK, DRAW, WHITE};
 use pretty_assertions::assert_eq;

@@ -29,8 +29,7 @@ fn server() -> Server {
         max_depth: 3,
         max_perft_depth: 3,
         perft_max_ms: 200,
-        db: catchess::serve::DB_MEMORY.to_string(),
-        ..Config::default()
+        ..Config::in_memory()
     })
     .expect("the server starts")
 }

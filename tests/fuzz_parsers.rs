@@ -188,7 +188,7 @@ fn epd_lines_and_perft_suites() {
         let _ = line_fen(text);
         if let Ok(entries) = catchess::perft::parse_suite(text) {
             assert!(entries.iter().all(|e| !e.counts.is_empty()));
-            assert!(entries.iter().flat_map(|e| &e.counts).all(|&(d, _)| d <= catchess::perft::MAX_DEPTH));
+            assert!(entries.iter().flat_map(|e| &e.counts).all(|&(d, _)| d <= catchess::game::perft::MAX_DEPTH));
             let _ = catchess::perft::suite_variant(&entries, None);
         }
         let _ = catchess::perft::declared_variant(text);

@@ -113,7 +113,7 @@ fn the_api_refuses_non_ascii_moves() {
     let s = catchess::serve::spawn(catchess::serve::Config {
         host: "127.0.0.1".into(),
         port: 0,
-        ..catchess::serve::Config::default()
+        ..catchess::serve::Config::in_memory()
     })
     .expect("the server starts");
     for variant in ["catschess10", "catchess", "chess", "xiangqi"] {
@@ -148,20 +148,30 @@ fn a_deep_perft_is_refused_and_the_engine_goes_on() {
 
 /// Review item 2, the web side: `serve --max-perft-depth 100000` let one
 /// `POST /api/perft {"variant":"chess","depth":3000}` kill the server.
+/// Now no server starts with a bound beyond the deepest count, from the
+/// command line or as a library, and a request past the server's bound is
+/// refused.
 #[test]
 fn the_server_refuses_a_perft_depth_beyond_the_bound() {
     let (ok, _, err) = catchess(&["serve", "--port", "0", "--db", ":memory:", "--max-perft-depth", "100000"]);
     assert!(!ok && err.contains("--max-perft-depth") && err.contains("too deep"), "{err}");
-    let s = catchess::serve::spawn(catchess::serve::Config {
+    let config = catchess::serve::Config {
         host: "127.0.0.1".into(),
         port: 0,
         max_perft_depth: 100_000,
-        ..catchess::serve::Config::default()
+        ..catchess::serve::Config::in_memory()
+    };
+    let refused = catchess::serve::spawn(config).err().expect("refused");
+    assert!(refused.to_string().contains("too deep"), "{refused}");
+    let s = catchess::serve::spawn(catchess::serve::Config {
+        host: "127.0.0.1".into(),
+        port: 0,
+        ..catchess::serve::Config::in_memory()
     })
     .expect("the server starts");
     let (status, body) = call(&s, "POST", "/api/perft", Some(json!({"variant": "chess", "depth": 3000})));
     assert_eq!(status, 400, "{body}");
-    assert!(body["error"].as_str().is_some_and(|e| e.contains("too deep")), "{body}");
+    assert!(body["error"].as_str().is_some_and(|e| e.contains("depth must be 0..=5")), "{body}");
     let (status, body) = call(&s, "POST", "/api/perft", Some(json!({"variant": "chess", "depth": 2})));
     assert_eq!((status, body["nodes"].as_u64()), (200, Some(400)), "still serving: {body}");
 }

@@ -14,7 +14,7 @@ fn server(config: Config) -> Server {
 }
 
 fn default_server() -> Server {
-    server(Config { max_body_bytes: 4096, max_movetime_ms: 3000, max_depth: 12, ..Config::default() })
+    server(Config { max_body_bytes: 4096, max_movetime_ms: 3000, max_depth: 12, ..Config::in_memory() })
 }
 
 fn raw(s: &Server, method: &str, path: &str, content_type: &str, body: &str) -> (u16, Value) {
@@ -191,7 +191,7 @@ fn levels_are_listed_and_played_by_every_seat() {
 
 #[test]
 fn perft_counts_and_is_capped() {
-    let s = server(Config { max_perft_depth: 3, ..Config::default() });
+    let s = server(Config { max_perft_depth: 3, ..Config::in_memory() });
     let perft = |body: Value| call(&s, "POST", "/api/perft", Some(body));
     let (status, answer) = perft(json!({"variant": "chess", "depth": 3}));
     assert_eq!(status, 200, "{answer}");
@@ -331,7 +331,7 @@ fn the_server_answers_while_the_engine_thinks() {
 
 #[test]
 fn a_move_stops_an_analysis_and_the_store_keeps_its_limit() {
-    let s = server(Config { max_games: 2, ..Config::default() });
+    let s = server(Config { max_games: 2, ..Config::in_memory() });
     let first = new_game(&s, json!({"variant": "chess"}))["id"].as_str().unwrap().to_string();
     std::thread::scope(|scope| {
         let analysis = scope.spawn(|| read_events(&s, &format!("/api/games/{first}/analysis?movetime=20000")));

@@ -25,9 +25,9 @@ fn server(db: &str, time: &Arc<ManualClock>) -> Server {
         host: "127.0.0.1".into(),
         port: 0,
         max_movetime_ms: 3000,
-        db: db.into(),
+        db: Some(db.into()),
         time: time.clone(),
-        ..Config::default()
+        ..Config::in_memory()
     };
     spawn(config).expect("the server starts")
 }

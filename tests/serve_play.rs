@@ -12,7 +12,7 @@ use std::time::Duration;
 
 fn server(db: &str) -> Server {
     let config =
-        Config { host: "127.0.0.1".into(), port: 0, max_movetime_ms: 3000, db: db.into(), ..Config::default() };
+        Config { host: "127.0.0.1".into(), port: 0, max_movetime_ms: 3000, db: Some(db.into()), ..Config::in_memory() };
     spawn(config).expect("the server starts")
 }
 

@@ -80,14 +80,14 @@ fn eventually(within: Duration, mut ok: impl FnMut() -> bool) -> Option<Duration
 
 #[test]
 fn perft_stops_at_its_time_limit_and_node_budget() {
-    let s = server(Config { perft_max_ms: 400, ..Config::default() });
+    let s = server(Config { perft_max_ms: 400, ..Config::in_memory() });
     // The request of the report: depth 3 of the 10×10 game ran for minutes.
     let started = Instant::now();
     let answer = call(&s, "POST", "/api/perft", Some(json!({"variant": "catschess10", "depth": 3})));
     error_of(answer, 422, "time limit of 400 ms");
     assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
 
-    let s = server(Config { perft_max_nodes: 1000, ..Config::default() });
+    let s = server(Config { perft_max_nodes: 1000, ..Config::in_memory() });
     error_of(call(&s, "POST", "/api/perft", Some(json!({"variant": "chess", "depth": 3}))), 422, "budget of 1000");
     let (status, answer) = call(&s, "POST", "/api/perft", Some(json!({"variant": "chess", "depth": 2})));
     assert_eq!((status, answer["nodes"].as_u64()), (200, Some(400)), "{answer}");
@@ -96,7 +96,7 @@ fn perft_stops_at_its_time_limit_and_node_budget() {
 #[test]
 fn a_perft_whose_client_left_stops_and_frees_its_slot() {
     // One slot: while the long count runs, nothing else may.
-    let s = server(Config { max_searches: 1, perft_max_ms: 60_000, ..Config::default() });
+    let s = server(Config { max_searches: 1, perft_max_ms: 60_000, ..Config::in_memory() });
     let body = json!({"variant": "catschess10", "depth": 3});
     let left = call_within(&s, "POST", "/api/perft", Some(body), Duration::from_millis(300));
     assert!(left.is_none(), "the count should still run: {left:?}");
@@ -120,14 +120,14 @@ fn perft_cannot_be_started_cross_site() {
 }
 
 fn default_server() -> Server {
-    server(Config { max_movetime_ms: 10_000, ..Config::default() })
+    server(Config { max_movetime_ms: 10_000, ..Config::in_memory() })
 }
 
 // ---- 2. searches tied to their clients, capped, ids unguessable -----------
 
 #[test]
 fn an_analysis_whose_client_left_stops() {
-    let s = server(Config { max_searches: 1, ..Config::default() });
+    let s = server(Config { max_searches: 1, ..Config::in_memory() });
     let a = id_of(&new_game(&s, json!({"variant": "chess"})));
     let b = id_of(&new_game(&s, json!({"variant": "chess"})));
     // The report's request: an 8 s analysis, its client gone after 300 ms.
@@ -161,7 +161,7 @@ fn an_engine_move_whose_client_left_is_not_played() {
 }
 
 fn default_config() -> Config {
-    Config { max_movetime_ms: 10_000, ..Config::default() }
+    Config { max_movetime_ms: 10_000, ..Config::in_memory() }
 }
 
 #[test]
@@ -379,7 +379,7 @@ fn a_record_ending_in_a_roll_request_is_rolled_at_once() {
 
 #[test]
 fn a_connection_that_never_finishes_its_headers_is_closed() {
-    let s = server(Config { header_timeout_ms: 300, ..Config::default() });
+    let s = server(Config { header_timeout_ms: 300, ..Config::in_memory() });
     let mut stream = TcpStream::connect(s.addr).unwrap();
     stream.write_all(format!("GET / HTTP/1.1\r\nHost: {}\r\nX-Slow: ", s.addr).as_bytes()).unwrap();
     stream.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
@@ -432,7 +432,7 @@ fn answer_and_close(stream: &mut TcpStream, limit: Duration) -> (u16, Duration, 
 /// after.
 #[test]
 fn a_body_that_does_not_arrive_is_cut_off_and_one_too_large_refused_at_once() {
-    let s = server(Config { body_timeout_ms: 300, ..Config::default() });
+    let s = server(Config { body_timeout_ms: 300, ..Config::in_memory() });
     let addr = s.addr.to_string();
     let (status, took, closed) = answer_and_close(&mut slow_body(&addr, 100, "{"), Duration::from_secs(5));
     assert_eq!((status, closed), (408, true));

@@ -21,12 +21,12 @@ fn config(db: &Path) -> Config {
     Config {
         host: "127.0.0.1".into(),
         port: 0,
-        db: db.to_str().unwrap().into(),
+        db: Some(db.to_str().unwrap().into()),
         max_movetime_ms: 3000,
         // Every game made is held (none evicted to make room).
         max_games: 10_000,
         db_busy_timeout_ms: 300,
-        ..Config::default()
+        ..Config::in_memory()
     }
 }
 

@@ -119,7 +119,7 @@ impl DatagenArgs {
         if self.out.is_empty() {
             return Err("--out: give the data file".to_string());
         }
-        let max = crate::uci::THREADS_MAX;
+        let max = crate::engine::defaults::THREADS_MAX;
         if !(1..=max).contains(&self.threads) {
             return Err(format!("--threads must be 1..={max}, got {}", self.threads));
         }

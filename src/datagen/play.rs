@@ -14,6 +14,7 @@
 //! pick of a piece that can capture), and whose score is no mate; each with
 //! the search's score from the first seat's view.
 
+use crate::engine::play_turn;
 use crate::game::{Goal, History, Reason, Seat, SeatInfo};
 use crate::games::Playable;
 use crate::search::{perspective, Limits, SearchControl, Searcher, Strength, MATE_BOUND};
@@ -40,8 +41,9 @@ const OPENING_TRIES: usize = 100;
 const NODE_SPREAD_PERMILLE: u64 = 50;
 /// The hard node cap of a search: this many times its soft limit.
 const HARD_PER_SOFT: u64 = 8;
-/// Transposition table of each game's searcher, in MiB.
-pub const HASH_MB: usize = 16;
+/// Transposition table of each game's searcher, in MiB: the engine's
+/// default, so that the data is what a default engine plays.
+pub use crate::engine::defaults::HASH_MB;
 
 /// Win adjudication: this many searches in a row (turn starts, any seat)
 /// scoring the game at least this far from zero, the same way. Where a draw
@@ -170,12 +172,17 @@ pub fn play<G: Playable>(
         if cancel.load(Ordering::Relaxed) {
             return None;
         }
-        let result = searcher.search(&history, &budgets[pos.to_move().index()], &SearchControl::new(), &mut |_| {});
-        let Some(best) = result.best else {
-            // The rules answer a position without moves; only a game that
-            // disagrees with itself gets here.
+        // The engine's turn as a match plays it: the search, then (in a
+        // game of several steps a turn) the rest of the turn, up to a roll.
+        let limits = &budgets[pos.to_move().index()];
+        let turn = play_turn(&history, searcher, limits, &[], Strength::full(), &SearchControl::new(), &mut |_| {});
+        let (Some(result), Some(steps)) = (turn.search, turn.steps) else {
+            // The rules answer a position without moves, and a search
+            // does not fail; only a game that disagrees with itself, or a
+            // bug, gets here.
             break (None, Ending::rules(Reason::new("no move to search")));
         };
+        let best = steps[0];
         if pos.at_turn_start() {
             let turns = history.turn_count();
             if recorded(&pos, best, result.white_view) {
@@ -185,10 +192,6 @@ pub fn play<G: Playable>(
                 break verdict;
             }
         }
-        // The rest of a turn of several steps as the engine plays it in a
-        // match: along the line, then short searches; it stops at a roll.
-        let steps = crate::uci::whole_turn(&history, Some(best), &result.pv, searcher, Strength::full())
-            .unwrap_or_else(|| vec![best]);
         steps.into_iter().for_each(|m| history.push(m));
     };
     Some(Played { samples, winner, ending })

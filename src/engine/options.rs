@@ -1,23 +1,37 @@
 //! The engine's options, each declared once: [`TABLE`] gives every
-//! option's name, type, range and what setting it does; `uci` prints its
-//! list from it ([`uci_lines`]) and `setoption` applies a value through it
-//! ([`set`]), as Stockfish's `engine.cpp` does with `options.add(...)`.
-//! The games add options of their own (`SearchGame::OPTIONS`, standard
-//! chess's `EvalFile`), listed after the table's, so this layer names no
-//! game.
+//! option's name, type, range and what setting it does; the protocol's
+//! `uci` prints its list from it and `setoption` applies a value through
+//! it ([`set`]), as Stockfish's `engine.cpp` does with `options.add(...)`.
+//! The games add options of their own (`SearchGame::OPTIONS`: standard
+//! chess's `EvalFile`, the chess family's `TablebasePath`), after the
+//! table's, so this layer names no game; [`set_game_option`] sets one for
+//! a front end without the protocol (`serve --tb-dir`).
 //!
 //! Adding an option: one entry in [`TABLE`] (name, [`Kind`], how to read
 //! its value from [`Options`] and what setting it does) and, if the search
-//! or the session reads it later, a field of [`Options`] with its default.
+//! or the engine reads it later, a field of [`Options`] with its default
+//! in `defaults.rs`.
 
-use super::session::AnySession;
+use super::defaults::{
+    HASH_MAX_MB, HASH_MB, MOVE_OVERHEAD_MAX_MS, MOVE_OVERHEAD_MS, MULTIPV_MAX, PROTOCOL_GAME, THREADS, THREADS_MAX,
+};
 use crate::games::VariantKind;
 use crate::search::skill::{self, Skill};
 
-pub const HASH_MAX_MB: usize = 65_536;
-pub const THREADS_MAX: usize = 256;
-pub const MOVE_OVERHEAD_MAX_MS: u64 = 5_000;
-pub const MULTIPV_MAX: usize = 256;
+/// What setting an option does to the engine a front end runs: the one
+/// thing the options table needs of it.
+pub trait Settings {
+    /// Ends the current game's engine and starts one of `variant`.
+    fn switch_variant(&mut self, variant: VariantKind, options: &mut Options);
+    /// A table of `mb` MiB (an error, the old table kept, if it cannot be
+    /// had).
+    fn set_hash(&mut self, mb: usize, options: &Options) -> Result<(), String>;
+    fn set_threads(&mut self, n: usize, options: &Options);
+    /// Empties the table and the histories.
+    fn clear(&mut self, options: &Options);
+    /// Stops a running search (before a setting it reads changes).
+    fn stop(&mut self, options: &Options);
+}
 
 /// Engine options, as `setoption` leaves them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,10 +66,10 @@ impl Default for Options {
     /// `UCI_Variant` gets chess.
     fn default() -> Self {
         Options {
-            variant: VariantKind::default(),
-            hash_mb: 16,
-            threads: 1,
-            move_overhead_ms: 30,
+            variant: PROTOCOL_GAME,
+            hash_mb: HASH_MB,
+            threads: THREADS,
+            move_overhead_ms: MOVE_OVERHEAD_MS,
             multipv: 1,
             ponder: false,
             show_wdl: false,
@@ -92,51 +106,51 @@ pub enum Value<'a> {
 }
 
 /// One engine option.
-pub struct UciOption {
+pub struct EngineOption {
     pub name: &'static str,
     pub kind: Kind,
     /// Its value in a set of options, as `uci` writes it (the default is
     /// the value in the options the session started with).
     pub show: fn(&Options) -> String,
-    /// Sets a checked value: into the options, and into the session where
+    /// Sets a checked value: into the options, and into the engine where
     /// it holds the setting (the table's size, the threads, the game).
-    pub set: fn(&mut AnySession, &mut Options, Value) -> Result<(), String>,
+    pub set: fn(&mut dyn Settings, &mut Options, Value) -> Result<(), String>,
 }
 
 /// Every engine option, in the order `uci` lists them.
-pub const TABLE: &[UciOption] = &[
-    UciOption {
+pub const TABLE: &[EngineOption] = &[
+    EngineOption {
         name: "UCI_Variant",
         kind: Kind::Combo { vars: || VariantKind::ALL.iter().map(|v| v.name()).collect() },
         show: |o| o.variant.to_string(),
-        set: |session, options, v| {
+        set: |engine, options, v| {
             let variant: VariantKind = v.text().parse()?;
-            session.switch_variant(variant, options);
+            engine.switch_variant(variant, options);
             Ok(())
         },
     },
-    UciOption {
+    EngineOption {
         name: "Hash",
         kind: Kind::Spin { min: 1, max: HASH_MAX_MB as u64 },
         show: |o| o.hash_mb.to_string(),
-        set: |session, options, v| {
+        set: |engine, options, v| {
             let mb = v.number() as usize;
-            session.game().set_hash(mb, options)?;
+            engine.set_hash(mb, options)?;
             options.hash_mb = mb;
             Ok(())
         },
     },
-    UciOption {
+    EngineOption {
         name: "Threads",
         kind: Kind::Spin { min: 1, max: THREADS_MAX as u64 },
         show: |o| o.threads.to_string(),
-        set: |session, options, v| {
+        set: |engine, options, v| {
             options.threads = v.number() as usize;
-            session.game().set_threads(options.threads, options);
+            engine.set_threads(options.threads, options);
             Ok(())
         },
     },
-    UciOption {
+    EngineOption {
         name: "Move Overhead",
         kind: Kind::Spin { min: 0, max: MOVE_OVERHEAD_MAX_MS },
         show: |o| o.move_overhead_ms.to_string(),
@@ -145,7 +159,7 @@ pub const TABLE: &[UciOption] = &[
             Ok(())
         },
     },
-    UciOption {
+    EngineOption {
         name: "MultiPV",
         kind: Kind::Spin { min: 1, max: MULTIPV_MAX as u64 },
         show: |o| o.multipv.to_string(),
@@ -154,7 +168,7 @@ pub const TABLE: &[UciOption] = &[
             Ok(())
         },
     },
-    UciOption {
+    EngineOption {
         name: "Ponder",
         kind: Kind::Check,
         show: |o| o.ponder.to_string(),
@@ -163,7 +177,7 @@ pub const TABLE: &[UciOption] = &[
             Ok(())
         },
     },
-    UciOption {
+    EngineOption {
         name: "UCI_ShowWDL",
         kind: Kind::Check,
         show: |o| o.show_wdl.to_string(),
@@ -172,7 +186,7 @@ pub const TABLE: &[UciOption] = &[
             Ok(())
         },
     },
-    UciOption {
+    EngineOption {
         name: "UCI_LimitStrength",
         kind: Kind::Check,
         show: |o| o.limit_strength.to_string(),
@@ -181,7 +195,7 @@ pub const TABLE: &[UciOption] = &[
             Ok(())
         },
     },
-    UciOption {
+    EngineOption {
         name: "UCI_Elo",
         kind: Kind::Spin { min: skill::ELO_MIN as u64, max: skill::ELO_MAX as u64 },
         show: |o| o.elo.to_string(),
@@ -190,7 +204,7 @@ pub const TABLE: &[UciOption] = &[
             Ok(())
         },
     },
-    UciOption {
+    EngineOption {
         name: "Skill Level",
         kind: Kind::Spin { min: 0, max: skill::SKILL_MAX as u64 },
         show: |o| o.skill_level.to_string(),
@@ -199,12 +213,12 @@ pub const TABLE: &[UciOption] = &[
             Ok(())
         },
     },
-    UciOption {
+    EngineOption {
         name: "Clear Hash",
         kind: Kind::Button,
         show: |_| String::new(),
-        set: |session, options, _| {
-            session.game().clear(options);
+        set: |engine, options, _| {
+            engine.clear(options);
             Ok(())
         },
     },
@@ -233,7 +247,7 @@ impl Value<'_> {
     }
 }
 
-impl UciOption {
+impl EngineOption {
     /// `value` read as this option's kind; `name` is the client's spelling.
     fn read<'a>(&self, name: &str, value: Option<&'a str>) -> Result<Value<'a>, String> {
         let need = || value.ok_or_else(|| format!("option '{name}' needs a value"));
@@ -260,49 +274,35 @@ impl UciOption {
             },
         }
     }
-
-    /// The option's `uci` line, with its value in `defaults` as the default.
-    fn uci_line(&self, defaults: &Options) -> String {
-        let (name, default) = (self.name, (self.show)(defaults));
-        match self.kind {
-            Kind::Spin { min, max } => format!("option name {name} type spin default {default} min {min} max {max}"),
-            Kind::Check => format!("option name {name} type check default {default}"),
-            Kind::Combo { vars } => {
-                let vars: Vec<String> = vars().iter().map(|v| format!("var {v}")).collect();
-                format!("option name {name} type combo default {default} {}", vars.join(" "))
-            }
-            Kind::String => format!("option name {name} type string default {default}"),
-            Kind::Button => format!("option name {name} type button"),
-        }
-    }
-}
-
-/// The `option` lines of `uci`: the table's, then the games'.
-pub fn uci_lines(defaults: &Options) -> Vec<String> {
-    let mut lines: Vec<String> = TABLE.iter().map(|o| o.uci_line(defaults)).collect();
-    for o in crate::games::options() {
-        lines.push(format!("option name {} type string default {}", o.name, o.default));
-    }
-    lines
 }
 
 /// `setoption name <name> [value <value>]`: the option whose name is
 /// `name` (any case), set to `value`.
-pub fn set(session: &mut AnySession, name: &str, value: Option<&str>, options: &mut Options) -> Result<(), String> {
+pub fn set(engine: &mut dyn Settings, name: &str, value: Option<&str>, options: &mut Options) -> Result<(), String> {
     if let Some(o) = TABLE.iter().find(|o| o.name.eq_ignore_ascii_case(name)) {
         let value = o.read(name, value)?;
-        return (o.set)(session, options, value);
+        return (o.set)(engine, options, value);
     }
-    if let Some(o) = crate::games::options().into_iter().find(|o| o.name.eq_ignore_ascii_case(name)) {
+    if crate::games::options().iter().any(|o| o.name.eq_ignore_ascii_case(name)) {
         let value = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
-        let game = session.game();
-        if (o.set)(value, &mut || game.stop(options))? {
+        if set_game_option(name, value, &mut || engine.stop(options))? {
             // The table keeps static values: the old evaluation's.
-            game.clear(options);
+            engine.clear(options);
         }
         return Ok(());
     }
     Err(format!("unknown option '{name}'"))
+}
+
+/// Sets a game's own option (`EvalFile`, `TablebasePath`) by its name (any
+/// case), `before_change` stopping whatever reads it; whether the
+/// evaluation changed (a table of the old values must then be cleared).
+pub fn set_game_option(name: &str, value: &str, before_change: &mut dyn FnMut()) -> Result<bool, String> {
+    let option = crate::games::options()
+        .into_iter()
+        .find(|o| o.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| format!("unknown option '{name}'"))?;
+    (option.set)(value, before_change)
 }
 
 #[cfg(test)]
@@ -310,16 +310,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_option_is_listed_once_with_its_type_and_range() {
-        let lines = uci_lines(&Options::default());
-        assert_eq!(lines.len(), TABLE.len() + crate::games::options().len());
-        assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 65536".to_string()));
-        assert!(lines.contains(&"option name Clear Hash type button".to_string()));
-        assert!(lines[0].starts_with("option name UCI_Variant type combo default chess var catchess var chess"));
-        let mut names: Vec<String> = lines.iter().map(|l| l.split(" type ").next().unwrap().to_lowercase()).collect();
+    fn no_two_options_share_a_name() {
+        let mut names: Vec<String> = TABLE.iter().map(|o| o.name.to_lowercase()).collect();
+        names.extend(crate::games::options().iter().map(|o| o.name.to_lowercase()));
+        let all = names.len();
         names.sort();
         names.dedup();
-        assert_eq!(names.len(), lines.len(), "no two options share a name");
+        assert_eq!(names.len(), all);
     }
 
     #[test]

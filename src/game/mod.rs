@@ -15,6 +15,7 @@ mod history;
 mod movelist;
 mod option;
 mod outcome;
+pub mod perft;
 pub mod pgn;
 mod seat;
 pub mod view;

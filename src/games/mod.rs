@@ -89,14 +89,6 @@ games! { $
 
 pub(crate) use with_game;
 
-impl Default for VariantKind {
-    /// Standard chess: the game a UCI engine plays when nobody sets
-    /// `UCI_Variant` (Fairy-Stockfish's convention, and so the protocol's).
-    fn default() -> Self {
-        VariantKind::Chess
-    }
-}
-
 impl fmt::Display for VariantKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

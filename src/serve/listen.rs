@@ -78,12 +78,14 @@ pub fn spawn(config: Config) -> std::io::Result<Server> {
 /// `catchess serve`: serves until SIGTERM or SIGINT, then stops within a
 /// second.
 pub fn run(config: Config) -> Result<(), String> {
+    // Refused before the port is taken.
+    config.validate()?;
     let listener = bind(&config).map_err(|e| format!("cannot listen on {}:{}: {e}", config.host, config.port))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     if let Some(warning) = exposure_warning(addr) {
         eprintln!("catchess serve: {warning}");
     }
-    let db = config.db.clone();
+    let db = config.db_path()?;
     let app = App::open(config, addr)?;
     let rt = runtime().map_err(|e| e.to_string())?;
     eprintln!("catchess serve: open http://{addr}/ (games kept in {db}; Ctrl-C stops)");

@@ -62,7 +62,7 @@ pub async fn page_file(Path(name): Path<String>) -> Api<impl IntoResponse> {
 fn variant(name: Option<&str>) -> Api<VariantKind> {
     match name {
         Some(name) => name.parse().map_err(ApiError::bad_request),
-        None => Ok(VariantKind::CatChess),
+        None => Ok(crate::engine::defaults::OWN_GAME),
     }
 }
 
@@ -610,7 +610,7 @@ pub async fn perft(AppState(app): AppState<Arc<App>>, Json(req): Json<PerftReque
                 None => G::startpos(),
             };
             let mut divide = Vec::new();
-            let total = crate::perft::divide_with(&pos, depth, &stopped, |steps, n| {
+            let total = crate::game::perft::divide_with(&pos, depth, &stopped, |steps, n| {
                 counted.set(counted.get() + n);
                 divide.push((pos.turn_text(steps), n));
             })

@@ -6,8 +6,9 @@ use super::db::Row;
 use super::error::ApiError;
 use super::forfeit::{self, Ending, Forfeit, Why};
 use super::pgn;
+use crate::engine::play_turn;
 use crate::game::view::{BoardView, Layout, MoveView, SquareView};
-use crate::game::{winner_name, Arbitration, Game, Goal, History, MoveList, Notation, Seat};
+use crate::game::{winner_name, Game, History, MoveList, Notation, Seat};
 use crate::games::{with_game, Playable, VariantKind};
 use crate::search::{Limits, Score, SearchControl, SearchInfo, Searcher, Strength};
 use serde::Serialize;
@@ -327,13 +328,7 @@ pub fn restore(row: Row, now: u64) -> Result<Box<dyn AnyGame>, String> {
     with_game!(kind, G => {
         let mut history = History::new(G::from_fen(&start_fen).map_err(|e| e.to_string())?);
         for (i, text) in moves.iter().enumerate() {
-            let pos = history.current();
-            let pass = pos.arbiter_pass().filter(|p| p.to_string() == *text);
-            let m = match pass {
-                Some(p) => p,
-                None => pos.parse_move(text).map_err(|e| format!("move {}: {e}", i + 1))?,
-            };
-            history.push(m);
+            history.push_step(text).map_err(|e| format!("move {}: {e}", i + 1))?;
         }
         if let Some(f) = forfeits.iter().find(|f| f.seat >= G::SEATS.len() || f.ply > moves.len()) {
             return Err(format!("a forfeit of seat {} after move {} does not fit the game", f.seat, f.ply));
@@ -515,8 +510,8 @@ fn notation_of<G: Notation>(pos: &G, line: &[String]) -> Vec<String> {
 
 fn info_view<G: Playable>(pos: &G, info: &SearchInfo) -> InfoView {
     let millis = info.time.as_millis().max(1) as u64;
-    let outlook = G::SEATS.iter().any(|s| s.goal == Goal::NearZero).then(|| {
-        let chances = crate::uci::outlook(G::SEATS, info);
+    let outlook = crate::engine::has_outlook(G::SEATS).then(|| {
+        let chances = crate::engine::outlook(G::SEATS, info);
         G::SEATS.iter().zip(chances).map(|(s, percent)| Chance { seat: s.name, percent }).collect()
     });
     InfoView {
@@ -751,7 +746,7 @@ impl<G: Playable> AnyGame for GameSession<G> {
                 let mut whole = self.history.clone();
                 whole.take_back(plies.len());
                 let seat = G::SEATS[whole.current().to_move().index()].name;
-                let after = Some(format!("{seat}'s turn under way: {}", steps.join(", ")));
+                let after = Some(format!("{seat}{}{}", pgn::UNDER_WAY, steps.join(", ")));
                 Ok(pgn::write(&whole, names, self.ending(), pgn::Notes { after, ..notes }))
             }
             None => Ok(pgn::write(&self.history, names, self.ending(), notes)),
@@ -772,16 +767,12 @@ impl<G: Playable> AnyGame for GameSession<G> {
             // The table lives as long as this search: memory follows the
             // searches running, not the games held.
             let mut own = Searcher::try_new(hash_mb).unwrap_or_else(|_| Searcher::new(1));
-            let searcher = &mut own;
             let pos = *history.current();
-            let result = crate::uci::guarded(&pos, || {
-                let mut on_info = |info: &SearchInfo| on_info(info_view(&pos, info));
-                searcher.search_with_skill(&history, &limits, &[], strength, &control, &mut on_info)
-            });
-            let found = match result {
-                Ok(r) => {
+            let mut on_info = |info: &SearchInfo| on_info(info_view(&pos, info));
+            let choice = play_turn(&history, &mut own, &limits, &[], strength, &control, &mut on_info);
+            let found = match (&choice.search, choice.steps) {
+                (Some(r), turn) => {
                     let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
-                    let turn = crate::uci::whole_turn(&history, r.best, &r.pv, searcher, strength);
                     Found {
                         best: turn.as_ref().map(|steps| pos.turn_text(steps)),
                         best_notation: turn.map(|steps| match steps.as_slice() {
@@ -796,9 +787,9 @@ impl<G: Playable> AnyGame for GameSession<G> {
                         fallback: false,
                     }
                 }
-                Err(first) => Found {
-                    best: first.map(|m| m.to_string()),
-                    best_notation: first.map(|m| pos.record_move(m)),
+                (None, first) => Found {
+                    best: first.as_ref().map(|steps| pos.turn_text(steps)),
+                    best_notation: first.and_then(|steps| steps.first().map(|&m| pos.record_move(m))),
                     score: ScoreView::Cp(0),
                     depth: 0,
                     nodes: 0,

@@ -193,7 +193,9 @@ pub fn read_pgn<G: Notation + Arbitration>(
         let game = game.map_err(|e| format!("{path}: {e}"))?;
         let at = format!("{path}: game {} (line {})", n + 1, game.line);
         if let Some(v) = game.tag("Variant") {
-            if !VariantKind::of_record(Some(v), VariantKind::default()).is_ok_and(|k| k.name() == G::VARIANT) {
+            if !VariantKind::of_record(Some(v), crate::engine::defaults::PROTOCOL_GAME)
+                .is_ok_and(|k| k.name() == G::VARIANT)
+            {
                 return Err(format!("{at}: a {v} game in a {} match", G::VARIANT));
             }
         }

@@ -191,11 +191,11 @@ pub fn preflight(
             return Err(format!("engine {} does not play {variant} (its UCI_Variant: {})", spec.name, vars.join(", ")));
         }
         // A UCI engine without the option plays the default game.
-        None if variant != VariantKind::default() => {
+        None if variant != crate::engine::defaults::PROTOCOL_GAME => {
             return Err(format!(
                 "engine {} has no UCI_Variant option, so it plays only {}, not {variant}",
                 spec.name,
-                VariantKind::default()
+                crate::engine::defaults::PROTOCOL_GAME
             ));
         }
         _ => {}

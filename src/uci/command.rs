@@ -99,6 +99,8 @@ pub enum Command {
     Eval,
     Outcome,
     Rolls,
+    /// The commands, in a few lines for a person at the terminal.
+    Help,
 }
 
 /// Parses a line. `Ok(None)` for a blank line (ignored, as UCI asks).
@@ -124,6 +126,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "eval" => no_args(Command::Eval),
         "outcome" => no_args(Command::Outcome),
         "rolls" => no_args(Command::Rolls),
+        "help" => no_args(Command::Help),
         "debug" => match rest.as_slice() {
             ["on"] => Ok(Some(Command::Debug(true))),
             ["off"] => Ok(Some(Command::Debug(false))),

@@ -1,18 +1,20 @@
 //! The engine protocol (protocol.md): plain UCI for chess, UCI extended with
 //! a third side for Cat Chess. The variant is chosen here, once, at the
-//! edge: everything below works on a concrete game type.
+//! edge: everything below works on a concrete game type. Each command
+//! becomes a call of the engine layer (`crate::engine`), which owns the
+//! game, the search and the options; this layer owns only the text.
 //!
 //! Threads: the main thread reads commands; `go` starts one search thread
-//! that owns the `Searcher` until it finishes and prints `bestmove` itself.
-//! Commands that change the engine's state while a search runs first stop
-//! it and wait for its `bestmove`, so replies never interleave out of order.
+//! (the engine's job) that prints `bestmove` itself. Commands that change
+//! the engine's state while a search runs first stop it and wait for its
+//! `bestmove`, so replies never interleave out of order.
 //!
 //! | file | what it owns |
 //! | --- | --- |
 //! | `mod.rs` | the command loop: reading bounded lines, replies, escaping |
 //! | `command.rs` | parsing one line into a [`Command`] |
-//! | `options.rs` | every engine option, declared once in a table |
-//! | `session.rs` | the game in progress and its searcher; `go`, `perft`, reports |
+//! | `options.rs` | the options' `uci` lines, from the engine's table |
+//! | `session.rs` | commands into engine calls; `go`'s limits; `info` and `bestmove` lines |
 //! | `random.rs` | `catchess random`, the random-move engine, with test faults |
 
 pub mod command;
@@ -22,9 +24,8 @@ mod rolls;
 mod session;
 
 pub use command::{parse, Command, GoParams, Start};
-pub use options::{Kind, Options, UciOption, HASH_MAX_MB, MOVE_OVERHEAD_MAX_MS, MULTIPV_MAX, TABLE, THREADS_MAX};
-pub(crate) use session::{guarded, outlook, whole_turn};
 
+use crate::engine::Options;
 use crate::files::{read_line, LineRead};
 use crate::games::VariantKind;
 use session::AnySession;
@@ -33,6 +34,22 @@ use std::sync::{Arc, Mutex};
 
 pub const ENGINE_NAME: &str = concat!("catchess ", env!("CARGO_PKG_VERSION"));
 pub const ENGINE_AUTHOR: &str = "the catchess developers";
+
+/// What `help` prints: the commands, for a person at the terminal (a GUI
+/// never asks). protocol.md has the whole story.
+pub const HELP: &str = "\
+catchess speaks UCI (protocol.md); a line is one command:
+  uci                                  the engine's name and options, then uciok
+  setoption name <name> [value <v>]    e.g. setoption name UCI_Variant value catchess
+  isready                              answered readyok
+  ucinewgame                           a new game: the table cleared
+  position startpos|fen <FEN> [moves <m> ...]
+  go [wtime|btime|ctime|winc|binc|cinc <ms>] [movestogo <n>] [depth <n>] [nodes <n>]
+     [movetime <ms>] [mate <n>] [searchmoves <m> ...] [ponder] [infinite]
+  go perft <depth>                     count the move tree
+  stop, ponderhit, quit
+Extensions: d (the board), eval (the evaluation term by term), outcome (the result),
+  rolls (Cat's Chess 10x10: the roll's outcomes), help";
 
 /// Longest line read as a command; a longer one is refused whole (a
 /// `position ... moves` line of 100 000 moves still fits).
@@ -106,9 +123,12 @@ pub(crate) fn serve(mut input: impl BufRead, output: &Output, mut handle: impl F
 }
 
 /// Runs the protocol until `quit` or the end of input, starting with
-/// `variant` (the default variant, chess, when `None`).
+/// `variant` (the protocol's default game, chess, when `None`).
 pub fn run(input: impl BufRead, output: Output, variant: Option<VariantKind>) {
-    let mut options = Options { variant: variant.unwrap_or(Options::default().variant), ..Options::default() };
+    // As Stockfish does: who answers, before anything is asked.
+    output.line(&format!("{ENGINE_NAME} by {ENGINE_AUTHOR}; type help for the commands"));
+    let mut options =
+        Options { variant: variant.unwrap_or(crate::engine::defaults::PROTOCOL_GAME), ..Options::default() };
     let mut session = AnySession::new(&options);
     serve(input, &output, |command| session.handle(command, &mut options, &output));
     session.shutdown(&options);

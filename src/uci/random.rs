@@ -267,7 +267,7 @@ impl RandomEngine {
 
 /// Runs the random engine until `quit` or the end of input.
 pub fn run(input: impl BufRead, out: Output) {
-    let mut engine = RandomEngine::new(VariantKind::default());
+    let mut engine = RandomEngine::new(crate::engine::defaults::PROTOCOL_GAME);
     super::serve(input, &out, |command| match command {
         Command::Uci => {
             out.line(&format!("id name {RANDOM_NAME}"));
@@ -275,7 +275,7 @@ pub fn run(input: impl BufRead, out: Output) {
             let vars: Vec<String> = VariantKind::ALL.iter().map(|v| format!("var {v}")).collect();
             out.line(&format!(
                 "option name UCI_Variant type combo default {} {}",
-                VariantKind::default(),
+                crate::engine::defaults::PROTOCOL_GAME,
                 vars.join(" ")
             ));
             out.line("option name Seed type spin default 0 min 0 max 2147483647");
@@ -302,7 +302,9 @@ pub fn run(input: impl BufRead, out: Output) {
         Command::Go(params) => engine.go(&params, &out),
         Command::Stop | Command::PonderHit | Command::Debug(_) => {}
         Command::Rolls => out.line(&engine.game.rolls()),
-        Command::Display | Command::Eval | Command::Outcome => out.error("not supported by the random engine"),
+        Command::Display | Command::Eval | Command::Outcome | Command::Help => {
+            out.error("not supported by the random engine")
+        }
         Command::Quit => {}
     });
 }

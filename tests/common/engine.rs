@@ -46,7 +46,14 @@ impl Engine {
             }
         });
         let stdin = child.stdin.take();
-        Engine { child, stdin, lines: rx, transcript: Vec::new() }
+        let mut engine = Engine { child, stdin, lines: rx, transcript: Vec::new() };
+        // The engine says who it is before anything is asked (Stockfish's
+        // start line); `catchess random` does not.
+        if !args.contains(&"random") {
+            let first = engine.next_line(WAIT).expect("a start line");
+            assert!(first.starts_with("catchess ") && first.contains("help"), "start line: {first}");
+        }
+        engine
     }
 
     pub fn send(&mut self, line: &str) {

@@ -143,4 +143,8 @@ pub fn fuzz_with(name: &str, strategy: impl Strategy<Value = String>, cases: u32
     if let Err(e) = result {
         panic!("{name}: {e}");
     }
+    // A long run says what it did (docs/reliability.md counts it).
+    if std::env::var_os("CATCHESS_FUZZ_CASES").is_some() {
+        eprintln!("fuzz: {name}: {cases} cases, no failure");
+    }
 }

@@ -6,7 +6,7 @@ use super::square::{Role, Piece, Square};
 use super::{Step, StepKind};
 use crate::core::Color;
 use crate::game::{Arbitration, Game, History, MoveError, MoveList, Notation, Reason, MAX_MOVES};
-use crate::perft::{divide, perft};
+use crate::game::perft::{divide, perft};
 
 fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()
