@@ -161,6 +161,29 @@ fn cat_chess_answers_without_files_where_nobody_can_mate_and_names_a_missing_fil
     assert!(ok && out == "cats 0\n", "{out}");
     let (ok, _, err) = catchess(&["tb", "generate", "--variant", "catchess", "--material", "KBvK", "--dir", d]);
     assert!(!ok && err.contains("KBvK needs no table"), "{err}");
-    let (ok, _, err) = catchess(&["tb", "generate", "--variant", "xiangqi", "--material", "KQvK", "--dir", d]);
-    assert!(!ok && err.contains("only catchess and chess"), "{err}");
+}
+
+/// Issue #60: `--variant` offers the games that have tables, and no other.
+#[test]
+fn the_variant_is_one_with_tables() {
+    let dir = temp::temp("variants");
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_str().unwrap();
+    for command in ["generate", "probe"] {
+        let (ok, out, _) = catchess(&["tb", command, "--help"]);
+        assert!(ok && out.contains("[possible values: catchess, chess]"), "{out}");
+        for other in ["xiangqi", "catschess10", "shogi"] {
+            let mut args = vec!["tb", command, "--variant", other, "--dir", d];
+            if command == "generate" {
+                args.extend(["--material", "KQvK"]);
+            }
+            let (ok, _, err) = catchess(&args);
+            assert!(!ok, "{command} --variant {other}");
+            assert!(
+                err.contains(&format!("invalid value '{other}' for '--variant <VARIANT>'"))
+                    && err.contains("[possible values: catchess, chess]"),
+                "{err}"
+            );
+        }
+    }
 }
