@@ -1,5 +1,6 @@
 //! `catchess tb`: generate and probe the endgame tables.
 
+use super::names::{self, Located};
 use super::progress::Bar;
 use super::{generate_to_dir, Material, Tablebase};
 use crate::files::{read_line, LineRead};
@@ -47,8 +48,9 @@ impl clap::ValueEnum for TableVariant {
 #[derive(clap::Subcommand, Debug)]
 pub enum TbCommand {
     /// Solve every position of a material set by retrograde analysis and write its table
-    /// (DIR/<material>.cctb) and statistics (DIR/<material>.json). The tables that captures and
-    /// promotions lead to are made first if missing.
+    /// (DIR/<material>.<variant>.cctb, e.g. KQvK.catchess.cctb) and statistics
+    /// (DIR/<material>.<variant>.json). The tables that captures and promotions lead to are made
+    /// first if missing.
     Generate {
         /// catchess (both cats, three seats) or chess (two seats).
         #[arg(long, default_value = "catchess")]
@@ -68,7 +70,8 @@ pub enum TbCommand {
     /// answered. The fifty-move rule and repetition are ignored, except that a win the
     /// half-move clock says cannot arrive in time is the cats' win, said so.
     Probe {
-        /// catchess or chess.
+        /// catchess or chess: the tables read are this variant's (DIR/<material>.<variant>.cctb,
+        /// or an old DIR/<material>.cctb whose header names this variant).
         #[arg(long, default_value = "catchess")]
         variant: TableVariant,
         /// Where the tables are.
@@ -118,9 +121,19 @@ fn generate<V: Variant>(material: &str, dir: &std::path::Path, threads: usize) -
     };
     let mut log = std::io::stdout();
     for m in materials {
-        if material == "all" && dir.join(super::file::file_name(&super::probe::layout::<V>(m))).exists() {
-            let _ = writeln!(log, "{m}: already in {}", dir.display());
-            continue;
+        if material == "all" {
+            match names::locate(dir, V::NAME, m) {
+                Located::Named(_) => {
+                    let _ = writeln!(log, "{m}: already in {}", dir.display());
+                    continue;
+                }
+                Located::OldName(old) => {
+                    let mv = names::rename_command(&old, &dir.join(names::table(V::NAME, m)));
+                    let _ = writeln!(log, "{m}: already in {}, its old name; give it its own: {mv}", old.display());
+                    continue;
+                }
+                Located::Missing { .. } => {}
+            }
         }
         generate_to_dir::<V>(m, dir, threads, Bar::Stderr, &mut log)?;
     }
