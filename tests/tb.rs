@@ -4,7 +4,7 @@
 
 mod common;
 
-use catchess::games::chess::{CatChessRules, ChessRules, Position, Variant};
+use catchess::games::chess::{CatChessRules, ChessRules, Position, Side, Variant};
 use catchess::tb::file::TableData;
 use catchess::tb::generate::{generate, Settings};
 use catchess::tb::index::Layout;
@@ -17,9 +17,9 @@ fn material(name: &str) -> Material {
     name.parse().unwrap()
 }
 
-/// Generates the chess tables into a fresh directory.
-fn chess_tables(materials: &[&str]) -> std::path::PathBuf {
-    let dir = temp(&format!("chess-{}", materials.join("-")));
+/// Generates the chess tables into a fresh directory named for `test`.
+fn chess_tables(test: &str, materials: &[&str]) -> std::path::PathBuf {
+    let dir = temp(&format!("{test}-{}", materials.join("-")));
     for m in materials {
         generate_to_dir::<ChessRules>(material(m), &dir, 2, Bar::Quiet, &mut std::io::sink()).unwrap();
     }
@@ -38,7 +38,7 @@ fn verify_all<V: Variant>(dir: &std::path::Path, name: &str) -> u64 {
 
 #[test]
 fn chess_kqk_longest_mate_is_19_plies_and_krk_31_as_published() {
-    let dir = chess_tables(&["KQvK", "KRvK"]);
+    let dir = chess_tables("published", &["KQvK", "KRvK"]);
     for (name, plies, entries) in [("KQvK", 19, 18081 + 28056), ("KRvK", 31, 21959 + 28056)] {
         let tables = Tablebase::<ChessRules>::open(&dir).unwrap();
         let m = material(name);
@@ -68,7 +68,7 @@ fn chess_kqk_longest_mate_is_19_plies_and_krk_31_as_published() {
 /// the b-file.
 #[test]
 fn chess_kpk_longest_mates_are_the_published_ones() {
-    let dir = chess_tables(&["KPvK"]);
+    let dir = chess_tables("kpk", &["KPvK"]);
     let tables = Tablebase::<ChessRules>::open(&dir).unwrap();
     let m = material("KPvK");
     let layout = catchess::tb::probe::layout::<ChessRules>(m);
@@ -106,7 +106,7 @@ fn chess_kpk_longest_mates_are_the_published_ones() {
 
 #[test]
 fn chess_pawn_tables_are_consistent_with_their_moves() {
-    let dir = chess_tables(&["KPvK", "KvKP"]);
+    let dir = chess_tables("pawns", &["KPvK", "KvKP"]);
     for name in ["KQvK", "KRvK", "KvKQ", "KvKR", "KPvK", "KvKP"] {
         assert!(verify_all::<ChessRules>(&dir, name) > 40_000, "{name}");
     }
@@ -217,4 +217,85 @@ fn full_cat_chess_tables_agree_with_their_moves_on_a_random_sample() {
         eprintln!("{m}: {checked} positions of the sample checked");
         assert!(checked > 500_000, "{m}: {checked}");
     }
+}
+
+/// Issue #60: each variant's files have their own names, so a folder holds
+/// both; a table under the old name (`KQvK.cctb`) belongs to the variant
+/// its header names.
+#[test]
+fn each_variant_finds_its_own_files_and_an_old_name_by_its_header() {
+    use catchess::tb::names::{self, Located};
+    let kqk = material("KQvK");
+    assert_eq!(names::table("catchess", kqk), "KQvK.catchess.cctb");
+    assert_eq!(names::stats("chess", kqk), "KQvK.chess.json");
+    let dir = chess_tables("names", &["KQvK"]);
+    let named = dir.join("KQvK.chess.cctb");
+    assert_eq!(names::locate(&dir, "chess", kqk), Located::Named(named.clone()));
+    assert_eq!(names::locate(&dir, "catchess", kqk), Located::Missing { other: None });
+    assert_eq!(Tablebase::<ChessRules>::open(&dir).unwrap().present(), [kqk]);
+    assert!(Tablebase::<CatChessRules>::open(&dir).unwrap().present().is_empty());
+
+    let old = dir.join("KQvK.cctb");
+    std::fs::rename(&named, &old).unwrap();
+    assert_eq!(names::locate(&dir, "chess", kqk), Located::OldName(old.clone()));
+    assert_eq!(names::locate(&dir, "catchess", kqk), Located::Missing { other: Some((old.clone(), "chess".into())) });
+    let chess = Tablebase::<ChessRules>::open(&dir).unwrap();
+    let pos = Position::<ChessRules>::from_fen("8/8/8/5k2/8/8/1Q6/K7 w - - 0 1").unwrap();
+    assert_eq!(chess.probe(&pos).unwrap().verdict, Verdict::Win { winner: catchess::core::Color::White, plies: 19 });
+    let cat = Tablebase::<CatChessRules>::open(&dir).unwrap();
+    assert!(cat.present().is_empty());
+    let why = cat.table(kqk).err().unwrap();
+    assert!(why.contains("no table file") && why.ends_with(&format!("{} is the chess table", old.display())), "{why}");
+}
+
+/// Issue #60: what `tb generate` says of files under the old names, each
+/// attributed by its content: statistics with a cats seat are Cat Chess's
+/// even beside a chess table (the old names let one overwrite the other).
+#[test]
+fn old_named_files_are_attributed_by_their_content() {
+    use catchess::tb::names::old_name_notes;
+    let kqk = material("KQvK");
+    let dir = chess_tables("old-names", &["KQvK"]);
+    let shown = |name: &str| dir.join(name).display().to_string();
+    std::fs::rename(dir.join("KQvK.chess.cctb"), dir.join("KQvK.cctb")).unwrap();
+    // Statistics as a Cat Chess table's are written: a count per seat.
+    let seats = [Side::White, Side::Black, Side::Cats].map(|s| (s, stats::Counts::default())).to_vec();
+    let cat_stats = stats::Stats { seats, longest: None, longest_by_seat: vec![] };
+    std::fs::write(dir.join("KQvK.json"), cat_stats.to_json(true).to_string()).unwrap();
+    assert_eq!(
+        old_name_notes(&dir, kqk),
+        [
+            format!(
+                "note: {} is the chess table under its old name; give it its own: mv {} {}",
+                shown("KQvK.cctb"),
+                shown("KQvK.cctb"),
+                shown("KQvK.chess.cctb")
+            ),
+            format!(
+                "note: {} is the catchess statistics under its old name; give it its own: mv {} {}",
+                shown("KQvK.json"),
+                shown("KQvK.json"),
+                shown("KQvK.catchess.json")
+            ),
+        ]
+    );
+    // A header whose variant is no name is not taken for one: the advice
+    // names files in the folder, never a path elsewhere.
+    let mut table = std::fs::read(dir.join("KQvK.cctb")).unwrap();
+    table[16..32].copy_from_slice(b"../../elsewhere\0");
+    std::fs::write(dir.join("KQvK.cctb"), &table).unwrap();
+    let notes = old_name_notes(&dir, kqk);
+    assert!(notes[0].contains("the header's variant \"../../elsewhere\" is not a name"), "{notes:?}");
+    assert!(!notes[0].contains("mv "), "{notes:?}");
+    // Neither a table nor statistics this program wrote: said, left alone.
+    std::fs::write(dir.join("KQvK.cctb"), [0u8; 100]).unwrap();
+    std::fs::write(dir.join("KQvK.json"), "[1, 2]").unwrap();
+    let notes = old_name_notes(&dir, kqk);
+    assert!(notes[0].contains("bad magic") && notes[0].contains("KQvK.cctb"), "{notes:?}");
+    assert!(
+        notes[1].contains("KQvK.json") && notes[1].contains("no \"positions\"") && notes[1].ends_with("left alone"),
+        "{notes:?}"
+    );
+    assert_eq!(notes.len(), 2);
+    assert!(dir.join("KQvK.cctb").exists() && dir.join("KQvK.json").exists());
 }

@@ -1,25 +1,25 @@
 //! The engine with endgame tables (issue #43): `TablebasePath`, the root's
-//! table move, exact values in the tree (`tbhits`), `d`.
+//! table move, exact values in the tree (`tbhits`), `d`; both variants'
+//! tables in one folder, under their names or the old ones (issue #60).
 
 mod common;
 
+use catchess::core::Color;
+use catchess::tb::Verdict;
 use common::engine::Engine;
-use common::{run, temp};
+use common::{tables, temp};
 
-fn chess_tables() -> String {
-    let dir = temp::temp("tables");
-    for m in ["KQvK", "KRvK"] {
-        let (ok, _, err) =
-            run::catchess(&["tb", "generate", "--variant", "chess", "--material", m, "--dir", dir.to_str().unwrap()]);
-        assert!(ok, "{err}");
-    }
+/// A folder of its own (`name`) with the chess KQvK and KRvK tables.
+fn chess_tables(name: &str) -> String {
+    let dir = temp::temp(name);
+    tables::generate_chess(&dir, &["KQvK", "KRvK"]);
     dir.to_str().unwrap().to_string()
 }
 
-/// An engine whose `TablebasePath` is a fresh directory of the chess
-/// tables, set without a word of complaint.
-fn engine_with_chess_tables() -> Engine {
-    let dir = chess_tables();
+/// An engine whose `TablebasePath` is a fresh directory (`name`) of the
+/// chess tables, set without a word of complaint.
+fn engine_with_chess_tables(name: &str) -> Engine {
+    let dir = chess_tables(name);
     let mut e = Engine::start();
     let said = e.ask(&format!("setoption name TablebasePath value {dir}"));
     assert!(said.is_empty(), "{said:?}");
@@ -28,7 +28,7 @@ fn engine_with_chess_tables() -> Engine {
 
 #[test]
 fn the_root_plays_the_table_move_and_d_shows_the_result() {
-    let mut e = engine_with_chess_tables();
+    let mut e = engine_with_chess_tables("root");
     e.ask("position fen 8/8/8/5k2/8/8/1Q6/K7 w - - 0 1");
     let shown = e.ask("d");
     assert!(shown.iter().any(|l| l.starts_with("Tablebase: white mates in 19 plies")), "{shown:?}");
@@ -52,7 +52,7 @@ fn the_root_plays_the_table_move_and_d_shows_the_result() {
 
 #[test]
 fn a_mate_the_fifty_move_rule_cuts_off_is_a_draw_and_d_says_why() {
-    let mut e = engine_with_chess_tables();
+    let mut e = engine_with_chess_tables("fifty");
     // 19 plies to the mate; from a clock of 81 the mate lands on the 100th
     // half-move (mate first), from 82 the fifty-move rule comes first.
     e.ask("position fen 8/8/8/5k2/8/8/1Q6/K7 w - - 81 1");
@@ -72,7 +72,7 @@ fn a_mate_the_fifty_move_rule_cuts_off_is_a_draw_and_d_says_why() {
 
 #[test]
 fn the_tree_uses_exact_values_after_a_capture() {
-    let mut e = engine_with_chess_tables();
+    let mut e = engine_with_chess_tables("tree");
     // White takes the rook and is left with K+Q against K: the tables say
     // how long the mate is, and the search reports tbhits.
     e.ask("position fen 8/6r1/8/3k4/8/8/1Q6/K7 w - - 0 1");
@@ -85,14 +85,37 @@ fn the_tree_uses_exact_values_after_a_capture() {
 
 #[test]
 fn a_missing_directory_or_damaged_table_is_an_error_not_a_silent_guess() {
-    let dir = chess_tables();
+    let dir = chess_tables("damaged");
     let mut e = Engine::start();
     let said = e.ask("setoption name TablebasePath value /no/such/dir");
     assert!(said.iter().any(|l| l.contains("does not exist")), "{said:?}");
-    let file = std::path::Path::new(&dir).join("KRvK.cctb");
+    let file = std::path::Path::new(&dir).join("KRvK.chess.cctb");
     let mut bytes = std::fs::read(&file).unwrap();
     bytes.truncate(1000);
     std::fs::write(&file, bytes).unwrap();
     let said = e.ask(&format!("setoption name TablebasePath value {dir}"));
-    assert!(said.iter().any(|l| l.contains("KRvK.cctb") && l.contains("truncated")), "{said:?}");
+    assert!(said.iter().any(|l| l.contains("KRvK.chess.cctb") && l.contains("truncated")), "{said:?}");
+}
+
+/// Issue #60: one folder with the chess KQvK table under its old name and
+/// the Cat Chess one under its name (written by the library, every entry
+/// `black 7`, since a real one takes a minute): each game's positions are
+/// answered from its own table.
+#[test]
+fn one_folder_gives_each_game_its_own_table_of_a_material() {
+    let dir = temp::temp("both-variants");
+    tables::generate_chess(&dir, &["KQvK"]);
+    std::fs::rename(dir.join("KQvK.chess.cctb"), dir.join("KQvK.cctb")).unwrap();
+    tables::uniform_cat_chess_table(&dir, "KQvK", Verdict::Win { winner: Color::Black, plies: 7 });
+    let mut e = Engine::start();
+    let said = e.ask(&format!("setoption name TablebasePath value {}", dir.display()));
+    assert!(said.is_empty(), "{said:?}");
+    e.ask("position fen 8/8/8/5k2/8/8/1Q6/K7 w - - 0 1");
+    let shown = e.ask("d");
+    assert!(shown.iter().any(|l| l.starts_with("Tablebase: white mates in 19 plies")), "{shown:?}");
+    e.ask("setoption name UCI_Variant value catchess");
+    e.ask("position fen 7Q/8/7*/8/8/8/1kK5/7* w - - 0 1");
+    let shown = e.ask("d");
+    assert!(shown.iter().any(|l| l.starts_with("Tablebase: black mates in 7 plies")), "{shown:?}");
+    tables::remove(&dir);
 }

@@ -1,23 +1,60 @@
 //! `catchess tb`: generate and probe the endgame tables.
 
+use super::names::{self, Located};
 use super::progress::Bar;
 use super::{generate_to_dir, Material, Tablebase};
 use crate::files::{read_line, LineRead};
 use crate::games::chess::{CatChessRules, ChessRules, Position, Variant};
-use crate::games::VariantKind;
+use clap::builder::PossibleValue;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// The games that have endgame tables: the `--variant` of `tb generate` and
+/// `tb probe`, which offers these only (its help lists them) and refuses
+/// every other game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableVariant {
+    CatChess,
+    Chess,
+}
+
+impl TableVariant {
+    pub const ALL: [TableVariant; 2] = [TableVariant::CatChess, TableVariant::Chess];
+
+    /// The name `--variant` takes, the header holds and the files' names
+    /// carry: the rules' own (`Variant::NAME`).
+    pub fn name(self) -> &'static str {
+        match self {
+            TableVariant::CatChess => CatChessRules::NAME,
+            TableVariant::Chess => ChessRules::NAME,
+        }
+    }
+}
+
+/// clap's own parser, listing these names in `--help` and refusing any
+/// other (`invalid value 'xiangqi' for '--variant <VARIANT>'`, with the
+/// names it takes).
+impl clap::ValueEnum for TableVariant {
+    fn value_variants<'a>() -> &'a [Self] {
+        &TableVariant::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name()))
+    }
+}
+
 #[derive(clap::Subcommand, Debug)]
 pub enum TbCommand {
     /// Solve every position of a material set by retrograde analysis and write its table
-    /// (DIR/<material>.cctb) and statistics (DIR/<material>.json). The tables that captures and
-    /// promotions lead to are made first if missing.
+    /// (DIR/<material>.<variant>.cctb, e.g. KQvK.catchess.cctb) and statistics
+    /// (DIR/<material>.<variant>.json). The tables that captures and promotions lead to are made
+    /// first if missing.
     Generate {
         /// catchess (both cats, three seats) or chess (two seats).
         #[arg(long, default_value = "catchess")]
-        variant: VariantKind,
+        variant: TableVariant,
         /// White's men, `v`, black's: KQvK, KvKQ, KRvK, KvKR, KPvK, KvKP; or `all` for these six.
         #[arg(long)]
         material: String,
@@ -33,8 +70,10 @@ pub enum TbCommand {
     /// answered. The fifty-move rule and repetition are ignored, except that a win the
     /// half-move clock says cannot arrive in time is the cats' win, said so.
     Probe {
+        /// catchess or chess: the tables read are this variant's (DIR/<material>.<variant>.cctb,
+        /// or an old DIR/<material>.cctb whose header names this variant).
         #[arg(long, default_value = "catchess")]
-        variant: VariantKind,
+        variant: TableVariant,
         /// Where the tables are.
         #[arg(long)]
         dir: PathBuf,
@@ -53,15 +92,13 @@ pub fn run(command: TbCommand) -> ExitCode {
         TbCommand::Generate { variant, material, dir, threads } => {
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             match variant {
-                VariantKind::CatChess => generate::<CatChessRules>(&material, &dir, threads),
-                VariantKind::Chess => generate::<ChessRules>(&material, &dir, threads),
-                other => Err(format!("no tables for {other}: only catchess and chess")),
+                TableVariant::CatChess => generate::<CatChessRules>(&material, &dir, threads),
+                TableVariant::Chess => generate::<ChessRules>(&material, &dir, threads),
             }
         }
         TbCommand::Probe { variant, dir, fen, moves } => match variant {
-            VariantKind::CatChess => probe::<CatChessRules>(&dir, fen, moves),
-            VariantKind::Chess => probe::<ChessRules>(&dir, fen, moves),
-            other => Err(format!("no tables for {other}: only catchess and chess")),
+            TableVariant::CatChess => probe::<CatChessRules>(&dir, fen, moves),
+            TableVariant::Chess => probe::<ChessRules>(&dir, fen, moves),
         },
     };
     match result {
@@ -84,9 +121,19 @@ fn generate<V: Variant>(material: &str, dir: &std::path::Path, threads: usize) -
     };
     let mut log = std::io::stdout();
     for m in materials {
-        if material == "all" && dir.join(super::file::file_name(&super::probe::layout::<V>(m))).exists() {
-            let _ = writeln!(log, "{m}: already in {}", dir.display());
-            continue;
+        if material == "all" {
+            match names::locate(dir, V::NAME, m) {
+                Located::Named(_) => {
+                    let _ = writeln!(log, "{m}: already in {}", dir.display());
+                    continue;
+                }
+                Located::OldName(old) => {
+                    let mv = names::rename_command(&old, &dir.join(names::table(V::NAME, m)));
+                    let _ = writeln!(log, "{m}: already in {}, its old name; give it its own: {mv}", old.display());
+                    continue;
+                }
+                Located::Missing { .. } => {}
+            }
         }
         generate_to_dir::<V>(m, dir, threads, Bar::Stderr, &mut log)?;
     }

@@ -33,8 +33,9 @@ pub const TABLEBASE_PATH: GameOption = GameOption {
 };
 
 /// Sets the directory (or none, with `<empty>` or an empty value) and
-/// reads every table it holds now, each as the variant its header names,
-/// so that a damaged file is reported here, not in the middle of a search.
+/// reads every table it holds now, each variant's under its own name (or
+/// its old name: see `names`), so that a damaged file is reported here,
+/// not in the middle of a search.
 /// Returns the tables found (`catchess KQvK`, ...).
 pub fn set_path(value: &str) -> Result<Vec<String>, String> {
     let value = value.trim();
@@ -46,20 +47,16 @@ pub fn set_path(value: &str) -> Result<Vec<String>, String> {
     let dir = Path::new(value);
     let cat = Tablebase::<CatChessRules>::open(dir)?;
     let chess = Tablebase::<ChessRules>::open(dir)?;
-    let mut found = Vec::new();
-    for m in cat.present() {
-        let path = dir.join(super::file::file_name(&super::probe::layout::<ChessRules>(m)));
-        if super::file::variant_of(&path)? == ChessRules::NAME {
-            chess.table(m)?;
-            found.push(format!("{} {m}", ChessRules::NAME));
-        } else {
-            cat.table(m)?;
-            found.push(format!("{} {m}", CatChessRules::NAME));
-        }
-    }
+    let mut found = read_all(&cat)?;
+    found.extend(read_all(&chess)?);
     *INSTALLED.write().unwrap_or_else(|e| e.into_inner()) = Some((Arc::new(cat), Arc::new(chess)));
     ACTIVE.store(true, Ordering::Relaxed);
     Ok(found)
+}
+
+/// Reads every table of `V` in the folder now; their names (`catchess KQvK`).
+fn read_all<V: Variant>(tables: &Tablebase<V>) -> Result<Vec<String>, String> {
+    tables.present().into_iter().map(|m| tables.table(m).map(|_| format!("{} {m}", V::NAME))).collect()
 }
 
 /// The tables of variant `V`, if a path is set.

@@ -3,7 +3,7 @@
 //! endian). Written to a temporary name and renamed, so a file is whole or
 //! absent; read back only after every header field and the checksum agree
 //! with what the reader expects, so a damaged file is an error that names
-//! it, never a wrong answer.
+//! it, never a wrong answer. The file's name is `names`'s business.
 //!
 //! Header (72 bytes): magic `CATCHTB\n`; format version (u32); bytes per
 //! entry, cats, seats, 0 (u8 each); variant and material (16 bytes each,
@@ -48,11 +48,6 @@ impl TableData {
             u16::from_le_bytes([self.bytes[2 * i], self.bytes[2 * i + 1]])
         }
     }
-}
-
-/// The file name of a table: `KQvK.cctb`.
-pub fn file_name(layout: &Layout) -> String {
-    format!("{}.cctb", layout.material)
 }
 
 /// A fast 64-bit checksum (not a cryptographic one: it guards against
@@ -109,9 +104,9 @@ pub fn write_atomically(path: &Path, parts: &[&[u8]]) -> Result<(), String> {
     })
 }
 
-/// Writes a table to `dir`; returns its path.
+/// Writes a table to `dir` under its name (`names::table`); returns its path.
 pub fn write(dir: &Path, variant: &str, layout: &Layout, data: &TableData) -> Result<PathBuf, String> {
-    let path = dir.join(file_name(layout));
+    let path = dir.join(super::names::table(variant, layout.material));
     write_atomically(&path, &[&header(variant, layout, data), &data.bytes])?;
     Ok(path)
 }
@@ -126,7 +121,12 @@ pub fn variant_of(path: &Path) -> Result<String, String> {
     if &h[..8] != MAGIC {
         return Err(fail("not a catchess table (bad magic)".into()));
     }
-    Ok(String::from_utf8_lossy(&h[16..32]).trim_end_matches('\0').to_string())
+    let variant = String::from_utf8_lossy(&h[16..32]).trim_end_matches('\0').to_string();
+    // A name, since it picks a file name (`names`): never a path.
+    if variant.is_empty() || !variant.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(fail(format!("the header's variant {variant:?} is not a name (damaged?)")));
+    }
+    Ok(variant)
 }
 
 /// Reads the table of `layout` from `path`, refusing anything that is not

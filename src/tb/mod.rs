@@ -16,6 +16,7 @@
 //! Modules: [`material`] (which men), [`index`] (positions as numbers,
 //! symmetry), [`value`] (results and how each seat chooses), [`generate`]
 //! (the retrograde algorithm), [`file`] (the checked file format),
+//! [`names`] (the files' names, one per variant, and the old ones),
 //! [`probe`] (answers), [`stats`] (what a table says), [`cli`] (`catchess
 //! tb`).
 
@@ -25,6 +26,7 @@ pub mod file;
 pub mod generate;
 pub mod index;
 pub mod material;
+pub mod names;
 pub mod probe;
 pub mod progress;
 pub mod stats;
@@ -53,8 +55,9 @@ pub struct Generated {
 
 /// Generates the table of `material` into `dir` (and first, if their files
 /// are missing, the tables its captures and promotions lead to), writes
-/// `DIR/<material>.json` with its statistics, and says what it does on
-/// `log`.
+/// `DIR/<material>.<variant>.json` with its statistics, and says what it
+/// does on `log`, and what to do with files of the material under the old
+/// names ([`names::old_name_notes`]).
 pub fn generate_to_dir<V: Variant>(
     material: Material,
     dir: &Path,
@@ -71,7 +74,7 @@ pub fn generate_to_dir<V: Variant>(
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let mut made = Vec::new();
     for next in material.successors().into_iter().filter(|m| m.can_mate()) {
-        if !dir.join(file::file_name(&probe::layout::<V>(next))).exists() {
+        if names::locate(dir, V::NAME, next).path().is_none() {
             let _ = writeln!(log, "{material} needs {next}: generating it first");
             made.extend(generate_to_dir::<V>(next, dir, threads, bar, log)?);
         }
@@ -92,7 +95,7 @@ pub fn generate_to_dir<V: Variant>(
     let time = start.elapsed();
     let stats = stats::count::<V>(&layout, |i| data.code(i));
     let json = serde_json::to_string_pretty(&stats.to_json(V::CATS)).expect("JSON of numbers and strings");
-    file::write_atomically(&dir.join(format!("{material}.json")), &[json.as_bytes(), b"\n"])?;
+    file::write_atomically(&dir.join(names::stats(V::NAME, material)), &[json.as_bytes(), b"\n"])?;
     let _ = writeln!(
         log,
         "{material}: {} entries of {} byte(s) in {:.1}s -> {}\n{}",
@@ -102,6 +105,9 @@ pub fn generate_to_dir<V: Variant>(
         path.display(),
         stats.table(V::CATS)
     );
+    for note in names::old_name_notes(dir, material) {
+        let _ = writeln!(log, "{note}");
+    }
     made.push(Generated { material, path, entries: layout.len(), entry_bytes: data.entry_bytes, time, stats });
     Ok(made)
 }

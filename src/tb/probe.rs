@@ -4,6 +4,7 @@ use super::file::{self, TableData};
 use super::index::next_seat;
 use super::index::Layout;
 use super::material::{Material, WITH_FILES};
+use super::names::{self, Located};
 use super::value::{code, Verdict};
 use crate::game::{Game, MoveList};
 use crate::games::chess::{Move, MoveKind, Position, Side, Variant};
@@ -75,13 +76,14 @@ impl<V: Variant> Tablebase<V> {
         &self.dir
     }
 
-    fn path(&self, material: Material) -> PathBuf {
-        self.dir.join(file::file_name(&layout::<V>(material)))
+    /// Where this variant's table of `material` is (see `names`).
+    fn locate(&self, material: Material) -> Located {
+        names::locate(&self.dir, V::NAME, material)
     }
 
-    /// The materials whose files exist in the directory.
+    /// The materials whose files this variant reads are in the directory.
     pub fn present(&self) -> Vec<Material> {
-        self.tables.iter().map(|(m, _)| *m).filter(|m| self.path(*m).is_file()).collect()
+        self.tables.iter().map(|(m, _)| *m).filter(|m| self.locate(*m).path().is_some()).collect()
     }
 
     /// Puts a table in memory without a file (the generator's own output).
@@ -96,15 +98,19 @@ impl<V: Variant> Tablebase<V> {
         let (_, slot) =
             self.tables.iter().find(|(m, _)| *m == material).ok_or_else(|| format!("no table covers {material}"))?;
         slot.get_or_init(|| {
-            let path = self.path(material);
-            if !path.exists() {
-                return Err(format!(
+            let found = self.locate(material);
+            let Some(path) = found.path() else {
+                let mut why = format!(
                     "no table file {} (make it with `catchess tb generate --variant {} --material {material}`)",
-                    path.display(),
+                    self.dir.join(names::table(V::NAME, material)).display(),
                     V::NAME
-                ));
-            }
-            file::read(&path, V::NAME, &layout::<V>(material)).map(Arc::new)
+                );
+                if let Located::Missing { other: Some((old, owner)) } = &found {
+                    why.push_str(&format!("; {} is the {owner} table", old.display()));
+                }
+                return Err(why);
+            };
+            file::read(path, V::NAME, &layout::<V>(material)).map(Arc::new)
         })
         .clone()
     }

@@ -5,7 +5,7 @@
 use super::index::Layout;
 use super::value::{code, Verdict};
 use crate::core::Color;
-use crate::games::chess::{Position, Side, Variant};
+use crate::games::chess::{CatChessRules, ChessRules, Position, Side, Variant};
 use serde_json::json;
 
 /// Results of one seat to move.
@@ -70,6 +70,25 @@ pub fn count<V: Variant>(layout: &Layout, code_of: impl Fn(u64) -> u16) -> Stats
     }
     out.longest = best_all.map(|(plies, i)| longest::<V>(layout, plies, i));
     out
+}
+
+/// The variant whose statistics a file of [`Stats::to_json`] holds: Cat
+/// Chess's have a seat for the cats. For files under the old name, which
+/// did not say (see `names`); refused unless it is such a file.
+pub fn variant_of_json_file(path: &std::path::Path) -> Result<&'static str, String> {
+    let text = path
+        .to_str()
+        .ok_or("its name is not UTF-8".to_string())
+        .and_then(|p| crate::files::read_bounded(p, 1 << 20))?;
+    let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("it is not JSON ({e})"))?;
+    let positions = json.get("positions").and_then(|p| p.as_object()).ok_or("it has no \"positions\"")?;
+    if positions.contains_key(Side::Cats.name()) {
+        Ok(CatChessRules::NAME)
+    } else if positions.contains_key(Side::White.name()) && positions.contains_key(Side::Black.name()) {
+        Ok(ChessRules::NAME)
+    } else {
+        Err("its \"positions\" name no seats".into())
+    }
 }
 
 fn longest<V: Variant>(layout: &Layout, plies: u16, i: u64) -> Longest {

@@ -75,7 +75,7 @@ impl Verdict {
 /// Entries as the generator keeps them and the files store them: 0 the
 /// draw (and, while generating, "not known yet"), 1 an index that is no
 /// position, then `2 + 2·plies + (black wins)`.
-pub(crate) mod code {
+pub mod code {
     use super::Verdict;
     use crate::core::Color;
 

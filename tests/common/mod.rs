@@ -10,6 +10,7 @@ pub mod run;
 pub mod serve_process;
 pub mod skipping;
 pub mod solver;
+pub mod tables;
 pub mod temp;
 
 use catchess::{Arbitration, CatChess, Chess, Game, History, MoveList, Notation, Seat};
