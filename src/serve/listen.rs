@@ -7,6 +7,7 @@
 //! returns, the database closed and its lock released. Nothing needs
 //! flushing then: every change was committed before it was answered.
 
+use super::clients::ClientAddr;
 use super::conns::Conns;
 use super::reading::{self, Bounds};
 use super::{router, App, Config};
@@ -148,13 +149,15 @@ async fn serve(listener: tokio::net::TcpListener, app: Arc<App>, stop: impl Futu
     let (bye_tx, bye_rx) = watch::channel(false);
     let conns = Conns::new(app.config.max_connections);
     let mut tasks = JoinSet::new();
+    // The stored games waiting on an engine's seat: the server plays it.
+    super::seated::resume(&app).await;
     tokio::pin!(stop);
     loop {
         tokio::select! {
             _ = &mut stop => break,
             Some(_) = tasks.join_next(), if !tasks.is_empty() => {}
             accepted = listener.accept() => {
-                let Ok((stream, _)) = accepted else {
+                let Ok((stream, peer)) = accepted else {
                     // Out of descriptors, say: wait rather than spin.
                     tokio::time::sleep(Duration::from_millis(20)).await;
                     continue;
@@ -164,8 +167,9 @@ async fn serve(listener: tokio::net::TcpListener, app: Arc<App>, stop: impl Futu
                 let (router, phase) = (router.clone(), slot.phase());
                 // Each request read whole first, then routed; the
                 // connection is served until its answer has been sent.
-                let service = hyper::service::service_fn(move |request| {
+                let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
                     let (router, phase) = (router.clone(), phase.clone());
+                    request.extensions_mut().insert(ClientAddr(peer));
                     async move {
                         let request = match reading::whole(request, bounds).await {
                             Ok(request) => request,

@@ -6,9 +6,16 @@
 //! the engine thinks. Files: `listen` (connections, timeouts, shutdown),
 //! `reading` (each request read whole, within a size and a time),
 //! `conns` (the connection cap, shared fairly),
-//! `trust` (Host, Origin and content-type checks), `routes` (the API and
-//! the page), `store` (the games held, their searches and event streams;
-//! each change committed before it is answered, undone if it cannot be),
+//! `trust` (Host, Origin and content-type checks), `headers` (no framing,
+//! a tight content policy), `clients` (new games and live streams per
+//! client), `routes` (the API and the page), `table` (who plays each
+//! seat: people with their tokens, the engine at a level), `join`
+//! (taking a seat by its link), `takeback` (take-backs and draws, with the
+//! others' consent), `seated` (the server plays the engine's seats),
+//! `live` (each game's state streamed to every tab), `lists` (a browser's
+//! games found again), `store` (the games held, their searches and event
+//! streams; each change committed before it is answered, undone if it
+//! cannot be), `dice` (rolls from each game's secret seed),
 //! `db/` (the games on disk, SQLite: one writer thread committing in
 //! groups, one server per file), `session` (one game of any type
 //! behind an object-safe trait), `pgn` (records), `levels` (playing
@@ -17,19 +24,28 @@
 //! as JSON), and `page/` (the page itself: HTML, CSS and plain JavaScript
 //! drawing SVG, embedded in the binary).
 
+mod clients;
 mod clock;
 mod conns;
 mod db;
+mod dice;
 mod error;
 mod forfeit;
+mod headers;
+mod join;
 mod levels;
 mod listen;
+mod lists;
+mod live;
 mod pgn;
 mod reading;
 mod routes;
+mod seated;
 mod session;
 mod store;
+mod table;
 mod tablebase;
+mod takeback;
 mod trust;
 
 pub use clock::{ManualClock, SystemClock, TimeSource};
@@ -54,9 +70,25 @@ pub struct Config {
     pub host: String,
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// Games held at once; a new one beyond replaces the one left alone longest.
+    /// Games held at once; a new one beyond replaces a finished game, else an analysis board, else one
+    /// abandoned for 30 days (never a game a person plays), the one left alone longest first.
     #[arg(long, default_value_t = 64)]
     pub max_games: usize,
+    /// New games one client (an address) may make per minute.
+    #[arg(long = "max-creates", default_value_t = 60)]
+    pub max_creates_per_minute: u32,
+    /// A game with a person seated that has not changed for this long may
+    /// make room for a new one (`--max-games`).
+    #[arg(skip = 30 * 24 * 3_600_000u64)]
+    pub abandoned_after_ms: u64,
+    /// Live streams (a game's events, analyses) open at once, in all: a
+    /// stream holds its connection, so this stays below
+    /// `max_connections`, leaving the rest to requests.
+    #[arg(skip = 256usize)]
+    pub max_streams: usize,
+    /// Live streams one client (an address) may hold open.
+    #[arg(skip = 32usize)]
+    pub max_streams_per_client: usize,
     /// Largest request body accepted, in bytes.
     #[arg(long = "max-body", default_value_t = 64 * 1024)]
     pub max_body_bytes: usize,
@@ -162,6 +194,7 @@ impl Config {
             ("--perft-nodes", self.perft_max_nodes),
             ("--perft-ms", self.perft_max_ms),
             ("--max-searches", self.max_searches as u64),
+            ("--max-creates", u64::from(self.max_creates_per_minute)),
         ];
         if let Some((flag, _)) = at_least_one.iter().find(|(_, v)| *v == 0) {
             return Err(format!("{flag} must be at least 1"));
@@ -174,6 +207,12 @@ impl Config {
             return Err(format!("--max-depth must be 1..={max_depth}, got {}", self.max_depth));
         }
         crate::game::perft::checked_depth(self.max_perft_depth).map_err(|e| format!("--max-perft-depth: {e}"))?;
+        if self.max_streams >= self.max_connections || self.max_streams_per_client > self.max_streams {
+            return Err(format!(
+                "live streams ({} in all, {} per client) must stay below the connections ({})",
+                self.max_streams, self.max_streams_per_client, self.max_connections
+            ));
+        }
         // `--tb-dir` is read (and so checked) as the server opens.
         Ok(())
     }
@@ -192,6 +231,8 @@ impl Config {
 pub(crate) struct App {
     config: Config,
     store: Arc<store::Store>,
+    /// New games and live streams per client (`clients.rs`).
+    clients: Arc<clients::Clients>,
     /// Becomes true when the server stops: streams end, perfts stop.
     closing: tokio::sync::watch::Sender<bool>,
 }
@@ -216,9 +257,16 @@ impl App {
         let opened = db::open(&config.db_path()?, &options)?;
         let loaded = opened.load(config.max_games.max(1))?;
         let db = opened.start()?;
-        let store = store::Store::open(db, loaded, config.max_games, config.max_searches, config.time.clone());
+        let limits = store::Limits {
+            max_games: config.max_games,
+            max_searches: config.max_searches,
+            abandoned_ms: config.abandoned_after_ms,
+        };
+        let store = store::Store::open(db, loaded, limits, config.time.clone());
+        let clients =
+            clients::Clients::new(config.max_creates_per_minute, config.max_streams, config.max_streams_per_client);
         let (closing, _) = tokio::sync::watch::channel(false);
-        Ok(Arc::new(App { config, store: Arc::new(store), closing }))
+        Ok(Arc::new(App { config, store: Arc::new(store), clients, closing }))
     }
 
     /// Stops every search and stream, and commits the time the running
@@ -239,10 +287,13 @@ fn router(app: Arc<App>, port: u16) -> Router {
         .route("/variants", get(routes::variants))
         .route("/levels", get(routes::levels))
         .route("/variants/{name}", get(routes::variant_layout))
-        .route("/games", post(routes::create))
+        .route("/games", post(routes::create).get(lists::summaries))
         .route("/games/{id}", get(routes::get).delete(routes::delete))
+        .route("/games/{id}/events", get(live::events))
+        .route("/games/{id}/join", post(join::join))
         .route("/games/{id}/moves", post(routes::play))
-        .route("/games/{id}/undo", post(routes::undo))
+        .route("/games/{id}/undo", post(takeback::undo))
+        .route("/games/{id}/answer", post(takeback::answer))
         .route("/games/{id}/engine", post(routes::engine))
         .route("/games/{id}/stop", post(routes::stop))
         .route("/games/{id}/forfeit", post(routes::forfeit))
@@ -259,5 +310,6 @@ fn router(app: Arc<App>, port: u16) -> Router {
         .fallback(|| async { error::ApiError::not_found("no such route (the API is described in api.md)") })
         .layer(axum::middleware::from_fn(error::json_errors))
         .layer(axum::middleware::from_fn_with_state(trust, trust::check))
+        .layer(axum::middleware::from_fn(headers::secure))
         .with_state(app)
 }

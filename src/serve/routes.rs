@@ -1,22 +1,27 @@
 //! The JSON API (api.md) and the page.
 
+use super::clients::Client;
 use super::clock::TimeControl;
 use super::error::{ApiError, Json, Query};
 use super::forfeit::Why;
 use super::levels;
+use super::seated;
 use super::session::{self, Found, PositionView, Start, State};
 use super::store::{Entry, Event, Running, SearchKind};
+use super::table::{PlayerRequest, Table};
 use super::App;
 use crate::game::Notation;
 use crate::games::{with_game, VariantKind};
 use crate::search::{Limits, SearchControl, Strength};
-use axum::extract::{Path, State as AppState};
-use axum::http::{header, StatusCode};
+use axum::extract::{FromRequestParts, Path, State as AppState};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::sse::{self, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream};
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;
+use std::collections::{BTreeMap, HashMap};
 use std::convert::Infallible;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -91,12 +96,82 @@ pub struct NewGame {
     /// The seats with a clock, by seat name (the page: the seats a person
     /// plays); the others have none.
     #[serde(default)]
-    clocks: std::collections::HashMap<String, TimeControl>,
+    clocks: HashMap<String, TimeControl>,
+    /// Who plays each seat (`table.rs`); none: an analysis board.
+    players: Option<HashMap<String, PlayerRequest>>,
+    /// At a table: the engine's thinking shown to the players during the
+    /// game (hidden by default).
+    #[serde(default)]
+    show_thinking: bool,
+}
+
+/// A new game's answer: its state, and at a table each person seat's
+/// token and join link, and the watch link.
+#[derive(Serialize)]
+pub struct Created {
+    #[serde(flatten)]
+    state: State,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tokens: Option<BTreeMap<&'static str, String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    links: Option<BTreeMap<&'static str, String>>,
+}
+
+/// The header that carries a seat's token.
+pub const SEAT_TOKEN: &str = "x-seat-token";
+
+/// The seat token a request carries (`X-Seat-Token`), if any.
+pub struct SeatToken(pub Option<String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for SeatToken {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Api<SeatToken> {
+        match parts.headers.get(SEAT_TOKEN) {
+            None => Ok(SeatToken(None)),
+            Some(v) => match v.to_str() {
+                Ok(t) => Ok(SeatToken(Some(t.trim().to_string()))),
+                Err(_) => Err(ApiError::new(StatusCode::FORBIDDEN, "the X-Seat-Token is not text")),
+            },
+        }
+    }
+}
+
+/// The links of a game at a table, on the server the request named
+/// (`Host`, checked by `trust.rs`): a seat's link carries its token in the
+/// address's fragment, which browsers never send.
+pub fn link(headers: &HeaderMap, id: &str, seat: Option<(&str, &str)>) -> String {
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("127.0.0.1");
+    match seat {
+        Some((seat, token)) => format!("http://{host}/#game={id}&seat={seat}&token={token}"),
+        None => format!("http://{host}/#game={id}"),
+    }
+}
+
+/// Refuses a request made on a board that showed `ply` moves when the
+/// game has others now (a tab that has not seen the last move): nothing
+/// is played against a position that has gone.
+pub fn check_ply(e: &Entry, ply: Option<usize>) -> Api<()> {
+    match ply {
+        Some(shown) if shown != e.game.plies() => Err(ApiError::conflict(format!(
+            "the game moved on: this was asked on the position after {shown} moves, and the game has {} now; \
+             nothing was done",
+            e.game.plies()
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// `POST /api/games`: a new game from the start, a FEN or a PGN record,
-/// with clocks for the seats it names; they start now.
-pub async fn create(AppState(app): AppState<Arc<App>>, Json(req): Json<NewGame>) -> Api<(StatusCode, Json<State>)> {
+/// with clocks for the seats it names; they start now. With `players`,
+/// at a table (`table.rs`): the answer carries the person seats' tokens
+/// and links, and the engine's seats are the server's to play.
+pub async fn create(
+    AppState(app): AppState<Arc<App>>,
+    client: Client,
+    headers: HeaderMap,
+    Json(req): Json<NewGame>,
+) -> Api<(StatusCode, Json<Created>)> {
     let kind = variant(req.variant.as_deref())?;
     let start = match (&req.fen, &req.pgn) {
         (Some(_), Some(_)) => return Err(ApiError::bad_request("give a fen or a pgn, not both")),
@@ -104,20 +179,54 @@ pub async fn create(AppState(app): AppState<Arc<App>>, Json(req): Json<NewGame>)
         (fen, None) => Start::Position(fen.as_deref()),
     };
     let game = session::new_game(kind, start, &req.clocks, app.store.now())?;
-    let e = app.store.insert(game).await?;
-    Ok((StatusCode::CREATED, Json(e.state())))
+    let table = match &req.players {
+        Some(players) => Some(Table::new(game.seats(), players, req.show_thinking, app.store.now())?),
+        None if req.show_thinking => {
+            return Err(ApiError::bad_request("show_thinking is for a game with players (an analysis board shows it)"))
+        }
+        None => None,
+    };
+    app.clients.create(client)?;
+    let mut e = app.store.insert(game, table).await?;
+    seated::kick(&app, &mut e);
+    let seats = e.game.seats();
+    let tokens = e.table.as_ref().map(|t| t.tokens(seats));
+    let links = tokens.as_ref().map(|tokens| {
+        let mut links: BTreeMap<&'static str, String> =
+            tokens.iter().map(|(&seat, token)| (seat, link(&headers, &e.id, Some((seat, token))))).collect();
+        links.insert("watch", link(&headers, &e.id, None));
+        links
+    });
+    Ok((StatusCode::CREATED, Json(Created { state: e.state(), tokens, links })))
 }
 
 /// `GET /api/games/<id>`: the state, settled (a flag that fell ends the
 /// game now).
 pub async fn get(AppState(app): AppState<Arc<App>>, Path(id): Path<String>) -> Api<Json<State>> {
-    let (e, _) = app.store.game(&id).await?.settle().await?;
+    let (mut e, _) = app.store.game(&id).await?.settle().await?;
+    seated::kick(&app, &mut e);
     Ok(Json(e.state()))
 }
 
-/// `DELETE /api/games/<id>`.
-pub async fn delete(AppState(app): AppState<Arc<App>>, Path(id): Path<String>) -> Api<StatusCode> {
-    app.store.remove(&id).await?;
+/// `DELETE /api/games/<id>`: at a table, for a person seated there, and
+/// only when nobody else has joined (a game others play in is theirs
+/// too: resign instead).
+pub async fn delete(
+    AppState(app): AppState<Arc<App>>,
+    Path(id): Path<String>,
+    SeatToken(token): SeatToken,
+) -> Api<StatusCode> {
+    let e = app.store.game(&id).await?;
+    if let Some(table) = &e.table {
+        let seat = table.seat_acting(token.as_deref(), "deleting a game with players")?;
+        if table.others_joined(seat) {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "other people play in this game, so one of them cannot delete it (resign instead)",
+            ));
+        }
+    }
+    app.store.remove(e).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -126,14 +235,19 @@ pub async fn delete(AppState(app): AppState<Arc<App>>, Path(id): Path<String>) -
 pub struct MoveRequest {
     #[serde(rename = "move")]
     text: String,
+    /// The moves the board showed when this one was made: refused (409)
+    /// when the game has others now.
+    ply: Option<usize>,
 }
 
 /// `POST /api/games/<id>/moves`: plays a move (protocol text), charged
 /// to the mover's clock; a move that arrives after its seat's flag fell
-/// is not played (409), the game having ended by time forfeit.
+/// is not played (409), the game having ended by time forfeit. At a
+/// table only the seat to move's token may.
 pub async fn play(
     AppState(app): AppState<Arc<App>>,
     Path(id): Path<String>,
+    SeatToken(token): SeatToken,
     Json(req): Json<MoveRequest>,
 ) -> Api<Json<State>> {
     // Under the same lock as the move: no flag falls in between.
@@ -143,27 +257,16 @@ pub async fn play(
             "{seat}'s clock ran out before the move arrived: time forfeit; the move was not played"
         )));
     }
+    if let Some(table) = &e.table {
+        if let Some(over) = e.game.is_over() {
+            return Err(ApiError::conflict(format!("the game is over: {over}")));
+        }
+        table.check_seat(e.game.seats(), e.game.to_move(), token.as_deref(), "move")?;
+    }
+    check_ply(&e, req.ply)?;
     e.make_changeable()?;
-    let (e, ()) = e.change(|game, now| game.play(&req.text, now)).await?;
-    Ok(Json(e.state()))
-}
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub struct UndoRequest {
-    plies: Option<usize>,
-}
-
-/// `POST /api/games/<id>/undo`: takes back `plies` moves (default 1).
-pub async fn undo(
-    AppState(app): AppState<Arc<App>>,
-    Path(id): Path<String>,
-    Json(req): Json<UndoRequest>,
-) -> Api<Json<State>> {
-    let (mut e, _) = app.store.game(&id).await?.settle().await?;
-    e.make_changeable()?;
-    let plies = req.plies.unwrap_or(1);
-    let (e, _) = e.change_when(|game, now| Ok(game.take_back(plies, now)), |taken| *taken > 0).await?;
+    let (mut e, ()) = e.change(|game, now| game.play(&req.text, now)).await?;
+    seated::kick(&app, &mut e);
     Ok(Json(e.state()))
 }
 
@@ -176,41 +279,77 @@ pub struct ForfeitRequest {
 
 /// `POST /api/games/<id>/forfeit {"seat", "why": "resignation" | "time"}`:
 /// a seat resigns or its clock ran out; the game's forfeit rule says
-/// what follows (`forfeit.rs`).
+/// what follows (`forfeit.rs`). At a table only the seat's token may.
 pub async fn forfeit(
     AppState(app): AppState<Arc<App>>,
     Path(id): Path<String>,
+    SeatToken(token): SeatToken,
     Json(req): Json<ForfeitRequest>,
 ) -> Api<Json<State>> {
     let (mut e, _) = app.store.game(&id).await?.settle().await?;
+    if let Some(table) = &e.table {
+        let seats = e.game.seats();
+        if let Some(seat) = seats.iter().position(|s| s.name == req.seat) {
+            table.check_seat(seats, seat, token.as_deref(), "resignation")?;
+        }
+        // The engine's search of a seat that passes from now on stops.
+        e.stop_search();
+    }
     e.make_changeable()?;
-    let (e, ()) = e.change(|game, now| game.forfeit(&req.seat, req.why, now)).await?;
+    let (mut e, ()) = e.change(|game, now| game.forfeit(&req.seat, req.why, now)).await?;
+    seated::kick(&app, &mut e);
     Ok(Json(e.state()))
 }
 
-/// `GET /api/games/<id>/positions/<ply>`: the position after `ply` moves.
+/// `GET /api/games/<id>/positions/<ply>`: the position after `ply` moves
+/// (the tables' verdict only where the engine's thinking is shown).
 pub async fn position(
     AppState(app): AppState<Arc<App>>,
     Path((id, ply)): Path<(String, usize)>,
 ) -> Api<Json<PositionView>> {
-    let view = app.store.game(&id).await?.game.position(ply);
-    view.map(Json).ok_or_else(|| ApiError::not_found(format!("the game has no position after {ply} moves")))
+    let e = app.store.game(&id).await?;
+    let mut view = e
+        .game
+        .position(ply)
+        .ok_or_else(|| ApiError::not_found(format!("the game has no position after {ply} moves")))?;
+    if !e.thinking_shown() {
+        view.tablebase = None;
+    }
+    Ok(Json(view))
 }
 
 /// `GET /api/games/<id>/pgn?white=Person&black=...`: the query names
-/// the players by seat.
+/// the players by seat (at a table, the seats' players win).
 pub async fn pgn(
     AppState(app): AppState<Arc<App>>,
     Path(id): Path<String>,
-    Query(players): Query<std::collections::HashMap<String, String>>,
+    Query(players): Query<HashMap<String, String>>,
 ) -> Api<Json<serde_json::Value>> {
     let (e, _) = app.store.game(&id).await?.settle().await?;
-    // The engine's seats by the level they played at; the query's names win.
-    let mut names: std::collections::HashMap<String, String> =
+    // The engine's seats by the level they played at; the query's names
+    // next; a table's players over both.
+    let mut names: HashMap<String, String> =
         e.players.iter().map(|(seat, name)| (seat.to_string(), name.clone())).collect();
     names.extend(players);
+    if let Some(table) = &e.table {
+        names.extend(table.record_names(e.game.seats()));
+    }
     let text = e.game.pgn(&names)?;
     Ok(Json(serde_json::json!({ "pgn": text })))
+}
+
+/// Refuses a request for the engine made at a table: its seats are the
+/// server's to play (`seated.rs`), and a person's are theirs.
+fn not_at_a_table(e: &Entry, what: &str) -> Api<()> {
+    match &e.table {
+        Some(_) => Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            format!(
+                "this game has players: the server plays the engine's seats and people their own, so no request {what}"
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// How long or deep a search may go, as a request gives it.
@@ -303,25 +442,25 @@ pub async fn levels() -> Json<levels::Levels> {
 }
 
 /// What starts a search: why, within what, in which slot of the pool.
-struct SearchOrder {
-    kind: SearchKind,
-    limits: Limits,
-    strength: Strength,
-    slot: OwnedSemaphorePermit,
+pub struct SearchOrder {
+    pub kind: SearchKind,
+    pub limits: Limits,
+    pub strength: Strength,
+    pub slot: OwnedSemaphorePermit,
     /// Gets the result after an engine search has played its move.
-    on_found: Option<oneshot::Sender<(Found, Played)>>,
+    pub on_found: Option<oneshot::Sender<(Found, Played)>>,
 }
 
 /// What became of an engine search's move: played and committed
 /// (`Ok(true)`), not played (`Ok(false)`: the game changed, ended or went
 /// meanwhile), or played and not saved, so taken back (the 500 to answer).
-type Played = Api<bool>;
+pub type Played = Api<bool>;
 
 /// Starts a search on the game (the caller holds its lock, `e`); its
 /// events go to the game's stream, and its slot is freed when it ends.
 /// The search is abandoned when the [`Owner`] returned is dropped before
 /// it ends.
-fn start_search(app: &App, e: &mut super::store::Locked, order: SearchOrder) -> Api<Owner> {
+pub fn start_search(app: &App, e: &mut super::store::Locked, order: SearchOrder) -> Api<Owner> {
     let SearchOrder { kind, limits, strength, slot, on_found } = order;
     if let Some(over) = e.game.is_over() {
         return Err(ApiError::conflict(format!("the game is over: {over}")));
@@ -387,7 +526,7 @@ fn play_found(e: &mut Entry, found: &Found) -> Played {
 /// stream whose client has gone (hyper drops its future or body) ends its
 /// search, and an engine's move is then not played. Dropped after the
 /// end, it does nothing. (A flag, not the game's lock: a drop cannot wait.)
-struct Owner {
+pub struct Owner {
     control: Arc<SearchControl>,
     abandoned: Arc<AtomicBool>,
 }
@@ -419,6 +558,7 @@ pub async fn engine(
     let limits = req.limits(&app)?;
     let strength = req.strength()?;
     let (mut e, _) = app.store.game(&id).await?.settle().await?;
+    not_at_a_table(&e, "asks the engine to move")?;
     // A running analysis gives way first, so that its slot comes free
     // (its end takes the game's lock: not held while waiting).
     e.make_changeable()?;
@@ -458,7 +598,9 @@ pub async fn engine(
 /// `POST /api/games/<id>/stop`: stops the running search (an engine
 /// search then plays the best move found so far).
 pub async fn stop(AppState(app): AppState<Arc<App>>, Path(id): Path<String>) -> Api<StatusCode> {
-    if let Some(r) = app.store.game(&id).await?.running() {
+    let mut e = app.store.game(&id).await?;
+    not_at_a_table(&e, "stops the engine")?;
+    if let Some(r) = e.running() {
         r.control.stop();
     }
     Ok(StatusCode::NO_CONTENT)
@@ -472,6 +614,7 @@ pub async fn stop(AppState(app): AppState<Arc<App>>, Path(id): Path<String>) -> 
 pub async fn analysis(
     AppState(app): AppState<Arc<App>>,
     Path(id): Path<String>,
+    client: Client,
     Query(req): Query<SearchRequest>,
 ) -> Api<Response> {
     if req.level.is_some() {
@@ -480,6 +623,13 @@ pub async fn analysis(
         ));
     }
     let limits = req.limits(&app)?;
+    {
+        let e = app.store.game(&id).await?;
+        if !e.thinking_shown() {
+            return Err(ApiError::new(StatusCode::FORBIDDEN, THINKING_HIDDEN));
+        }
+    }
+    let pass = app.clients.stream(client)?;
     let starts = !req.follow && app.store.game(&id).await?.running().is_none();
     let slot = if starts { Some(app.store.search_slot().await?) } else { None };
     let (receiver, owner) = {
@@ -495,14 +645,19 @@ pub async fn analysis(
         (receiver, owner)
     };
     let stream = events(receiver, !req.follow, owner, app.closing.subscribe());
+    let stream = super::live::holding(stream, pass);
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(10))).into_response())
 }
+
+/// Why a table refuses the engine's thinking.
+pub const THINKING_HIDDEN: &str =
+    "the engine's thinking is hidden from this game's players until the game is over (its creator's choice)";
 
 /// The events of a game's channel as SSE events; ends with the first
 /// `done` when `once`, else when the game is gone, and in any case when
 /// the server stops. `owner`: the search this stream started, abandoned
 /// when the stream is dropped (its client left) before it ended.
-fn events(
+pub fn events(
     receiver: broadcast::Receiver<Event>,
     once: bool,
     owner: Option<Owner>,

@@ -3,20 +3,20 @@
 
 use super::clock::{self, Clocks, Span, TimeControl};
 use super::db::Row;
+use super::dice::Dice;
 use super::error::ApiError;
 use super::forfeit::{self, Ending, Forfeit, Why};
 use super::pgn;
+use super::table::{PlayerView, ProposalView, MAX_NAME as MAX_PLAYER_NAME};
 use crate::engine::play_turn;
 use crate::game::view::{BoardView, Layout, MoveView, SquareView};
+use crate::game::SeatInfo;
 use crate::game::{winner_name, Game, History, MoveList, Notation, Seat};
 use crate::games::{with_game, Playable, VariantKind};
 use crate::search::{Limits, Score, SearchControl, SearchInfo, Searcher, Strength};
 use serde::Serialize;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
-
-/// The longest player's name a record takes, in bytes.
-const MAX_PLAYER_NAME: usize = 100;
 
 /// A game's state as the API returns it.
 #[derive(Clone, Debug, Serialize)]
@@ -50,9 +50,17 @@ pub struct State {
     pub last_move: Option<MoveView>,
     pub board: Vec<SquareView>,
     /// The endgame tables' answer (`serve --tb-dir`), when they cover the
-    /// position and the game is not over.
+    /// position and the game is not over (and, at a table, when the
+    /// engine's thinking is shown).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tablebase: Option<super::tablebase::TablebaseView>,
+    /// Who plays each seat (`table.rs`); `None`: an analysis board.
+    pub players: Option<BTreeMap<&'static str, PlayerView>>,
+    /// Whether the engine's thinking is shown to the players during the
+    /// game (always on an analysis board).
+    pub show_thinking: bool,
+    /// A take-back asked for, waiting for the others' consent.
+    pub proposal: Option<ProposalView>,
 }
 
 /// The clocks as a state shows them: each clocked seat's time left at
@@ -212,6 +220,20 @@ pub trait AnyGame: Send {
     /// A copy of the game as it is: what a change that could not be
     /// committed goes back to (`store.rs`).
     fn snapshot(&self) -> Box<dyn AnyGame>;
+    /// The game's seats, in turn order.
+    fn seats(&self) -> &'static [SeatInfo];
+    /// The seat to move (its index in [`AnyGame::seats`]).
+    fn to_move(&self) -> usize;
+    /// The moves played (rolls and passes included).
+    fn plies(&self) -> usize;
+    /// Whether `seat` forfeited and passes.
+    fn passes(&self, seat: usize) -> bool;
+    /// The moves a take-back for `seat` takes back: a forfeit that ended
+    /// the game (one), else back to before the seat's last turn (one under
+    /// way included) and every turn after it; 0 when it has had none.
+    fn plies_back_for(&self, seat: usize) -> usize;
+    /// The steps of the turn under way (Cat's Chess 10×10; else 0).
+    fn steps_under_way(&self) -> usize;
     fn state(&self, id: &str, now: u64) -> State;
     fn is_over(&self) -> Option<String>;
     /// Ends the game by time forfeit if the seat to move's clock ran out
@@ -305,7 +327,7 @@ fn start_game<G: Playable>(
     for (seat, control) in clocks {
         control.check().map_err(|e| ApiError::bad_request(format!("{seat}'s clock: {e}")))?;
     }
-    let mut game = GameSession::<G>::new(history, forfeits, None);
+    let mut game = GameSession::<G>::new(history, forfeits, None, Dice::new());
     if !clocks.is_empty() {
         let controls = G::SEATS.iter().map(|s| clocks.get(s.name).copied()).collect();
         game.clocks = Some(Clocks::new(controls, game.history.moves().len(), now));
@@ -323,7 +345,7 @@ fn not_a_seat<G: Game>(name: &str) -> ApiError {
 /// that forfeited as the arbiter played them), its forfeits, and its
 /// clocks, which run again from `now` (the server's start).
 pub fn restore(row: Row, now: u64) -> Result<Box<dyn AnyGame>, String> {
-    let Row { variant, start_fen, moves, forfeits, clocks, .. } = row;
+    let Row { variant, start_fen, moves, forfeits, clocks, dice, .. } = row;
     let kind: VariantKind = variant.parse()?;
     with_game!(kind, G => {
         let mut history = History::new(G::from_fen(&start_fen).map_err(|e| e.to_string())?);
@@ -334,7 +356,9 @@ pub fn restore(row: Row, now: u64) -> Result<Box<dyn AnyGame>, String> {
             return Err(format!("a forfeit of seat {} after move {} does not fit the game", f.seat, f.ply));
         }
         let clocks = clocks.map(|c| c.restored(G::SEATS.len(), moves.len(), now)).transpose()?;
-        Ok(Box::new(GameSession::<G>::new(history, forfeits, clocks)) as Box<dyn AnyGame>)
+        // A game kept before the dice were: new dice from now on.
+        let dice = dice.unwrap_or_default();
+        Ok(Box::new(GameSession::<G>::new(history, forfeits, clocks, dice)) as Box<dyn AnyGame>)
     })
 }
 
@@ -365,14 +389,16 @@ pub struct GameSession<G: Playable> {
     forfeits: Vec<Forfeit>,
     /// The seats' clocks, if any seat has one (`clock.rs`).
     clocks: Option<Clocks>,
+    /// The server's dice for the game's rolls (`dice.rs`).
+    dice: Dice,
 }
 
 impl<G: Playable> GameSession<G> {
     /// A game from `history`; the moves no seat chooses are made at once
     /// (`arbiter_moves`), so that no game waits for a roll (a record
     /// ending in `T@?`).
-    pub fn new(history: History<G>, forfeits: Vec<Forfeit>, clocks: Option<Clocks>) -> Self {
-        let mut game = GameSession { history, forfeits, clocks };
+    pub fn new(history: History<G>, forfeits: Vec<Forfeit>, clocks: Option<Clocks>, dice: Dice) -> Self {
+        let mut game = GameSession { history, forfeits, clocks, dice };
         game.arbiter_moves();
         game
     }
@@ -452,7 +478,7 @@ impl<G: Playable> GameSession<G> {
     /// seat that forfeited and plays on (Cat Chess's cats).
     fn arbiter_moves(&mut self) {
         loop {
-            if self.history.roll(&mut rand::thread_rng()).is_some() {
+            if self.roll() {
                 continue;
             }
             if self.ending().is_some() {
@@ -464,6 +490,22 @@ impl<G: Playable> GameSession<G> {
                 None => return,
             }
         }
+    }
+
+    /// Rolls at a chance position with the game's dice: the same roll at
+    /// the same place gives the same outcome (`dice.rs`), a `reroll` the
+    /// next draw of the roll it repeats. Whether it rolled.
+    fn roll(&mut self) -> bool {
+        let pos = self.history.current();
+        if !pos.is_chance() {
+            return false;
+        }
+        let draw = if pos.is_reroll() { self.dice.next_draw() } else { 0 };
+        // Where the roll lands: the rules roll again where they rolled first.
+        let ply = self.history.moves().len().saturating_sub(pos.arbiter_rewind());
+        let fen = self.history.positions()[ply].to_fen();
+        let mut rng = self.dice.roll(ply, &fen, draw);
+        self.history.roll(&mut rng).is_some()
     }
 
     fn turns(&self) -> Vec<TurnView> {
@@ -534,6 +576,45 @@ impl<G: Playable> AnyGame for GameSession<G> {
         Box::new(self.clone())
     }
 
+    fn seats(&self) -> &'static [SeatInfo] {
+        G::SEATS
+    }
+
+    fn to_move(&self) -> usize {
+        self.history.current().to_move().index()
+    }
+
+    fn plies(&self) -> usize {
+        self.history.moves().len()
+    }
+
+    fn passes(&self, seat: usize) -> bool {
+        forfeit::passes(&self.forfeits, Seat::new(seat))
+    }
+
+    fn plies_back_for(&self, seat: usize) -> usize {
+        if self.history.outcome().is_none() && self.ending().is_some() {
+            return 1;
+        }
+        let mut plies = 0;
+        for (pos, steps) in self.history.turns().into_iter().rev() {
+            plies += steps.len();
+            if pos.to_move().index() == seat {
+                return plies;
+            }
+        }
+        0
+    }
+
+    fn steps_under_way(&self) -> usize {
+        match self.history.turn_starts().last() {
+            Some(&start) if !G::ONE_MOVE_TURNS && !self.history.current().at_turn_start() => {
+                self.history.moves().len() - start
+            }
+            _ => 0,
+        }
+    }
+
     fn state(&self, id: &str, now: u64) -> State {
         let pos = self.history.current();
         let outcome = self.ending();
@@ -574,6 +655,9 @@ impl<G: Playable> AnyGame for GameSession<G> {
             last_move: played.last().map(|&m| G::move_view(m)),
             board: pos.squares(),
             tablebase: if outcome.is_some() { None } else { super::tablebase::view(pos) },
+            players: None,
+            show_thinking: true,
+            proposal: None,
         }
     }
 
@@ -636,6 +720,9 @@ impl<G: Playable> AnyGame for GameSession<G> {
             moves: self.history.moves().iter().map(|m| m.to_string()).collect(),
             forfeits: self.forfeits.clone(),
             clocks: self.clocks.clone(),
+            dice: Some(self.dice.clone()),
+            table: None,
+            updated_ms: 0,
         }
     }
 

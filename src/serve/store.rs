@@ -16,9 +16,10 @@
 //! a few statements, never across an `await`.
 
 use super::clock::TimeSource;
-use super::db::{Db, Loaded, Write};
+use super::db::{Db, Loaded, Row, Write};
 use super::error::ApiError;
 use super::session::{AnyGame, Found, InfoView, State};
+use super::table::Table;
 use crate::search::SearchControl;
 use axum::http::StatusCode;
 use rand::Rng;
@@ -27,7 +28,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
-use tokio::sync::{broadcast, OwnedMutexGuard, OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{broadcast, watch, OwnedMutexGuard, OwnedSemaphorePermit, Semaphore};
 
 type Api<T> = Result<T, ApiError>;
 
@@ -75,11 +76,46 @@ impl Running {
     }
 }
 
+/// A game's state as its live streams send it (`live.rs`): each change's,
+/// numbered; `None` once the game is deleted.
+#[derive(Clone, Debug)]
+pub struct Published {
+    pub version: u64,
+    pub state: Option<Arc<str>>,
+}
+
+/// What a change changed: nothing (nothing is committed), only who sits
+/// at the table (a seat joined, a take-back asked for), or the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Changed {
+    Nothing,
+    Table,
+    Game,
+}
+
+impl From<bool> for Changed {
+    /// A change of the game, or none.
+    fn from(game: bool) -> Changed {
+        if game {
+            Changed::Game
+        } else {
+            Changed::Nothing
+        }
+    }
+}
+
 pub struct Entry {
     pub id: String,
     pub game: Box<dyn AnyGame>,
+    /// Who plays each seat (`table.rs`); `None`: an analysis board.
+    pub table: Option<Table>,
     pub search: Option<Running>,
     pub events: broadcast::Sender<Event>,
+    /// The game's state after each change, for its live streams.
+    pub live: watch::Sender<Published>,
+    /// A task of the server's plays the engine's seats of this game
+    /// (`seated.rs`): no second one is started.
+    pub driver: bool,
     /// Counts changes of the game: a search's move is played only if the
     /// game is still the one it searched.
     pub generation: u64,
@@ -90,14 +126,23 @@ pub struct Entry {
     /// level 3`), by seat name, for the record. Kept while the server runs.
     pub players: HashMap<&'static str, String>,
     last_used: Instant,
+    /// When the game last changed (the server's time, ms).
+    changed_ms: u64,
     db: Arc<Db>,
     time: Arc<dyn TimeSource>,
+}
+
+/// The game and its table as they were before a change.
+struct Before {
+    game: Box<dyn AnyGame>,
+    table: Option<Table>,
+    changed_ms: u64,
 }
 
 /// A change made in memory and not committed yet: the game as it was
 /// (put back if the commit fails) and the writes that keep the new one.
 struct Pending {
-    before: Box<dyn AnyGame>,
+    before: Before,
     writes: Vec<Write>,
 }
 
@@ -118,9 +163,58 @@ impl Entry {
         self.time.now_ms()
     }
 
-    /// The game's state now.
+    /// The game's state now, with its table: the tablebase's verdict only
+    /// where the engine's thinking is shown.
     pub fn state(&self) -> State {
-        self.game.state(&self.id, self.now())
+        let mut state = self.game.state(&self.id, self.now());
+        if let Some(table) = &self.table {
+            let seats = self.game.seats();
+            state.players = Some(table.view(seats));
+            state.proposal = table.proposal_view(seats);
+            state.show_thinking = table.show_thinking;
+            if !self.thinking_shown() {
+                state.tablebase = None;
+            }
+        }
+        state
+    }
+
+    /// Whether the engine's thinking may be shown: on an analysis board,
+    /// at a table that shows it, and once the game is over.
+    pub fn thinking_shown(&self) -> bool {
+        self.table.as_ref().is_none_or(|t| t.show_thinking) || self.game.is_over().is_some()
+    }
+
+    /// What the database keeps of the game.
+    fn row(&self) -> Row {
+        Row { table: self.table.clone(), updated_ms: self.changed_ms, ..self.game.record(&self.id) }
+    }
+
+    /// Sends the game's state to its live streams.
+    fn publish(&mut self) {
+        let state = serde_json::to_string(&self.state()).ok().map(Arc::from);
+        self.live.send_modify(|p| {
+            p.version += 1;
+            p.state = state;
+        });
+    }
+
+    /// Tells the live streams that the game is gone.
+    fn publish_gone(&mut self) {
+        self.live.send_modify(|p| {
+            p.version += 1;
+            p.state = None;
+        });
+    }
+
+    /// When the game last changed (the server's time, ms).
+    pub fn changed_ms(&self) -> u64 {
+        self.changed_ms
+    }
+
+    /// The state's number in the live streams.
+    pub fn version(&self) -> u64 {
+        self.live.borrow().version
     }
 
     /// The search running on the game, if any (one whose client has gone
@@ -154,43 +248,65 @@ impl Entry {
         }
     }
 
-    /// Runs `change` on the game at the server's time; when `changed` says
-    /// it changed the game, what committing it takes. A change that fails
-    /// leaves the game as it was.
+    fn put_back(&mut self, before: Before) {
+        self.game = before.game;
+        self.table = before.table;
+        self.changed_ms = before.changed_ms;
+    }
+
+    /// Runs `change` on the game and its table at the server's time; when
+    /// `changed` says it changed something, what committing it takes. A
+    /// change of the game withdraws a take-back or draw waiting for
+    /// consent (the position it was asked in has gone). A change that
+    /// fails leaves the game as it was.
     fn apply<R>(
         &mut self,
-        change: impl FnOnce(&mut dyn AnyGame, u64) -> Api<R>,
-        changed: impl FnOnce(&R) -> bool,
+        change: impl FnOnce(&mut dyn AnyGame, &mut Option<Table>, u64) -> Api<R>,
+        changed: impl FnOnce(&R) -> Changed,
     ) -> Api<(R, Option<Pending>)> {
-        let before = self.game.snapshot();
+        let before = Before { game: self.game.snapshot(), table: self.table.clone(), changed_ms: self.changed_ms };
         let now = self.now();
-        let r = match change(&mut *self.game, now) {
+        let r = match change(&mut *self.game, &mut self.table, now) {
             Ok(r) => r,
             Err(e) => {
-                self.game = before;
+                self.put_back(before);
                 return Err(e);
             }
         };
-        if !changed(&r) {
-            return Ok((r, None));
+        match changed(&r) {
+            Changed::Nothing => return Ok((r, None)),
+            Changed::Table => {}
+            Changed::Game => {
+                self.generation += 1;
+                if let Some(table) = &mut self.table {
+                    table.proposal = None;
+                }
+            }
         }
-        self.generation += 1;
-        let writes = vec![Write::Save(self.game.record(&self.id))];
+        self.changed_ms = now;
+        let writes = vec![Write::Save(Box::new(self.row()))];
         Ok((r, Some(Pending { before, writes })))
     }
 
-    /// After the commit of a change: undone if it failed.
-    fn conclude(&mut self, before: Box<dyn AnyGame>, committed: Result<(), String>) -> Api<()> {
-        committed.map_err(|why| {
-            self.game = before;
-            not_saved(why)
-        })
+    /// After the commit of a change: undone if it failed, else sent to
+    /// the game's live streams.
+    fn conclude(&mut self, before: Before, committed: Result<(), String>) -> Api<()> {
+        match committed {
+            Ok(()) => {
+                self.publish();
+                Ok(())
+            }
+            Err(why) => {
+                self.put_back(before);
+                Err(not_saved(why))
+            }
+        }
     }
 
     /// [`Locked::change`] for a search's thread, which may block on the
     /// commit.
     pub fn change_blocking<R>(&mut self, change: impl FnOnce(&mut dyn AnyGame, u64) -> Api<R>) -> Api<R> {
-        let (r, pending) = self.apply(change, |_| true)?;
+        let (r, pending) = self.apply(|game, _, now| change(game, now), |_| Changed::Game)?;
         if let Some(Pending { before, writes }) = pending {
             let committed = self.db.commit_blocking(writes);
             self.conclude(before, committed)?;
@@ -200,7 +316,7 @@ impl Entry {
 
     /// [`Locked::settle`] for a search's thread.
     pub fn settle_blocking(&mut self) -> Api<Option<&'static str>> {
-        let (seat, pending) = self.apply(|game, now| Ok(game.settle(now)), Option::is_some)?;
+        let (seat, pending) = self.apply(|game, _, now| Ok(game.settle(now)), |s| s.is_some().into())?;
         if let Some(Pending { before, writes }) = pending {
             let committed = self.db.commit_blocking(writes);
             self.conclude(before, committed)?;
@@ -243,9 +359,19 @@ impl Locked {
     /// [`Locked::change`], committing only when `changed` says the change
     /// changed something.
     pub async fn change_when<R>(
-        mut self,
+        self,
         change: impl FnOnce(&mut dyn AnyGame, u64) -> Api<R>,
         changed: impl FnOnce(&R) -> bool,
+    ) -> Api<(Locked, R)> {
+        self.change_seated(|game, _, now| change(game, now), |r| changed(r).into()).await
+    }
+
+    /// [`Locked::change`] of the game and its table (`table.rs`), committed
+    /// as `changed` says.
+    pub async fn change_seated<R>(
+        mut self,
+        change: impl FnOnce(&mut dyn AnyGame, &mut Option<Table>, u64) -> Api<R>,
+        changed: impl FnOnce(&R) -> Changed,
     ) -> Api<(Locked, R)> {
         let (r, pending) = self.apply(change, changed)?;
         let Some(Pending { before, writes }) = pending else { return Ok((self, r)) };
@@ -279,11 +405,21 @@ fn new_id() -> String {
     format!("{:032x}", rand::thread_rng().gen::<u128>())
 }
 
+/// What the store holds and keeps: `Config`'s limits.
+pub struct Limits {
+    pub max_games: usize,
+    pub max_searches: usize,
+    /// A game with no change for this long is abandoned: it may make room
+    /// for a new one even with a person seated.
+    pub abandoned_ms: u64,
+}
+
 pub struct Store {
     games: Mutex<HashMap<String, Shared>>,
     time: Arc<dyn TimeSource>,
     next_search: AtomicU64,
     max_games: usize,
+    abandoned_ms: u64,
     db: Arc<Db>,
     /// One permit per search or perft running, server-wide.
     slots: Arc<Semaphore>,
@@ -294,29 +430,42 @@ pub struct Store {
 /// is committed.
 type Victim = (String, OwnedMutexGuard<Entry>);
 
+/// Which games make room for a new one, first to last; games with a
+/// person seated that are neither over nor abandoned never do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Room {
+    /// The game is over.
+    Finished,
+    /// An analysis board, or a game only the engine plays.
+    Unseated,
+    /// No change for [`Limits::abandoned_ms`].
+    Abandoned,
+}
+
 impl Store {
     /// The store with the games `loaded` from the database `db` (the
     /// `max_games` changed last); a game that cannot be read or does not
     /// replay is reported and left in the database.
-    pub fn open(db: Db, loaded: Loaded, max_games: usize, max_searches: usize, time: Arc<dyn TimeSource>) -> Store {
+    pub fn open(db: Db, loaded: Loaded, limits: Limits, time: Arc<dyn TimeSource>) -> Store {
         let store = Store {
             games: Mutex::new(HashMap::new()),
             time,
             next_search: AtomicU64::new(1),
-            max_games: max_games.max(1),
+            max_games: limits.max_games.max(1),
+            abandoned_ms: limits.abandoned_ms,
             db: Arc::new(db),
-            slots: Arc::new(Semaphore::new(max_searches.max(1))),
-            max_searches: max_searches.max(1),
+            slots: Arc::new(Semaphore::new(limits.max_searches.max(1))),
+            max_searches: limits.max_searches.max(1),
         };
         for (id, why) in loaded.unreadable {
             eprintln!("catchess serve: stored game {id} not restored (left in the database): {why}");
         }
         let mut games = store.map();
         for row in loaded.rows {
-            let id = row.id.clone();
+            let (id, table, changed) = (row.id.clone(), row.table.clone(), row.updated_ms);
             match super::session::restore(row, store.now()) {
                 Ok(game) => {
-                    let entry = store.entry(id.clone(), game);
+                    let entry = store.entry(id.clone(), game, table, changed);
                     games.insert(id, entry);
                 }
                 Err(why) => eprintln!("catchess serve: stored game {id} not restored (left in the database): {why}"),
@@ -326,20 +475,27 @@ impl Store {
         store
     }
 
-    fn entry(&self, id: String, game: Box<dyn AnyGame>) -> Shared {
+    fn entry(&self, id: String, game: Box<dyn AnyGame>, table: Option<Table>, changed_ms: u64) -> Shared {
         let (events, _) = broadcast::channel(256);
-        Arc::new(tokio::sync::Mutex::new(Entry {
+        let (live, _) = watch::channel(Published { version: 0, state: None });
+        let mut entry = Entry {
             id,
             game,
+            table,
             search: None,
             events,
+            live,
+            driver: false,
             generation: 0,
             deleted: false,
             players: HashMap::new(),
             last_used: Instant::now(),
+            changed_ms,
             db: self.db.clone(),
             time: self.time.clone(),
-        }))
+        };
+        entry.publish();
+        Arc::new(tokio::sync::Mutex::new(entry))
     }
 
     /// The server's time now, in ms (the clocks' time source).
@@ -351,31 +507,61 @@ impl Store {
         self.games.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// The idle game left alone the longest (no search running, nobody
-    /// holding it), locked; 429 when every game is busy.
+    /// Every game held.
+    pub fn all(&self) -> Vec<Shared> {
+        self.map().values().cloned().collect()
+    }
+
+    /// Whether `e` may make room for a new game, and how soon (`Room`).
+    fn room(&self, e: &Entry, now: u64) -> Option<Room> {
+        if e.game.is_over().is_some() {
+            Some(Room::Finished)
+        } else if !e.table.as_ref().is_some_and(Table::has_person) {
+            Some(Room::Unseated)
+        } else if now.saturating_sub(e.changed_ms) >= self.abandoned_ms {
+            Some(Room::Abandoned)
+        } else {
+            None
+        }
+    }
+
+    /// The idle game that makes room first (no search running, nobody
+    /// holding it): finished games, then those nobody sits at, then those
+    /// long abandoned, each the one left alone longest first; 429 when
+    /// there is none.
     fn victim(&self, games: &HashMap<String, Shared>) -> Api<Victim> {
-        let mut oldest: Option<Victim> = None;
+        let now = self.now();
+        let mut best: Option<(Room, Victim)> = None;
         for (id, entry) in games {
             let Ok(e) = entry.clone().try_lock_owned() else { continue };
-            if e.search.is_none() && oldest.as_ref().is_none_or(|(_, o)| e.last_used < o.last_used) {
-                oldest = Some((id.clone(), e));
+            if e.search.is_some() {
+                continue;
+            }
+            let Some(room) = self.room(&e, now) else { continue };
+            let better = best.as_ref().is_none_or(|(r, (_, o))| (room, e.last_used) < (*r, o.last_used));
+            if better {
+                best = Some((room, (id.clone(), e)));
             }
         }
-        oldest.ok_or_else(|| {
+        best.map(|(_, victim)| victim).ok_or_else(|| {
             ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
-                format!("the server holds {} games, all busy; try again later", self.max_games),
+                format!(
+                    "the server holds {} games, all in play or busy (a game a person plays is never evicted \
+                     until it is over or abandoned); finish or delete one, or try again later",
+                    self.max_games
+                ),
             )
         })
     }
 
-    /// Holds a new game, committed before it returns (locked, for its
-    /// first answer); when the store is full the game left alone the
-    /// longest (with no search running) makes room, in the same commit.
-    /// A failed commit leaves the store as it was (500).
-    pub async fn insert(self: &Arc<Self>, game: Box<dyn AnyGame>) -> Api<Locked> {
+    /// Holds a new game at `table` (none: an analysis board), committed
+    /// before it returns (locked, for its first answer); when the store is
+    /// full a game makes room ([`Store::victim`]), in the same commit. A
+    /// failed commit leaves the store as it was (500).
+    pub async fn insert(self: &Arc<Self>, game: Box<dyn AnyGame>, table: Option<Table>) -> Api<Locked> {
         let id = new_id();
-        let entry = self.entry(id.clone(), game);
+        let entry = self.entry(id.clone(), game, table, self.now());
         let mine = Locked(entry.clone().lock_owned().await);
         let mut writes = Vec::new();
         let victim = {
@@ -388,13 +574,14 @@ impl Store {
             games.insert(id.clone(), entry);
             victim
         };
-        writes.push(Write::Save(mine.game.record(&id)));
+        writes.push(Write::Save(Box::new(mine.row())));
         let store = self.clone();
         let commit = tokio::spawn(async move {
             match store.db.commit(writes).await {
                 Ok(()) => {
                     if let Some((_, mut old)) = victim {
                         old.deleted = true;
+                        old.publish_gone();
                     }
                     Ok(mine)
                 }
@@ -419,23 +606,31 @@ impl Store {
     /// The game `id`, locked for a request (404 when there is none, or it
     /// was deleted while the request waited for it).
     pub async fn game(&self, id: &str) -> Api<Locked> {
-        let mut e = self.get(id)?.lock_owned().await;
-        if e.deleted {
-            return Err(ApiError::not_found(format!("unknown game id {id:?}")));
-        }
-        e.last_used = Instant::now();
-        Ok(Locked(e))
+        let e =
+            Store::lock(self.get(id)?).await.ok_or_else(|| ApiError::not_found(format!("unknown game id {id:?}")))?;
+        Ok(e)
     }
 
-    /// Forgets a game, in the database and then here; its search stops and
-    /// its move, if any, is not played. A failed commit keeps the game (500).
-    pub async fn remove(self: &Arc<Self>, id: &str) -> Api<()> {
-        let mut e = self.game(id).await?;
+    /// A game held, locked; `None` once it is deleted.
+    pub async fn lock(shared: Shared) -> Option<Locked> {
+        let mut e = shared.lock_owned().await;
+        if e.deleted {
+            return None;
+        }
+        e.last_used = Instant::now();
+        Some(Locked(e))
+    }
+
+    /// Forgets a game the caller holds, in the database and then here; its
+    /// search stops and its move, if any, is not played; its live streams
+    /// end. A failed commit keeps the game (500).
+    pub async fn remove(self: &Arc<Self>, mut e: Locked) -> Api<()> {
         let store = self.clone();
         let commit = tokio::spawn(async move {
             store.db.commit(vec![Write::Delete(e.id.clone())]).await.map_err(not_saved)?;
             e.deleted = true;
             e.stop_search();
+            e.publish_gone();
             let mut games = store.map();
             if games.get(&e.id).is_some_and(|held| Arc::ptr_eq(held, &e.shared())) {
                 games.remove(&e.id);
@@ -447,6 +642,15 @@ impl Store {
 
     pub fn next_search_id(&self) -> u64 {
         self.next_search.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// A place for one more search, waited for as long as it takes: the
+    /// engine's move at a table (`seated.rs`), which no one asks for again.
+    pub async fn search_slot_waiting(&self) -> OwnedSemaphorePermit {
+        match self.slots.clone().acquire_owned().await {
+            Ok(permit) => permit,
+            Err(_) => unreachable!("the pool is never closed"),
+        }
     }
 
     /// A place for one more search or perft, held until the permit is
@@ -475,7 +679,7 @@ impl Store {
             e.stop_search();
             let now = e.now();
             if !e.deleted && e.game.pause(now) {
-                writes.push(Write::Save(e.game.record(&e.id)));
+                writes.push(Write::Save(Box::new(e.row())));
             }
         }
         if !writes.is_empty() {

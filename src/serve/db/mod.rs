@@ -6,7 +6,9 @@
 //! variant, the start position, every move (the server's rolls
 //! included) in the protocol's text, the seats' forfeits (a
 //! resignation, a flag fall: `forfeit.rs`) and clocks (the time each move
-//! took: `clock.rs`). Reading a row replays it with the
+//! took: `clock.rs`), the dice's seed (`dice.rs`) and who plays each
+//! seat, with their tokens and a take-back waiting for consent
+//! (`seating`: `table.rs`). Reading a row replays it with the
 //! game's own rules; a row that cannot be read or does not replay is
 //! reported and left in place, never deleted, and the others are served.
 //!
@@ -17,7 +19,9 @@
 //! database.
 
 use super::clock::Clocks;
+use super::dice::Dice;
 use super::forfeit::Forfeit;
+use super::table::Table;
 use rusqlite::types::ValueRef;
 use rusqlite::Connection;
 use std::path::PathBuf;
@@ -42,6 +46,13 @@ pub struct Row {
     pub forfeits: Vec<Forfeit>,
     /// `None`: no seat has a clock.
     pub clocks: Option<Clocks>,
+    /// The game's dice (`dice.rs`); `None` in a row kept before them.
+    pub dice: Option<Dice>,
+    /// Who plays each seat (`table.rs`); `None`: an analysis board.
+    pub table: Option<Table>,
+    /// When the game last changed (the server's time, ms since the epoch):
+    /// the eviction's "long abandoned".
+    pub updated_ms: u64,
 }
 
 /// What `load` read: the rows, and the rows it could not read (the id,
@@ -65,15 +76,11 @@ pub fn default_path() -> Option<PathBuf> {
     Some(base.join("catchess").join("games.sqlite3"))
 }
 
-fn now_ms() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
-}
-
 /// Writes a game: a new row, or the row's new state.
-const SAVE_SQL: &str = "INSERT INTO games (id, variant, start_fen, moves, updated_ms, forfeits, clocks)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+const SAVE_SQL: &str = "INSERT INTO games (id, variant, start_fen, moves, updated_ms, forfeits, clocks, dice, seating)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
      ON CONFLICT(id) DO UPDATE SET variant = ?2, start_fen = ?3, moves = ?4, updated_ms = ?5,
-     forfeits = ?6, clocks = ?7";
+     forfeits = ?6, clocks = ?7, dice = ?8, seating = ?9";
 
 /// A database opened and locked for this server, not yet handed to its
 /// writer.
@@ -144,7 +151,8 @@ impl Opened {
         let mut stmt = self
             .conn
             .prepare(
-                "SELECT rowid, id, variant, start_fen, moves, forfeits, clocks FROM games ORDER BY updated_ms DESC",
+                "SELECT rowid, id, variant, start_fen, moves, forfeits, clocks, dice, seating, updated_ms FROM games
+                 ORDER BY updated_ms DESC",
             )
             .map_err(err)?;
         let mut rows = stmt.query([]).map_err(err)?;
@@ -169,6 +177,9 @@ impl Opened {
                     moves: json(&text(4)?, "moves")?,
                     forfeits: json(&text(5)?, "forfeits")?,
                     clocks: json(&text(6)?, "clocks")?,
+                    dice: json(&text(7)?, "dice")?,
+                    table: json(&text(8)?, "seating")?,
+                    updated_ms: r.get::<_, i64>(9).map_err(|e| format!("updated_ms: {e}"))?.max(0) as u64,
                 })
             };
             match read() {
@@ -209,6 +220,9 @@ mod tests {
             moves: moves.iter().map(|m| m.to_string()).collect(),
             forfeits: vec![],
             clocks: None,
+            dice: None,
+            table: None,
+            updated_ms: 1,
         }
     }
 
@@ -219,13 +233,13 @@ mod tests {
         let path = path.to_str().unwrap();
         {
             let db = open(path, &OPTIONS).unwrap().start().unwrap();
-            db.commit_blocking(vec![Write::Save(row("a1", &["e2e4"]))]).unwrap();
+            db.commit_blocking(vec![Write::Save(Box::new(row("a1", &["e2e4"])))]).unwrap();
             let resigned = vec![Forfeit { seat: 1, ply: 2, why: super::super::forfeit::Why::Resignation }];
             let mut clocks = Clocks::new(vec![Some(TimeControl { base_ms: 60_000, inc_ms: 1_000 }), None], 0, 0);
             clocks.used_ms = vec![1_500, 0];
             clocks.pending_ms = 700;
             let row = Row { forfeits: resigned, clocks: Some(clocks), ..row("a1", &["e2e4", "e7e5"]) };
-            db.commit_blocking(vec![Write::Save(row)]).unwrap();
+            db.commit_blocking(vec![Write::Save(Box::new(row))]).unwrap();
         }
         let opened = open(path, &OPTIONS).unwrap();
         let loaded = opened.load(10).unwrap();
@@ -268,7 +282,7 @@ mod tests {
         let path = dir.join("games.sqlite3");
         let path = path.to_str().unwrap();
         let db = open(path, &OPTIONS).unwrap().start().unwrap();
-        let rows = (0..6).map(|i| Write::Save(row(&format!("g{i}"), &["e2e4"]))).collect();
+        let rows = (0..6).map(|i| Write::Save(Box::new(row(&format!("g{i}"), &["e2e4"])))).collect();
         db.commit_blocking(rows).unwrap();
         db.close();
         {
@@ -313,7 +327,7 @@ mod tests {
         let big = vec!["e2e4"; 2_000];
         let (small, huge) = (row("small", &["e2e4"]), row("huge", &big));
         let answers: Vec<Result<(), String>> = std::thread::scope(|s| {
-            let jobs = [small, huge].map(|r| s.spawn(|| db.commit_blocking(vec![Write::Save(r)])));
+            let jobs = [small, huge].map(|r| s.spawn(|| db.commit_blocking(vec![Write::Save(Box::new(r))])));
             jobs.into_iter().map(|j| j.join().unwrap()).collect()
         });
         assert_eq!(answers[0], Ok(()));

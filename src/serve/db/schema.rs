@@ -1,5 +1,6 @@
 //! The `games` table: made in a new database, given the columns added
-//! since (a database from before forfeits or clocks were kept), and
+//! since (a database from before forfeits, clocks, dice or tables were
+//! kept), and
 //! checked in any other: a database whose `games` table is someone
 //! else's, or that holds other tables and no `games`, is refused at start
 //! with what it holds, rather than answering every new game with a 500
@@ -16,7 +17,7 @@ struct Column {
     added_with: Option<&'static str>,
 }
 
-const COLUMNS: [Column; 7] = [
+const COLUMNS: [Column; 9] = [
     Column { name: "id", kind: "TEXT", added_with: None },
     Column { name: "variant", kind: "TEXT", added_with: None },
     Column { name: "start_fen", kind: "TEXT", added_with: None },
@@ -24,6 +25,8 @@ const COLUMNS: [Column; 7] = [
     Column { name: "updated_ms", kind: "INTEGER", added_with: None },
     Column { name: "forfeits", kind: "TEXT", added_with: Some("'[]'") },
     Column { name: "clocks", kind: "TEXT", added_with: Some("'null'") },
+    Column { name: "dice", kind: "TEXT", added_with: Some("'null'") },
+    Column { name: "seating", kind: "TEXT", added_with: Some("'null'") },
 ];
 
 /// A column as the database describes it.

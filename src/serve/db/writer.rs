@@ -23,7 +23,7 @@ use tokio::sync::oneshot;
 #[derive(Debug)]
 pub enum Write {
     /// A new game, or a game's new state.
-    Save(Row),
+    Save(Box<Row>),
     /// Forgets a game.
     Delete(String),
 }
@@ -170,7 +170,10 @@ fn save(conn: &Connection, row: &Row) -> Result<(), String> {
     let moves = serde_json::to_string(&row.moves).map_err(|e| why(&e))?;
     let forfeits = serde_json::to_string(&row.forfeits).map_err(|e| why(&e))?;
     let clocks = serde_json::to_string(&row.clocks).map_err(|e| why(&e))?;
+    let dice = serde_json::to_string(&row.dice).map_err(|e| why(&e))?;
+    let table = serde_json::to_string(&row.table).map_err(|e| why(&e))?;
     let mut stmt = conn.prepare_cached(SAVE_SQL).map_err(|e| why(&e))?;
-    let values = params![row.id, row.variant, row.start_fen, moves, super::now_ms(), forfeits, clocks];
+    let updated = i64::try_from(row.updated_ms).unwrap_or(i64::MAX);
+    let values = params![row.id, row.variant, row.start_fen, moves, updated, forfeits, clocks, dice, table];
     stmt.execute(values).map(|_| ()).map_err(|e| why(&e))
 }

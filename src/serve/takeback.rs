@@ -1,0 +1,171 @@
+//! Take-backs (issue #61). On an analysis board `undo` takes back as it
+//! always has. At a table a take-back is a seat's request (its token):
+//!
+//! * free when nobody else is asked: against the engine alone (the
+//!   engine's moves since go with it), among the steps of the asker's own
+//!   turn under way (a 10×10 pick taken back), or when the other people
+//!   have not joined or have forfeited;
+//! * otherwise it waits for every other person seated to consent
+//!   (`POST answer {"accept": true}`); one refusal, or any move, withdraws
+//!   it. While it waits the engine waits too (its search on the game
+//!   stops, unplayed), so the position it was asked in stays. Every tab
+//!   sees it asked and answered (`live.rs`); it is kept in the database
+//!   with the game.
+
+use super::error::{ApiError, Json};
+use super::routes::{check_ply, SeatToken};
+use super::seated;
+use super::session::State;
+use super::store::{Changed, Locked};
+use super::table::{Proposal, ProposalKind};
+use super::App;
+use axum::extract::{Path, State as AppState};
+use axum::http::StatusCode;
+use serde::Deserialize;
+use std::sync::Arc;
+
+type Api<T> = Result<T, ApiError>;
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct UndoRequest {
+    /// How many moves (steps) to take back: by default 1 on an analysis
+    /// board; at a table back to before the asker's last turn.
+    plies: Option<usize>,
+    /// The moves the asker's board showed (refused, 409, if the game has
+    /// others now).
+    ply: Option<usize>,
+}
+
+fn conflict(message: String) -> ApiError {
+    ApiError::conflict(message)
+}
+
+/// Takes back `plies` moves now, committed; the engine then plays if it
+/// is to move.
+async fn take_back_now(app: &Arc<App>, mut e: Locked, plies: usize) -> Api<Locked> {
+    // At a table the engine's search on the old position is abandoned
+    // (its move not played); on a board an analysis gives way, and the
+    // engine's move is waited for.
+    if e.table.is_some() {
+        e.stop_search();
+    }
+    e.make_changeable()?;
+    let (mut e, _) = e.change_when(|game, now| Ok(game.take_back(plies, now)), |taken| *taken > 0).await?;
+    seated::kick(app, &mut e);
+    Ok(e)
+}
+
+/// `POST /api/games/<id>/undo {"plies", "ply"}`: 200 with the state once
+/// taken back, or at a table 202 with the request waiting for consent
+/// (`proposal` in the state).
+pub async fn undo(
+    AppState(app): AppState<Arc<App>>,
+    Path(id): Path<String>,
+    SeatToken(token): SeatToken,
+    Json(req): Json<UndoRequest>,
+) -> Api<(StatusCode, Json<State>)> {
+    let (e, _) = app.store.game(&id).await?.settle().await?;
+    check_ply(&e, req.ply)?;
+    let Some(table) = &e.table else {
+        let e = take_back_now(&app, e, req.plies.unwrap_or(1)).await?;
+        return Ok((StatusCode::OK, Json(e.state())));
+    };
+    let seats = e.game.seats();
+    let by = table.seat_acting(token.as_deref(), "a take-back")?;
+    let name = seats[by].name;
+    if let Some(p) = table.proposal.as_ref().filter(|p| p.by != by) {
+        return Err(conflict(format!("{}'s request waits for an answer first (POST answer)", seats[p.by].name)));
+    }
+    let plies = req.plies.unwrap_or_else(|| e.game.plies_back_for(by)).min(e.game.plies());
+    if plies == 0 {
+        return Err(conflict(format!("{name} has no move to take back")));
+    }
+    let own_steps = e.game.to_move() == by && plies <= e.game.steps_under_way();
+    let others = table.others(by, |seat| e.game.passes(seat));
+    if own_steps || others.is_empty() {
+        let e = take_back_now(&app, e, plies).await?;
+        return Ok((StatusCode::OK, Json(e.state())));
+    }
+    let proposal = Proposal { kind: ProposalKind::TakeBack { plies }, by, at_ply: e.game.plies(), waiting: others };
+    let mut e = e;
+    // The engine waits while the people decide.
+    e.stop_search();
+    let (e, ()) = e
+        .change_seated(
+            |_, table, _| {
+                table.as_mut().expect("a table").proposal = Some(proposal);
+                Ok(())
+            },
+            |_| Changed::Table,
+        )
+        .await?;
+    Ok((StatusCode::ACCEPTED, Json(e.state())))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnswerRequest {
+    accept: bool,
+}
+
+/// `POST /api/games/<id>/answer {"accept": true | false}`: a seat whose
+/// consent the waiting request needs answers it (its asker may withdraw
+/// it with `false`). The last consent carries it out.
+pub async fn answer(
+    AppState(app): AppState<Arc<App>>,
+    Path(id): Path<String>,
+    SeatToken(token): SeatToken,
+    Json(req): Json<AnswerRequest>,
+) -> Api<Json<State>> {
+    let (e, _) = app.store.game(&id).await?.settle().await?;
+    let Some(table) = &e.table else {
+        return Err(conflict("an analysis board asks nobody's consent".to_string()));
+    };
+    let seats = e.game.seats();
+    let Some(proposal) = table.proposal.clone() else {
+        return Err(conflict("no take-back waits for an answer".to_string()));
+    };
+    let seat = table.seat_acting(token.as_deref(), "an answer")?;
+    let name = seats[seat].name;
+    let asked = proposal.waiting.contains(&seat);
+    if !(asked || (seat == proposal.by && !req.accept)) {
+        return Err(conflict(if seat == proposal.by {
+            format!("{name} asked for this take-back; it waits for the others")
+        } else {
+            format!("{name}'s answer is not awaited (given already)")
+        }));
+    }
+    let left: Vec<usize> = proposal.waiting.iter().copied().filter(|&s| s != seat).collect();
+    let (mut e, ()) = match (req.accept, left.is_empty(), proposal.kind) {
+        (true, true, ProposalKind::TakeBack { plies }) => {
+            // Every consent given: taken back (which withdraws the request).
+            let e = take_back_now(&app, e, plies).await?;
+            return Ok(Json(e.state()));
+        }
+        (true, false, _) => {
+            e.change_seated(
+                |_, table, _| {
+                    if let Some(p) = &mut table.as_mut().expect("a table").proposal {
+                        p.waiting = left;
+                    }
+                    Ok(())
+                },
+                |_| Changed::Table,
+            )
+            .await?
+        }
+        (false, _, _) => {
+            e.change_seated(
+                |_, table, _| {
+                    table.as_mut().expect("a table").proposal = None;
+                    Ok(())
+                },
+                |_| Changed::Table,
+            )
+            .await?
+        }
+    };
+    seated::kick(&app, &mut e);
+    Ok(Json(e.state()))
+}
