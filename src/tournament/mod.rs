@@ -14,7 +14,8 @@
 //! | `config.rs` | the settings of a match, their bounds and every check of them |
 //! | `spec.rs` | parsing engines, time controls, SPRT bounds, adjudication rules |
 //! | `engine.rs` | one engine process: lines in, lines out with deadlines; the log |
-//! | `play.rs` | one game: clocks, move checks, faults, the record |
+//! | `play.rs` | one game, step by step: seats started, engines asked, answers checked, clocks charged, faults, adjudication, the record |
+//! | `pool.rs` | engine processes: checked before the match, set up for a game, reused across games |
 //! | `schedule.rs` | who sits where, and which games form a pair |
 //! | `openings.rs` | start positions, random plies, each round's opening (PGN books through `game::pgn`) |
 //! | `workers.rs` | the worker threads and the loop that takes their results |
@@ -32,6 +33,7 @@ pub mod config;
 pub mod engine;
 pub mod openings;
 pub mod play;
+pub mod pool;
 pub mod progress;
 pub mod record;
 pub mod resume;
@@ -292,7 +294,7 @@ fn start_engines(config: &MatchConfig, time_controls: Vec<spec::TimeControl>) ->
         eprintln!("match: killed {orphans} engine process(es) left running by an arbiter that was killed");
     }
     for e in &config.engines {
-        play::preflight(e, config.variant, config.timeout, cancel.clone())?;
+        pool::preflight(e, config.variant, config.timeout, cancel.clone())?;
         if let Some(sig) = signals::received() {
             engine::kill_all();
             return Err(format!("{} received before the first game", signals::name(sig)));

@@ -6,7 +6,8 @@
 
 use super::engine;
 use super::openings::RoundOpenings;
-use super::play::{self, Arbiter, GameReport, Job, Pool};
+use super::play::{self, Arbiter, GameReport, Job};
+use super::pool::Pool;
 use super::progress::{game_line, Progress};
 use super::schedule::pair_of;
 use super::signals;
