@@ -3,9 +3,9 @@
 //! whose keys, tokens and FENs round-trip, and the board drawn.
 
 mod common;
+use catchess::game::perft::perft;
 use catchess::game::{MoveList, Notation, MAX_MOVES};
 use catchess::games::catschess10::{CatsChess10, Phase, StepKind, START_FEN};
-use catchess::game::perft::perft;
 use common::catschess10::{fen, tokens};
 
 /// Random playouts: every list within `MAX_MOVES`, the incremental key

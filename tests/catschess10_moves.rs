@@ -5,10 +5,10 @@
 
 mod common;
 use catchess::core::Color;
+use catchess::game::perft::perft;
 use catchess::game::{Game, History, MoveError, Reason, Seat};
 use catchess::games::catschess10::rules::{KING_CAPTURED, MOVE_LIMIT, NO_LEGAL_TURN, TWO_CATS_HOME};
 use catchess::games::catschess10::{CatsChess10, Piece, Role};
-use catchess::game::perft::perft;
 use common::catschess10::{after, board, fen, has, illegal, sq, ALL_KINDS};
 
 #[test]

@@ -35,7 +35,6 @@ pub mod openings;
 pub mod play;
 pub mod pool;
 pub mod progress;
-pub mod record;
 pub mod resume;
 pub mod review;
 pub mod schedule;
@@ -45,17 +44,18 @@ pub mod standings;
 pub mod stats;
 pub mod workers;
 
-pub use config::{MatchConfig, MAX_CONCURRENCY, MAX_GAMES, MAX_PGN_BYTES, MAX_RANDOM_PLIES, MAX_TIMEOUT};
+use crate::game::pgn::MAX_PGN_BYTES;
+pub use config::{MatchConfig, MAX_CONCURRENCY, MAX_GAMES, MAX_RANDOM_PLIES, MAX_TIMEOUT};
 pub use standings::SprtStatus;
 
 use crate::files::read_bounded;
 use crate::game::pgn;
+use crate::game::pgn::record::capitalised;
 use crate::game::{Arbitration, Notation};
 use crate::games::with_game;
 use openings::RoundOpenings;
 use play::{Arbiter, GameReport};
 use progress::Progress;
-use record::capitalised;
 use resume::Resumed;
 use schedule::pair_of;
 use standings::Standings;
@@ -330,7 +330,7 @@ fn start_engines(config: &MatchConfig, time_controls: Vec<spec::TimeControl>) ->
         timeout: config.timeout,
         time_margin: config.time_margin,
         event: config.event.clone(),
-        date: record::today(),
+        date: crate::game::pgn::record::today(),
         log,
         cancel,
         adjudication: config.adjudication,

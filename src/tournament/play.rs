@@ -11,49 +11,19 @@
 //! on with the arbiter passing (`0000`) for them; a draw then gives white
 //! and black ½ each.
 
-use super::engine::{EngineProcess, Failure, Log, Score, SearchNote, MAX_LINE};
-use super::openings::rng_for;
+use super::engine::{EngineProcess, Failure, Log, MAX_LINE};
 use super::pool::Pool;
-use super::record::{self, RecordTags};
 use super::spec::{Adjudication, EngineSpec, TimeControl};
 use super::stats::seat_points;
+use crate::game::pgn::record::{self, RecordTags};
+use crate::game::pgn::record::{FaultKind, Score, SearchNote};
+use crate::game::rng_for;
 use crate::game::{Arbitration, Game, History, Notation, Seat, SeatInfo};
 use crate::games::VariantKind;
 use rand::rngs::StdRng;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// What an engine did wrong.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum FaultKind {
-    /// `bestmove` with a move that is malformed or not legal (or `(none)`).
-    IllegalMove,
-    /// The clock (or the fixed move time) ran out before `bestmove`.
-    TimeForfeit,
-    /// The process exited or closed its pipes, or could not be started.
-    Crash,
-    /// No `uciok`, `readyok`, or (under a depth or node limit) `bestmove`
-    /// within the match's timeout.
-    Hang,
-    /// A line longer than the arbiter keeps (`engine::MAX_LINE`).
-    LineTooLong,
-}
-
-impl FaultKind {
-    pub const ALL: [FaultKind; 5] =
-        [FaultKind::IllegalMove, FaultKind::TimeForfeit, FaultKind::Crash, FaultKind::Hang, FaultKind::LineTooLong];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            FaultKind::IllegalMove => "illegal move",
-            FaultKind::TimeForfeit => "time forfeit",
-            FaultKind::Crash => "crash",
-            FaultKind::Hang => "hang",
-            FaultKind::LineTooLong => "line too long",
-        }
-    }
-}
 
 /// A fault, as the record and the table report it.
 #[derive(Clone, Debug, PartialEq, Eq)]

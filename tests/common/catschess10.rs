@@ -1,8 +1,8 @@
 //! Helpers of the Cat's Chess (10×10) tests (`catschess10_*.rs`): positions
 //! written as piece lists, and the turns legal in them by their tokens.
 
-use catchess::games::catschess10::{CatsChess10, Square, Step};
 use catchess::game::perft::divide;
+use catchess::games::catschess10::{CatsChess10, Square, Step};
 use catchess::{MoveError, MoveList};
 
 pub fn sq(s: &str) -> Square {
