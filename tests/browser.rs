@@ -37,13 +37,26 @@ const IGNORED: &[skipping::Ignored] = &[(
     the_tablebase_panel_shows_cat_chess_tables_in_chromium,
 )];
 
-const INSTALL: &str = "apt-get install chromium chromium-driver && python3 -m pip install selenium";
-
-fn browser_available() -> bool {
-    let selenium =
-        Command::new("python3").args(["-c", "import selenium.webdriver"]).output().is_ok_and(|o| o.status.success());
-    selenium && Path::new("/usr/bin/chromium").exists() && Path::new("/usr/bin/chromedriver").exists()
-}
+/// What the scripts drive, each named on its own when it is missing.
+const NEEDS: &[skipping::Requirement] = &[
+    skipping::Requirement {
+        what: "chromium",
+        install: "apt-get install chromium",
+        available: || Path::new("/usr/bin/chromium").exists(),
+    },
+    skipping::Requirement {
+        what: "chromium-driver",
+        install: "apt-get install chromium-driver",
+        available: || Path::new("/usr/bin/chromedriver").exists(),
+    },
+    skipping::Requirement {
+        what: "selenium",
+        install: "python3 -m pip install selenium",
+        available: || {
+            Command::new("python3").args(["-c", "import selenium.webdriver"]).output().is_ok_and(|o| o.status.success())
+        },
+    },
+];
 
 fn the_page_plays_every_game_in_chromium() {
     // The engine's moves take the server's default time (1 s).
@@ -112,13 +125,5 @@ fn the_tablebase_panel_shows_cat_chess_tables_in_chromium() {
 }
 
 fn main() -> ExitCode {
-    skipping::run_with_ignored(
-        TESTS,
-        IGNORED,
-        &skipping::Requirement {
-            what: "chromium, chromium-driver and selenium",
-            install: INSTALL,
-            available: browser_available,
-        },
-    )
+    skipping::run_with_ignored(TESTS, IGNORED, NEEDS)
 }

@@ -15,10 +15,11 @@
 
 mod common;
 
+use catchess::game::pgn::record::SearchNote;
 use catchess::game::pgn::record_turn;
 use catchess::game::random_turn;
 use catchess::games::chess::{CatChessRules, ChessRules, Position, Variant};
-use catchess::tournament::engine::{SearchNote, UciInfo};
+use catchess::tournament::engine::UciInfo;
 use catchess::tournament::openings::{line_fen, BookSpec};
 use catchess::tournament::spec::{parse_seat_tc, DrawRule, EngineSpec, ResignRule, SprtSpec, TimeControl};
 use catchess::{Arbitration, CatChess, CatsChess10, Chess, Game, History, MoveList, Notation, Xiangqi};

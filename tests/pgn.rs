@@ -8,11 +8,11 @@
 //! `pgn check` accepts it, `--resume` reads its round and result, and a
 //! file cut anywhere keeps exactly its complete records.
 
+use catchess::game::pgn::record::{move_comment, termination_by, write, RecordTags};
+use catchess::game::pgn::record::{Score, SearchNote};
 use catchess::game::pgn::{self, Stop};
 use catchess::game::{random_game, random_turn};
 use catchess::tournament::check::{check_game, Ended};
-use catchess::tournament::engine::{Score, SearchNote};
-use catchess::tournament::record::{move_comment, termination_by, write, RecordTags};
 use catchess::tournament::resume::{complete_prefix, reports};
 use catchess::{Arbitration, CatChess, CatsChess10, Chess, History, Notation, Seat, Xiangqi};
 use rand::rngs::StdRng;
@@ -165,7 +165,7 @@ fn round_trip<G: Notation + Arbitration>(seed: u64, games: usize) {
         assert_eq!(back.moves(), g.history.moves(), "{record}");
         assert_eq!(back.start().to_fen(), g.history.start().to_fen(), "{record}");
         for (seat, player) in G::SEATS.iter().zip(&g.players) {
-            let tag = catchess::tournament::record::capitalised(seat.name);
+            let tag = catchess::game::pgn::record::capitalised(seat.name);
             assert_eq!(game.tag(&tag), Some(player.as_str()), "{record}");
         }
         assert_eq!(game.tag("Event"), Some("round \"trip\" "), "{record}");

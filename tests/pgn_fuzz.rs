@@ -11,12 +11,12 @@
 
 mod common;
 
+use catchess::game::pgn::record::{move_comment, write, RecordTags};
+use catchess::game::pgn::record::{Score, SearchNote};
 use catchess::game::pgn::{self, Stop};
 use catchess::game::random_game;
 use catchess::tournament::check::check_game;
-use catchess::tournament::engine::{Score, SearchNote};
 use catchess::tournament::openings::read_pgn;
-use catchess::tournament::record::{move_comment, write, RecordTags};
 use catchess::tournament::resume::{complete_prefix, record_chunks, reports};
 use catchess::tournament::review::report;
 use catchess::{Arbitration, CatChess, CatsChess10, Chess, Notation, VariantKind, Xiangqi};

@@ -87,6 +87,6 @@ fn catchess_records_are_read_by_python_chess() {
 fn main() -> ExitCode {
     skipping::run(
         TESTS,
-        &skipping::Requirement { what: "python-chess", install: INSTALL, available: python_chess_available },
+        &[skipping::Requirement { what: "python-chess", install: INSTALL, available: python_chess_available }],
     )
 }

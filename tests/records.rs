@@ -3,8 +3,8 @@
 //! records back for `--resume` and `--merge`. The record code itself is
 //! generic and names no game (its unit tests use chess only).
 
-use catchess::tournament::play::FaultKind;
-use catchess::tournament::record::{seat_of, write, RecordTags};
+use catchess::game::pgn::record::FaultKind;
+use catchess::game::pgn::record::{seat_of, write, RecordTags};
 use catchess::tournament::resume::{complete_prefix, reports};
 use catchess::{Arbitration, CatChess, History, Notation, Seat};
 

@@ -15,10 +15,10 @@
 //! the search's score from the first seat's view.
 
 use crate::engine::play_turn;
+use crate::game::{random_line, rng_for};
 use crate::game::{Goal, History, Reason, Seat, SeatInfo};
 use crate::games::Playable;
 use crate::search::{perspective, Limits, SearchControl, Searcher, Strength, MATE_BOUND};
-use crate::tournament::openings::{random_line, rng_for};
 use rand::rngs::StdRng;
 use rand::Rng;
 use std::ops::RangeInclusive;

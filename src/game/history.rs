@@ -1,6 +1,8 @@
 //! A game in progress: the positions so far (for repetition) and the moves.
 
 use super::{Arbitration, Game, MoveError, Notation, Outcome};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 
 /// A game in progress: the positions so far (for repetition) and the moves.
 #[derive(Clone, Debug)]
@@ -268,4 +270,42 @@ pub fn random_game<G: Notation + Arbitration>(start: G, turns: usize, rng: &mut 
         h.take_back(1);
     }
     h
+}
+
+/// A random number generator for opening `index` of a match seeded `seed`
+/// (SplitMix64 of both, so neighbouring indices are unrelated).
+pub fn rng_for(seed: u64, index: u64) -> StdRng {
+    let mut z = seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    StdRng::seed_from_u64(z ^ (z >> 31))
+}
+
+/// `plies` random legal turns from `start` that do not end the game (each
+/// a uniformly random move in a game of one move a turn; in a game of
+/// several steps random steps until the next turn, `random_turn`); a line
+/// that ends it early is thrown away and drawn again. The moves of every
+/// step, in order.
+pub fn random_line<G: Notation + Arbitration>(
+    start: &G,
+    plies: usize,
+    rng: &mut StdRng,
+) -> Result<Vec<G::Move>, String> {
+    if plies == 0 {
+        return Ok(Vec::new());
+    }
+    for _ in 0..1000 {
+        let mut h = History::new(*start);
+        for _ in 0..plies {
+            if h.outcome().is_some() {
+                break;
+            }
+            let Some(turn) = random_turn(h.current(), false, |_, _, _, n| rng.gen_range(0..n)) else { break };
+            turn.into_iter().for_each(|m| h.push(m));
+        }
+        if h.turn_count() == plies && h.outcome().is_none() {
+            return Ok(h.moves().to_vec());
+        }
+    }
+    Err(format!("found no {plies}-ply random opening from {} that leaves the game going", start.to_fen()))
 }

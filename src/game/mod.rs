@@ -21,7 +21,7 @@ mod seat;
 pub mod view;
 
 pub use fen::{FenError, FenField};
-pub use history::{random_game, random_turn, History};
+pub use history::{random_game, random_line, random_turn, rng_for, History};
 pub use movelist::{MoveList, MAX_MOVES};
 pub use option::GameOption;
 pub use outcome::{describe, rule_draw, standard_outcome, winner_name, Outcome, Reason};

@@ -113,7 +113,7 @@ impl TimeControl {
     /// writes its clocks.
     pub fn pgn(&self) -> String {
         let (base, inc) = (Duration::from_millis(self.base_ms), Duration::from_millis(self.inc_ms));
-        crate::tournament::spec::TimeControl::Clock { moves: None, base, inc }.pgn()
+        crate::game::pgn::record::clock_time_control(base, inc)
     }
 }
 

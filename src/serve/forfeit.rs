@@ -6,9 +6,9 @@
 //! the cats' makes them pass for the rest of the game
 //! (`Arbitration::arbiter_pass`), and a draw then rewards nobody.
 
+use crate::game::pgn::record::FaultKind;
+use crate::game::pgn::record::{termination_by, RESIGNATION};
 use crate::game::{Arbitration, Outcome, Reason, Seat};
-use crate::tournament::play::FaultKind;
-use crate::tournament::record::{termination_by, RESIGNATION};
 use serde::{Deserialize, Serialize};
 
 /// Why a seat gave up.

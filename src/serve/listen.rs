@@ -102,14 +102,14 @@ pub fn run(config: Config) -> Result<(), String> {
     result
 }
 
-/// What a server listening beyond loopback exposes (README, "Playing in
-/// the browser"); `None` on loopback.
+/// What a server listening beyond loopback exposes (README, "Play");
+/// `None` on loopback.
 fn exposure_warning(addr: SocketAddr) -> Option<String> {
     (!addr.ip().is_loopback()).then(|| {
         format!(
             "WARNING: listening on {addr}, not on loopback: anyone who can reach this machine on port {} \
              can create, play, analyse and delete games and use its CPU, over plain HTTP \
-             (README, \"Playing in the browser\")",
+             (README, \"Play\")",
             addr.port()
         )
     })

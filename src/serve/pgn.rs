@@ -5,10 +5,10 @@
 //! protocol's text.
 
 use super::forfeit::{Ending, Forfeit, Why};
+use crate::game::pgn::record::{self, RecordTags};
 use crate::game::pgn::{self, PgnGame, Stop};
 use crate::game::{Arbitration, History, MoveList, Notation};
 use crate::games::VariantKind;
-use crate::tournament::record::{self, RecordTags};
 
 /// What a record says besides the moves and the result.
 #[derive(Clone, Debug, Default)]

@@ -4,8 +4,8 @@
 //! result is `*` is counted as unfinished: its moves are checked, and its
 //! final position must not be over.
 
-use super::record::{is_resignation, result_line, seat_of, standard_termination, winner_of_result};
 use crate::files::read_bounded;
+use crate::game::pgn::record::{is_resignation, result_line, seat_of, standard_termination, winner_of_result};
 use crate::game::pgn::{self, PgnGame, ReplayError, Stop};
 use crate::game::{Arbitration, Notation, Seat};
 use crate::games::with_game;
@@ -46,7 +46,7 @@ pub fn command(path: &str, default: VariantKind) -> Result<(), String> {
 /// Checks every game of `path`; its variant is its `Variant` tag, else
 /// `default`.
 pub fn check_file(path: &str, default: VariantKind) -> Result<CheckReport, String> {
-    let text = read_bounded(path, super::MAX_PGN_BYTES).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let text = read_bounded(path, crate::game::pgn::MAX_PGN_BYTES).map_err(|e| format!("cannot read {path}: {e}"))?;
     let words = VariantKind::all_result_words();
     let games = pgn::read_all(&text, &words).map_err(|e| format!("{path}: {e}"))?;
     let mut problems = Vec::new();

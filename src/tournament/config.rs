@@ -2,18 +2,16 @@
 //! its numbers, and [`MatchConfig::validate`]: every check of a match's
 //! settings, in one place, made before any engine starts.
 
-use super::record;
 use super::schedule;
 use super::spec::{Adjudication, EngineSpec, SprtSpec, TimeControl};
 use super::stats::Model;
+use crate::game::pgn::record;
 use crate::game::Game;
 use crate::games::with_game;
 use crate::games::VariantKind;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// The largest PGN file `--resume` and `--merge` read.
-pub const MAX_PGN_BYTES: u64 = 1 << 30;
 /// Largest `--games`.
 pub const MAX_GAMES: usize = 1_000_000_000;
 /// Largest `--concurrency`.

@@ -21,6 +21,7 @@
 //! time, so an arbiter still running keeps its engines.
 
 use super::spec::EngineSpec;
+use crate::game::pgn::record::SearchNote;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -247,35 +248,6 @@ impl UciInfo {
             self.variants = Some(vars);
         }
         self.options.push(name);
-    }
-}
-
-/// The last search report before `bestmove`, for the record's comments.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SearchNote {
-    pub depth: Option<u32>,
-    /// Centipawns or mate distance (moves), from the mover's side.
-    pub score: Option<Score>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    Cp(i64),
-    Mate(i64),
-}
-
-impl SearchNote {
-    pub fn read_info(&mut self, line: &str) {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        for (i, w) in words.iter().enumerate() {
-            let next = words.get(i + 1).and_then(|v| v.parse::<i64>().ok());
-            match (*w, next) {
-                ("depth", Some(d)) => self.depth = Some(d.clamp(0, u32::MAX as i64) as u32),
-                ("cp", Some(v)) if i > 0 && words[i - 1] == "score" => self.score = Some(Score::Cp(v)),
-                ("mate", Some(v)) if i > 0 && words[i - 1] == "score" => self.score = Some(Score::Mate(v)),
-                _ => {}
-            }
-        }
     }
 }
 
@@ -681,16 +653,5 @@ mod tests {
         assert_eq!(info.options, ["UCI_Variant", "Move Overhead", "Clear Hash"]);
         assert_eq!(info.variants, Some(vec!["catchess".to_string(), "chess".to_string()]));
         assert!(info.has_option("move overhead"));
-    }
-
-    #[test]
-    fn search_notes_keep_the_last_depth_and_score() {
-        let mut n = SearchNote::default();
-        n.read_info("info depth 3 seldepth 5 nodes 100 score cp -12 pv e2e4");
-        assert_eq!(n, SearchNote { depth: Some(3), score: Some(Score::Cp(-12)) });
-        n.read_info("info depth 4 score mate 2 pv a1a8");
-        assert_eq!(n, SearchNote { depth: Some(4), score: Some(Score::Mate(2)) });
-        n.read_info("info string outlook white 8 black 7 cats 85");
-        assert_eq!(n.depth, Some(4));
     }
 }

@@ -14,7 +14,8 @@
 //! | `config.rs` | the settings of a match, their bounds and every check of them |
 //! | `spec.rs` | parsing engines, time controls, SPRT bounds, adjudication rules |
 //! | `engine.rs` | one engine process: lines in, lines out with deadlines; the log |
-//! | `play.rs` | one game: clocks, move checks, faults, the record |
+//! | `play.rs` | one game, step by step: seats started, engines asked, answers checked, clocks charged, faults, adjudication, the record |
+//! | `pool.rs` | engine processes: checked before the match, set up for a game, reused across games |
 //! | `schedule.rs` | who sits where, and which games form a pair |
 //! | `openings.rs` | start positions, random plies, each round's opening (PGN books through `game::pgn`) |
 //! | `workers.rs` | the worker threads and the loop that takes their results |
@@ -32,8 +33,8 @@ pub mod config;
 pub mod engine;
 pub mod openings;
 pub mod play;
+pub mod pool;
 pub mod progress;
-pub mod record;
 pub mod resume;
 pub mod review;
 pub mod schedule;
@@ -43,17 +44,18 @@ pub mod standings;
 pub mod stats;
 pub mod workers;
 
-pub use config::{MatchConfig, MAX_CONCURRENCY, MAX_GAMES, MAX_PGN_BYTES, MAX_RANDOM_PLIES, MAX_TIMEOUT};
+use crate::game::pgn::MAX_PGN_BYTES;
+pub use config::{MatchConfig, MAX_CONCURRENCY, MAX_GAMES, MAX_RANDOM_PLIES, MAX_TIMEOUT};
 pub use standings::SprtStatus;
 
 use crate::files::read_bounded;
 use crate::game::pgn;
+use crate::game::pgn::record::capitalised;
 use crate::game::{Arbitration, Notation};
 use crate::games::with_game;
 use openings::RoundOpenings;
 use play::{Arbiter, GameReport};
 use progress::Progress;
-use record::capitalised;
 use resume::Resumed;
 use schedule::pair_of;
 use standings::Standings;
@@ -232,24 +234,7 @@ fn run_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSumma
     );
 
     let mut state = State::new::<G>(names.clone(), schedule::rotating(&pins), config.model);
-    // The games still to play, in schedule order.
-    let mut todo: Vec<usize> = (0..games).collect();
-    if let Some(Resumed { done, cut, .. }) = resumed {
-        todo.retain(|i| !done.iter().any(|r| r.number == i + 1));
-        state.take_up(done, &round, config.sprt.as_ref());
-        eprintln!(
-            "match: resuming: {} of {games} games already played ({} | {}){}",
-            state.finished.len(),
-            state.standings.line(),
-            config.pgn.as_deref().unwrap_or_default(),
-            if cut > 0 { format!("; a cut-off last record ({cut} bytes) dropped") } else { String::new() }
-        );
-    }
-    if let Some((k, n)) = config.shard {
-        // Whole rounds (so game pairs stay together), every n-th one.
-        todo.retain(|i| (i / round.len()) % n == k - 1);
-        eprintln!("match: shard {k}/{n}: {} of the {games} games", todo.len());
-    }
+    let todo = games_to_play(config, games, &round, resumed, &mut state);
     let mut progress = Progress::new(games, state.finished.len(), todo.len());
     let plan = Plan {
         arbiter: &arbiter,
@@ -263,7 +248,43 @@ fn run_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSumma
         seed,
     };
     workers::play_all(&plan, &mut state, records, &mut progress)?;
+    Ok(summary(config, state, &arbiter, &progress, games))
+}
 
+/// The games still to play, in schedule order: every game of the match,
+/// less those a resumed match has finished (taken up into `state`), and
+/// with `--shard` only the shard's rounds.
+fn games_to_play(
+    config: &MatchConfig,
+    games: usize,
+    round: &[Vec<usize>],
+    resumed: Option<Resumed>,
+    state: &mut State,
+) -> Vec<usize> {
+    let mut todo: Vec<usize> = (0..games).collect();
+    if let Some(Resumed { done, cut, .. }) = resumed {
+        todo.retain(|i| !done.iter().any(|r| r.number == i + 1));
+        state.take_up(done, round, config.sprt.as_ref());
+        eprintln!(
+            "match: resuming: {} of {games} games already played ({} | {}){}",
+            state.finished.len(),
+            state.standings.line(),
+            config.pgn.as_deref().unwrap_or_default(),
+            if cut > 0 { format!("; a cut-off last record ({cut} bytes) dropped") } else { String::new() }
+        );
+    }
+    if let Some((k, n)) = config.shard {
+        // Whole rounds (so game pairs stay together), every n-th one.
+        todo.retain(|i| (i / round.len()) % n == k - 1);
+        eprintln!("match: shard {k}/{n}: {} of the {games} games", todo.len());
+    }
+    todo
+}
+
+/// The match's outcome once its games are played: the finished games in
+/// schedule order, the final table (with a word on an incomplete log),
+/// and a last line on stderr.
+fn summary(config: &MatchConfig, state: State, arbiter: &Arbiter, progress: &Progress, games: usize) -> MatchSummary {
     let mut finished = state.finished;
     finished.sort_by_key(|r| r.number);
     let mut table = state.standings.table(config.sprt.as_ref().zip(state.sprt));
@@ -278,7 +299,7 @@ fn run_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSumma
         progress.elapsed().as_secs_f64(),
         if state.interrupted.is_some() { " (stopped by a signal)" } else { "" }
     );
-    Ok(MatchSummary { games: finished, table, sprt: state.sprt, interrupted: state.interrupted, log_error })
+    MatchSummary { games: finished, table, sprt: state.sprt, interrupted: state.interrupted, log_error }
 }
 
 /// Installs the signal handlers, starts each engine once to check it (it
@@ -292,7 +313,7 @@ fn start_engines(config: &MatchConfig, time_controls: Vec<spec::TimeControl>) ->
         eprintln!("match: killed {orphans} engine process(es) left running by an arbiter that was killed");
     }
     for e in &config.engines {
-        play::preflight(e, config.variant, config.timeout, cancel.clone())?;
+        pool::preflight(e, config.variant, config.timeout, cancel.clone())?;
         if let Some(sig) = signals::received() {
             engine::kill_all();
             return Err(format!("{} received before the first game", signals::name(sig)));
@@ -309,7 +330,7 @@ fn start_engines(config: &MatchConfig, time_controls: Vec<spec::TimeControl>) ->
         timeout: config.timeout,
         time_margin: config.time_margin,
         event: config.event.clone(),
-        date: record::today(),
+        date: crate::game::pgn::record::today(),
         log,
         cancel,
         adjudication: config.adjudication,

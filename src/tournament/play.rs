@@ -1,6 +1,9 @@
-//! One game under the arbiter: engines are asked for moves in turn, every
-//! move is checked with the game's own rules, clocks are kept here, and the
-//! rules (`History::outcome`) or a fault end the game.
+//! One game under the arbiter, in the steps fastchess plays a game in:
+//! start the seats (each engine from the pool, set up for a new game),
+//! then turn after turn ask the engine to move (an answer, or a fault),
+//! play the answer by the game's own rules and charge the clock, until the
+//! rules (`History::outcome`), the adjudication rules or a fault end the
+//! game; then write the record. Clocks are kept here, not by the engines.
 //!
 //! Faults (protocol.md, "Matches and faults"): an illegal move, a time
 //! loss, a crash or a hang. White's or black's fault ends the game, won by
@@ -8,46 +11,19 @@
 //! on with the arbiter passing (`0000`) for them; a draw then gives white
 //! and black ½ each.
 
-use super::engine::{EngineProcess, Failure, Log, Score, UciInfo, MAX_LINE};
-use super::record::{self, RecordTags};
+use super::engine::{EngineProcess, Failure, Log, MAX_LINE};
+use super::pool::Pool;
 use super::spec::{Adjudication, EngineSpec, TimeControl};
 use super::stats::seat_points;
+use crate::game::pgn::record::{self, RecordTags};
+use crate::game::pgn::record::{FaultKind, Score, SearchNote};
+use crate::game::rng_for;
 use crate::game::{Arbitration, Game, History, Notation, Seat, SeatInfo};
 use crate::games::VariantKind;
+use rand::rngs::StdRng;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// What an engine did wrong.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum FaultKind {
-    /// `bestmove` with a move that is malformed or not legal (or `(none)`).
-    IllegalMove,
-    /// The clock (or the fixed move time) ran out before `bestmove`.
-    TimeForfeit,
-    /// The process exited or closed its pipes, or could not be started.
-    Crash,
-    /// No `uciok`, `readyok`, or (under a depth or node limit) `bestmove`
-    /// within the match's timeout.
-    Hang,
-    /// A line longer than the arbiter keeps (`engine::MAX_LINE`).
-    LineTooLong,
-}
-
-impl FaultKind {
-    pub const ALL: [FaultKind; 5] =
-        [FaultKind::IllegalMove, FaultKind::TimeForfeit, FaultKind::Crash, FaultKind::Hang, FaultKind::LineTooLong];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            FaultKind::IllegalMove => "illegal move",
-            FaultKind::TimeForfeit => "time forfeit",
-            FaultKind::Crash => "crash",
-            FaultKind::Hang => "hang",
-            FaultKind::LineTooLong => "line too long",
-        }
-    }
-}
 
 /// A fault, as the record and the table report it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,6 +46,41 @@ impl Fault {
     }
 }
 
+/// What an engine did wrong and the words for it, before it is pinned on
+/// a seat at a ply (a [`Fault`]).
+pub(super) struct Breach {
+    kind: FaultKind,
+    detail: String,
+}
+
+impl Breach {
+    fn new(kind: FaultKind, detail: String) -> Breach {
+        Breach { kind, detail }
+    }
+
+    /// The engine's process could not be started.
+    pub(super) fn crash(detail: String) -> Breach {
+        Breach::new(FaultKind::Crash, detail)
+    }
+}
+
+/// The fault of an engine that failed while the arbiter waited for `what`
+/// (`uciok`, `readyok`) under the match's timeout.
+pub(super) fn failure_breach(f: Failure, what: &str, timeout: Duration) -> Breach {
+    match f {
+        Failure::Timeout => {
+            Breach::new(FaultKind::Hang, format!("no {what} within {:.1} s; engine killed", timeout.as_secs_f64()))
+        }
+        Failure::Exited(how) => Breach::crash(format!("{how} (while waiting for {what})")),
+        Failure::LineTooLong => Breach::new(FaultKind::LineTooLong, too_long(what)),
+        Failure::Cancelled => Breach::crash("the match was stopped".to_string()),
+    }
+}
+
+fn too_long(what: &str) -> String {
+    format!("a line of more than {MAX_LINE} bytes (while waiting for {what}); engine killed")
+}
+
 /// Match-wide settings the arbiter needs in every game.
 pub struct Arbiter {
     pub variant: VariantKind,
@@ -86,126 +97,6 @@ pub struct Arbiter {
     /// Set to abandon the match: every wait ends at once.
     pub cancel: Arc<AtomicBool>,
     pub adjudication: Adjudication,
-}
-
-/// Idle engine processes of one worker, by engine, reused across games.
-#[derive(Default)]
-pub struct Pool {
-    idle: Vec<Vec<EngineProcess>>,
-}
-
-impl Pool {
-    /// A process of engine `e` ready for a new game: an idle one after
-    /// `ucinewgame`, or a fresh one after `uci` and its options.
-    fn checkout(&mut self, arbiter: &Arbiter, e: usize) -> Result<EngineProcess, (FaultKind, String)> {
-        if self.idle.len() <= e {
-            self.idle.resize_with(e + 1, Vec::new);
-        }
-        match self.idle[e].pop() {
-            Some(mut p) => match p.send("ucinewgame").and_then(|_| p.sync(arbiter.timeout)) {
-                Ok(()) => Ok(p),
-                // Dropping the process kills it; the next game starts a new one.
-                Err(f) => Err(failure_fault(f, "readyok", arbiter.timeout)),
-            },
-            None => start(arbiter, e),
-        }
-    }
-
-    fn checkin(&mut self, e: usize, p: EngineProcess) {
-        if !p.is_dead() {
-            self.idle[e].push(p);
-        }
-    }
-
-    /// Ends every idle process.
-    pub fn shutdown(self) {
-        for p in self.idle.into_iter().flatten() {
-            p.quit();
-        }
-    }
-}
-
-fn failure_fault(f: Failure, what: &str, timeout: Duration) -> (FaultKind, String) {
-    match f {
-        Failure::Timeout => {
-            (FaultKind::Hang, format!("no {what} within {:.1} s; engine killed", timeout.as_secs_f64()))
-        }
-        Failure::Exited(how) => (FaultKind::Crash, format!("{how} (while waiting for {what})")),
-        Failure::LineTooLong => (FaultKind::LineTooLong, too_long(what)),
-        Failure::Cancelled => (FaultKind::Crash, "the match was stopped".to_string()),
-    }
-}
-
-fn too_long(what: &str) -> String {
-    format!("a line of more than {MAX_LINE} bytes (while waiting for {what}); engine killed")
-}
-
-/// Starts engine `e` and sets it up: `uci`, `UCI_Variant`, the options,
-/// `isready`.
-fn start(arbiter: &Arbiter, e: usize) -> Result<EngineProcess, (FaultKind, String)> {
-    let spec = &arbiter.engines[e];
-    let mut p =
-        EngineProcess::spawn(spec, arbiter.log.clone(), arbiter.cancel.clone()).map_err(|e| (FaultKind::Crash, e))?;
-    let info = p.handshake(arbiter.timeout).map_err(|f| failure_fault(f, "uciok", arbiter.timeout))?;
-    for line in setup_lines(spec, &info, arbiter.variant) {
-        p.send(&line).map_err(|f| failure_fault(f, "setoption", arbiter.timeout))?;
-    }
-    p.send("ucinewgame").map_err(|f| failure_fault(f, "ucinewgame", arbiter.timeout))?;
-    p.sync(arbiter.timeout).map_err(|f| failure_fault(f, "readyok", arbiter.timeout))?;
-    Ok(p)
-}
-
-/// The `setoption` lines for an engine: the variant (whenever the engine
-/// has `UCI_Variant`, so a Cat Chess engine asked to play chess plays
-/// chess), then the user's options in order.
-pub fn setup_lines(spec: &EngineSpec, info: &UciInfo, variant: VariantKind) -> Vec<String> {
-    let mut lines = Vec::new();
-    if info.has_option("UCI_Variant") {
-        lines.push(format!("setoption name UCI_Variant value {variant}"));
-    }
-    for (name, value) in &spec.options {
-        lines.push(format!("setoption name {name} value {value}"));
-    }
-    lines
-}
-
-/// Checks before a match that an engine starts, speaks UCI, plays the
-/// variant and has the options it is given. Errors are the user's to fix,
-/// so they stop the match before it starts.
-pub fn preflight(
-    spec: &EngineSpec,
-    variant: VariantKind,
-    timeout: Duration,
-    cancel: Arc<AtomicBool>,
-) -> Result<UciInfo, String> {
-    let mut p = EngineProcess::spawn(spec, None, cancel)?;
-    let info = p.handshake(timeout).map_err(|f| match f {
-        Failure::Timeout => format!("engine {}: no uciok within {:.1} s", spec.name, timeout.as_secs_f64()),
-        Failure::Exited(how) => format!("engine {}: {how} before uciok", spec.name),
-        Failure::LineTooLong => format!("engine {}: a line of more than {MAX_LINE} bytes before uciok", spec.name),
-        Failure::Cancelled => "the match was stopped".to_string(),
-    })?;
-    p.quit();
-    match &info.variants {
-        Some(vars) if !vars.iter().any(|v| v == variant.name()) => {
-            return Err(format!("engine {} does not play {variant} (its UCI_Variant: {})", spec.name, vars.join(", ")));
-        }
-        // A UCI engine without the option plays the default game.
-        None if variant != crate::engine::defaults::PROTOCOL_GAME => {
-            return Err(format!(
-                "engine {} has no UCI_Variant option, so it plays only {}, not {variant}",
-                spec.name,
-                crate::engine::defaults::PROTOCOL_GAME
-            ));
-        }
-        _ => {}
-    }
-    for (name, _) in &spec.options {
-        if !info.has_option(name) {
-            return Err(format!("engine {} has no option {name:?} (it has: {})", spec.name, info.options.join(", ")));
-        }
-    }
-    Ok(info)
 }
 
 /// A game to play: its number, the seating and the opening.
@@ -242,6 +133,303 @@ pub struct GameReport {
     pub record: String,
 }
 
+/// How a game ended: the winner (`None` for a draw that no seat wins) and
+/// the words of the record's `TerminationDetails`.
+type Ending = (Option<Seat>, String);
+
+/// The match was stopped while the game was being played: it is not
+/// scored.
+struct Stopped;
+
+/// Plays one game. Engines come from `pool` and go back to it unless they
+/// died or were killed. `None` if the match was stopped before the game ended.
+pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> Option<GameReport> {
+    let mut game = GameInPlay::new(arbiter, job);
+    let ending = match game.start_seats(pool) {
+        Some(ending) => ending,
+        None => game.play().ok()?,
+    };
+    // Stopping the match kills its engines, so a game that ended as it
+    // stopped may have ended by that: it is not counted.
+    if arbiter.cancel.load(Ordering::SeqCst) {
+        return None;
+    }
+    game.return_seats(pool);
+    Some(game.report(ending))
+}
+
+/// A game being played: its moves so far, its seats, their faults, the
+/// record's comments and the arbiter's dice.
+struct GameInPlay<'a, G: Notation + Arbitration> {
+    arbiter: &'a Arbiter,
+    job: &'a Job<G>,
+    history: History<G>,
+    seats: Vec<SeatState>,
+    faults: Vec<Fault>,
+    comments: Comments,
+    /// Rolls the game's chance positions (a teleport in Cat's Chess 10x10).
+    dice: StdRng,
+}
+
+/// What asking an engine for its move gave.
+enum Reply {
+    Answer(Answer),
+    Fault(Breach),
+    Stopped,
+}
+
+/// An engine's `bestmove`, in time.
+struct Answer {
+    /// The move as the engine wrote it (`Notation::parse_answer` reads it).
+    text: String,
+    /// From `go` to `bestmove`.
+    elapsed: Duration,
+    /// The last `info` it gave: its score, depth and nodes for the record.
+    note: SearchNote,
+}
+
+impl<'a, G: Notation + Arbitration> GameInPlay<'a, G> {
+    /// The job's opening played, every seat's clock full, no engine yet.
+    fn new(arbiter: &'a Arbiter, job: &'a Job<G>) -> Self {
+        let mut history = History::new(job.start);
+        for &m in &job.opening {
+            history.push(m);
+        }
+        let seats = job
+            .seating
+            .iter()
+            .zip(&arbiter.time_controls)
+            .map(|(&engine, &seat_tc)| SeatState::new(engine, arbiter.engines[engine].tc.unwrap_or(seat_tc)))
+            .collect();
+        GameInPlay {
+            arbiter,
+            job,
+            comments: Comments::new(job.opening_note.clone(), history.turn_count()),
+            history,
+            seats,
+            faults: Vec::new(),
+            dice: rng_for(job.dice_seed, job.number as u64),
+        }
+    }
+
+    /// Gives every seat its engine, in seat order; a fault there is scored
+    /// like any other. The ending, if a fault ended the game.
+    fn start_seats(&mut self, pool: &mut Pool) -> Option<Ending> {
+        for s in 0..self.seats.len() {
+            match pool.checkout(self.arbiter, self.seats[s].engine) {
+                Ok(p) => self.seats[s].process = Some(p),
+                Err(breach) => {
+                    let ending = self.fault(s, 0, breach);
+                    if ending.is_some() {
+                        return ending;
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Plays turns until the game ends: a roll where the game rolls, the
+    /// arbiter's pass for a seat that has forfeited, otherwise the engine's
+    /// turn.
+    fn play(&mut self) -> Result<Ending, Stopped> {
+        loop {
+            if let Some(ending) = self.ended() {
+                return Ok(ending);
+            }
+            let pos = *self.history.current();
+            let ending = if pos.is_chance() {
+                self.roll()
+            } else {
+                let s = pos.to_move().index();
+                if self.seats[s].forfeited {
+                    self.pass(&pos);
+                    None
+                } else {
+                    self.turn(s)?
+                }
+            };
+            if let Some(ending) = ending {
+                return Ok(ending);
+            }
+        }
+    }
+
+    /// The end the rules, or else the adjudication rules, give the game
+    /// here. A win is void for a seat that has forfeited (the cats' win by
+    /// a draw, once they have faulted): the game's forfeit rule.
+    fn ended(&self) -> Option<Ending> {
+        let (winner, why) = match self.history.outcome() {
+            Some(o) => (o.winner, o.reason.name().to_string()),
+            None => adjudicate::<G>(&self.seats, self.history.turn_count(), &self.arbiter.adjudication)?,
+        };
+        Some((G::winner_after_forfeits(winner, |s| self.seats[s.index()].forfeited), why))
+    }
+
+    /// The engine asked for a roll (a teleport in Cat's Chess 10x10): the
+    /// arbiter rolls, where the rules roll, and notes it with the turn; the
+    /// engine is then asked again.
+    fn roll(&mut self) -> Option<Ending> {
+        let Some(outcome) = self.history.roll(&mut self.dice) else {
+            return Some((None, "no outcome to roll".to_string()));
+        };
+        self.comments.note_after_last(format!("roll {outcome}"));
+        None
+    }
+
+    /// The arbiter's move for a seat that faulted and plays on.
+    fn pass(&mut self, pos: &G) {
+        let pass = pos.arbiter_pass().expect("only a side the arbiter can pass for plays on after a fault");
+        self.history.push(pass);
+        self.comments.add_turn(None);
+    }
+
+    /// Seat `s`'s engine's turn: asked for its move, which is played if the
+    /// rules allow it; a fault is written down. The ending, if a fault ended
+    /// the game.
+    fn turn(&mut self, s: usize) -> Result<Option<Ending>, Stopped> {
+        let ply = self.history.turn_count() + 1;
+        let breach = match self.ask(s) {
+            Reply::Answer(answer) => self.play_answer(s, answer).err(),
+            Reply::Fault(breach) => Some(breach),
+            Reply::Stopped => return Err(Stopped),
+        };
+        Ok(breach.and_then(|breach| self.fault(s, ply, breach)))
+    }
+
+    /// Sends seat `s`'s engine the game so far and `go`, and waits for its
+    /// `bestmove` until the seat's deadline. An engine that does not answer
+    /// in time, dies or floods the pipe loses its process: it cannot be
+    /// trusted with another command in this game. One that answers late
+    /// keeps it.
+    fn ask(&mut self, s: usize) -> Reply {
+        let position = position_line(&self.history, self.job.from_startpos);
+        let go = go_line(G::SEATS, &self.seats, s);
+        let seat = &mut self.seats[s];
+        let deadline = Deadline::of(seat, self.arbiter);
+        let process = seat.process.as_mut().expect("a seat that has not faulted has its engine");
+        let reply = process.send(&position).and_then(|_| process.go(&go, Instant::now() + deadline.allowed));
+        match reply {
+            Ok((_, elapsed, _)) if deadline.is_missed_by(elapsed) => Reply::Fault(Breach::new(
+                FaultKind::TimeForfeit,
+                format!(
+                    "bestmove after {:.3} s, {:.3} s allowed",
+                    elapsed.as_secs_f64(),
+                    deadline.allowed.as_secs_f64()
+                ),
+            )),
+            Ok((text, elapsed, note)) => Reply::Answer(Answer { text, elapsed, note }),
+            Err(Failure::Cancelled) => Reply::Stopped,
+            Err(failure) => {
+                seat.process = None;
+                Reply::Fault(deadline.breach(failure, seat))
+            }
+        }
+    }
+
+    /// Plays seat `s`'s answer if the rules allow it, writes its comment
+    /// (joined to its turn's when it finishes a turn an earlier answer
+    /// began, at a roll), counts its score toward adjudication and charges
+    /// its time.
+    fn play_answer(&mut self, s: usize, answer: Answer) -> Result<(), Breach> {
+        let continuing = !self.history.current().at_turn_start();
+        if let Err(e) = self.history.push_answer(&answer.text) {
+            return Err(Breach::new(FaultKind::IllegalMove, format!("bestmove {}: {e}", answer.text)));
+        }
+        let comment = record::move_comment(&answer.note, answer.elapsed);
+        if continuing {
+            self.comments.join_last_turn(comment);
+        } else {
+            self.comments.add_turn(Some(comment));
+        }
+        let seat = &mut self.seats[s];
+        update_streaks(seat, answer.note.score, &self.arbiter.adjudication);
+        seat.spend(answer.elapsed);
+        // A turn that stops at a roll goes on after it: the move and the
+        // increment count once, at its end.
+        if self.history.current().at_turn_start() {
+            seat.end_turn();
+        }
+        Ok(())
+    }
+
+    /// Writes down seat `s`'s fault at `ply` (0: while starting its engine).
+    /// Where the game says a forfeit ends it (`Arbitration::forfeit_winner`),
+    /// the ending, the fault the record's last comment; otherwise the seat
+    /// passes from now on (Cat Chess's cats), noted after the last move
+    /// played before the fault.
+    fn fault(&mut self, s: usize, ply: usize, breach: Breach) -> Option<Ending> {
+        let name = G::SEATS[s].name;
+        let kind = breach.kind;
+        let fault = Fault { seat: s, side: name, engine: self.seats[s].engine, kind, ply, detail: breach.detail };
+        let text = self.describe(&fault);
+        self.faults.push(fault);
+        let Some(winner) = G::forfeit_winner(Seat::new(s)) else {
+            self.seats[s].forfeited = true;
+            if ply == 0 {
+                self.comments.note_before(format!("{text}; the {name} pass throughout"));
+            } else {
+                self.comments.note_after_last(format!("{text}; the {name} pass from here"));
+            }
+            return None;
+        };
+        self.comments.after = Some(text);
+        Some((Some(winner), record::termination_by(kind.name(), name)))
+    }
+
+    /// A fault as the record words it, with its engine's name.
+    fn describe(&self, fault: &Fault) -> String {
+        fault.describe(&self.arbiter.engines[fault.engine].name)
+    }
+
+    /// Gives the seats' engines back to the pool (those still alive).
+    fn return_seats(&mut self, pool: &mut Pool) {
+        for seat in &mut self.seats {
+            if let Some(p) = seat.process.take() {
+                pool.checkin(seat.engine, p);
+            }
+        }
+    }
+
+    /// The finished game's report and record. A seat that has forfeited
+    /// scores nothing (`seat_points`).
+    fn report(self, (winner, termination): Ending) -> GameReport {
+        let forfeited: Vec<bool> = self.seats.iter().map(|s| s.forfeited).collect();
+        let points = seat_points(&forfeited, winner);
+        let record = self.record(winner, &points, &termination);
+        GameReport {
+            number: self.job.number,
+            seating: self.job.seating.clone(),
+            winner,
+            result: record::result_line::<G>(winner),
+            points,
+            termination,
+            plies: self.history.turn_count(),
+            faults: self.faults,
+            record,
+        }
+    }
+
+    /// The game's PGN record.
+    fn record(&self, winner: Option<Seat>, points: &[f64], termination: &str) -> String {
+        let arbiter = self.arbiter;
+        let tags = RecordTags {
+            event: arbiter.event.clone(),
+            date: arbiter.date.clone(),
+            round: self.job.number.to_string(),
+            players: self.job.seating.iter().map(|&e| arbiter.engines[e].name.clone()).collect(),
+            winner,
+            finished: true,
+            points: points.to_vec(),
+            time_controls: arbiter.time_controls.iter().map(TimeControl::pgn).collect(),
+            termination: termination.to_string(),
+            faults: self.faults.iter().map(|f| self.describe(f)).collect(),
+        };
+        let c = &self.comments;
+        record::write(&tags, &self.history, &c.turns, c.before.as_deref(), c.after.as_deref())
+    }
+}
+
 /// A seat during a game.
 struct SeatState {
     engine: usize,
@@ -258,6 +446,138 @@ struct SeatState {
     draw_streak: u32,
     /// Own moves in a row with a score at or below the resign rule's.
     resign_streak: u32,
+}
+
+impl SeatState {
+    /// Engine `engine` in its seat under `tc`, the clock full, no process yet.
+    fn new(engine: usize, tc: TimeControl) -> SeatState {
+        SeatState {
+            engine,
+            process: None,
+            tc,
+            left: match tc {
+                TimeControl::Clock { base, .. } => base,
+                _ => Duration::ZERO,
+            },
+            moves: 0,
+            forfeited: false,
+            draw_streak: 0,
+            resign_streak: 0,
+        }
+    }
+
+    /// Charges the time of one answer to the clock.
+    fn spend(&mut self, elapsed: Duration) {
+        self.left = self.left.saturating_sub(elapsed);
+    }
+
+    /// A turn done: one move more, the increment, and with a repeating
+    /// control the next period's time once its moves are made.
+    fn end_turn(&mut self) {
+        self.moves += 1;
+        if let TimeControl::Clock { moves, base, inc } = self.tc {
+            self.left += inc;
+            if moves.is_some_and(|m| self.moves.is_multiple_of(m)) {
+                self.left += base;
+            }
+        }
+    }
+}
+
+/// How long a seat's engine may take for `bestmove`, and what taking longer
+/// is: a time forfeit on a clock or a move time (with the match's margin),
+/// a hang under a depth or node limit (the match's timeout).
+struct Deadline {
+    allowed: Duration,
+    overrun: FaultKind,
+}
+
+impl Deadline {
+    fn of(seat: &SeatState, arbiter: &Arbiter) -> Deadline {
+        let (allowed, overrun) = match seat.tc {
+            TimeControl::Clock { .. } => (seat.left + arbiter.time_margin, FaultKind::TimeForfeit),
+            TimeControl::MoveTime(t) => (t + arbiter.time_margin, FaultKind::TimeForfeit),
+            TimeControl::Depth(_) | TimeControl::Nodes(_) => (arbiter.timeout, FaultKind::Hang),
+        };
+        Deadline { allowed, overrun }
+    }
+
+    /// Whether a `bestmove` after `elapsed` came too late. (Under a depth
+    /// or node limit the timeout is a hang's, not a clock: an answer
+    /// before it is in time.)
+    fn is_missed_by(&self, elapsed: Duration) -> bool {
+        self.overrun == FaultKind::TimeForfeit && elapsed > self.allowed
+    }
+
+    /// The fault of an engine that failed to answer `go` (not a stopped
+    /// match): no `bestmove` by the deadline, an exit, or a line too long.
+    fn breach(&self, failure: Failure, seat: &SeatState) -> Breach {
+        match failure {
+            Failure::Timeout => {
+                // Still searching, or hung.
+                let what = match seat.tc {
+                    TimeControl::Clock { .. } => format!("{:.3} s on the clock", seat.left.as_secs_f64()),
+                    TimeControl::MoveTime(t) => format!("movetime {:.3} s", t.as_secs_f64()),
+                    _ => "a depth or node limit".to_string(),
+                };
+                let allowed = self.allowed.as_secs_f64();
+                Breach::new(self.overrun, format!("no bestmove within {allowed:.3} s ({what}); engine killed"))
+            }
+            Failure::Exited(how) => Breach::crash(how),
+            Failure::LineTooLong => Breach::new(FaultKind::LineTooLong, too_long("bestmove")),
+            Failure::Cancelled => Breach::crash("the match was stopped".to_string()),
+        }
+    }
+}
+
+/// The record's comments as the game goes (`record::write`): one slot per
+/// turn (the opening's turns and the arbiter's passes have none), a note
+/// ahead of the first turn and one after the last.
+struct Comments {
+    before: Option<String>,
+    turns: Vec<Option<String>>,
+    after: Option<String>,
+}
+
+impl Comments {
+    fn new(opening_note: Option<String>, opening_turns: usize) -> Comments {
+        Comments { before: opening_note, turns: vec![None; opening_turns], after: None }
+    }
+
+    /// A turn played.
+    fn add_turn(&mut self, comment: Option<String>) {
+        self.turns.push(comment);
+    }
+
+    /// The rest of the last turn (its first step's comment holds the
+    /// start), or a turn of its own when there is none.
+    fn join_last_turn(&mut self, comment: String) {
+        match self.turns.last_mut() {
+            Some(slot) => append(slot, comment),
+            None => self.turns.push(Some(comment)),
+        }
+    }
+
+    /// Ahead of the first turn.
+    fn note_before(&mut self, text: String) {
+        append(&mut self.before, text);
+    }
+
+    /// After the last turn played, or ahead of the first when none has
+    /// been.
+    fn note_after_last(&mut self, text: String) {
+        match self.turns.last_mut() {
+            Some(slot) => append(slot, text),
+            None => append(&mut self.before, text),
+        }
+    }
+}
+
+fn append(slot: &mut Option<String>, text: String) {
+    *slot = Some(match slot.take() {
+        Some(old) => format!("{old}; {text}"),
+        None => text,
+    });
 }
 
 /// Counts a move's score toward the adjudication rules.
@@ -283,7 +603,7 @@ fn update_streaks(seat: &mut SeatState, score: Option<Score>, adj: &Adjudication
 /// then a draw by scores (every seat's engine still asked agrees), then the
 /// move limit. A draw is the game's draw, won by `Game::draw_winner` (the
 /// cats in Cat Chess).
-fn adjudicate<G: Arbitration>(seats: &[SeatState], plies: usize, adj: &Adjudication) -> Option<(Option<Seat>, String)> {
+fn adjudicate<G: Arbitration>(seats: &[SeatState], plies: usize, adj: &Adjudication) -> Option<Ending> {
     let full_moves = (plies / G::SEATS.len()) as u32;
     if let Some(r) = adj.resign {
         for (s, seat) in seats.iter().enumerate() {
@@ -332,33 +652,6 @@ fn go_line(infos: &[SeatInfo], seats: &[SeatState], mover: usize) -> String {
     }
 }
 
-/// Writes down a fault of seat `s`. Where the game says a forfeit ends it
-/// (`Arbitration::forfeit_winner`), the winner and the termination are
-/// returned; otherwise the seat passes from now on (Cat Chess's cats).
-fn record_fault<G: Arbitration>(
-    faults: &mut Vec<Fault>,
-    seats: &mut [SeatState],
-    s: usize,
-    kind: FaultKind,
-    ply: usize,
-    detail: String,
-) -> Option<(Option<Seat>, String)> {
-    let name = G::SEATS[s].name;
-    faults.push(Fault { seat: s, side: name, engine: seats[s].engine, kind, ply, detail });
-    let Some(winner) = G::forfeit_winner(Seat::new(s)) else {
-        seats[s].forfeited = true;
-        return None;
-    };
-    Some((Some(winner), record::termination_by(kind.name(), name)))
-}
-
-fn append(slot: &mut Option<String>, text: String) {
-    *slot = Some(match slot.take() {
-        Some(old) => format!("{old}; {text}"),
-        None => text,
-    });
-}
-
 /// The `position` line for the game so far.
 fn position_line<G: Notation>(history: &History<G>, from_startpos: bool) -> String {
     let mut line = if from_startpos {
@@ -375,224 +668,6 @@ fn position_line<G: Notation>(history: &History<G>, from_startpos: bool) -> Stri
         }
     }
     line
-}
-
-/// Plays one game. Engines come from `pool` and go back to it unless they
-/// died or were killed. `None` if the match was stopped before the game ended.
-pub fn play_game<G: Notation + Arbitration>(arbiter: &Arbiter, job: &Job<G>, pool: &mut Pool) -> Option<GameReport> {
-    let sides = G::SEATS;
-    let mut history = History::new(job.start);
-    for &m in &job.opening {
-        history.push(m);
-    }
-    let mut seats: Vec<SeatState> = job
-        .seating
-        .iter()
-        .zip(&arbiter.time_controls)
-        .map(|(&engine, &seat_tc)| (engine, arbiter.engines[engine].tc.unwrap_or(seat_tc)))
-        .map(|(engine, tc)| SeatState {
-            engine,
-            process: None,
-            tc,
-            left: match tc {
-                TimeControl::Clock { base, .. } => base,
-                _ => Duration::ZERO,
-            },
-            moves: 0,
-            forfeited: false,
-            draw_streak: 0,
-            resign_streak: 0,
-        })
-        .collect();
-    let mut faults: Vec<Fault> = Vec::new();
-    // Comments after each turn (opening turns have none).
-    let mut dice = crate::tournament::openings::rng_for(job.dice_seed, job.number as u64);
-    let mut comments: Vec<Option<String>> = vec![None; history.turn_count()];
-    let mut before = job.opening_note.clone();
-    let mut ended: Option<(Option<Seat>, String)> = None;
-    let mut last_comment: Option<String> = None;
-
-    // Engines start in seat order; a fault there is scored like any other.
-    for s in 0..seats.len() {
-        match pool.checkout(arbiter, seats[s].engine) {
-            Ok(p) => seats[s].process = Some(p),
-            Err((kind, detail)) => {
-                let end = record_fault::<G>(&mut faults, &mut seats, s, kind, 0, detail);
-                let text = faults.last().map(|f| f.describe(&arbiter.engines[f.engine].name)).unwrap_or_default();
-                if end.is_some() {
-                    ended = end;
-                    last_comment = Some(text);
-                    break;
-                }
-                append(&mut before, format!("{text}; the {} pass throughout", G::SEATS[s].name));
-            }
-        }
-    }
-
-    while ended.is_none() {
-        // A win is void for a seat that has forfeited (the cats' win by a
-        // draw, once they have faulted): the game's forfeit rule.
-        let void = |w: Option<Seat>| G::winner_after_forfeits(w, |s| seats[s.index()].forfeited);
-        if let Some(o) = history.outcome() {
-            ended = Some((void(o.winner), o.reason.name().to_string()));
-            break;
-        }
-        if let Some((winner, why)) = adjudicate::<G>(&seats, history.turn_count(), &arbiter.adjudication) {
-            ended = Some((void(winner), why));
-            break;
-        }
-        let pos = *history.current();
-        if pos.is_chance() {
-            // The engine asked for a roll (a teleport in Cat's Chess 10x10):
-            // the arbiter rolls, where the rules roll, notes it with the
-            // turn, and asks again.
-            let Some(outcome) = history.roll(&mut dice) else {
-                ended = Some((None, "no outcome to roll".to_string()));
-                break;
-            };
-            match comments.last_mut() {
-                Some(slot) => append(slot, format!("roll {outcome}")),
-                None => append(&mut before, format!("roll {outcome}")),
-            }
-            continue;
-        }
-        let s = pos.to_move().index();
-        let ply = history.turn_count() + 1;
-        // Whether this answer finishes a turn begun by an earlier one.
-        let continuing = !pos.at_turn_start();
-        if seats[s].forfeited {
-            let pass = pos.arbiter_pass().expect("only a side the arbiter can pass for plays on after a fault");
-            history.push(pass);
-            comments.push(None);
-            continue;
-        }
-        let position = position_line(&history, job.from_startpos);
-        let go = go_line(sides, &seats, s);
-        let tc = seats[s].tc;
-        let (allowed, deadline_kind) = match tc {
-            TimeControl::Clock { .. } => (seats[s].left + arbiter.time_margin, FaultKind::TimeForfeit),
-            TimeControl::MoveTime(t) => (t + arbiter.time_margin, FaultKind::TimeForfeit),
-            TimeControl::Depth(_) | TimeControl::Nodes(_) => (arbiter.timeout, FaultKind::Hang),
-        };
-        let process = seats[s].process.as_mut().expect("a seat that has not faulted has its engine");
-        let reply = process.send(&position).and_then(|_| process.go(&go, Instant::now() + allowed));
-        let problem = match reply {
-            Ok((text, elapsed, note)) => {
-                let late = deadline_kind == FaultKind::TimeForfeit && elapsed > allowed;
-                if late {
-                    Some((
-                        FaultKind::TimeForfeit,
-                        format!(
-                            "bestmove after {:.3} s, {:.3} s allowed",
-                            elapsed.as_secs_f64(),
-                            allowed.as_secs_f64()
-                        ),
-                    ))
-                } else {
-                    match history.push_answer(&text) {
-                        Ok(_) => {
-                            let comment = record::move_comment(&note, elapsed);
-                            match comments.last_mut().filter(|_| continuing) {
-                                Some(slot) => append(slot, comment),
-                                None => comments.push(Some(comment)),
-                            }
-                            let seat = &mut seats[s];
-                            update_streaks(seat, note.score, &arbiter.adjudication);
-                            seat.left = seat.left.saturating_sub(elapsed);
-                            // A turn that stops at a roll goes on after it:
-                            // the move and the increment count once, at its end.
-                            if history.current().at_turn_start() {
-                                seat.moves += 1;
-                                if let TimeControl::Clock { moves, base, inc } = seat.tc {
-                                    seat.left += inc;
-                                    if moves.is_some_and(|m| seat.moves.is_multiple_of(m)) {
-                                        seat.left += base;
-                                    }
-                                }
-                            }
-                            None
-                        }
-                        Err(e) => Some((FaultKind::IllegalMove, format!("bestmove {text}: {e}"))),
-                    }
-                }
-            }
-            Err(Failure::Timeout) => {
-                // Still searching, or hung: either way it cannot be trusted
-                // with another command in this game.
-                seats[s].process = None;
-                let what = match tc {
-                    TimeControl::Clock { .. } => format!("{:.3} s on the clock", seats[s].left.as_secs_f64()),
-                    TimeControl::MoveTime(t) => format!("movetime {:.3} s", t.as_secs_f64()),
-                    _ => "a depth or node limit".to_string(),
-                };
-                Some((
-                    deadline_kind,
-                    format!("no bestmove within {:.3} s ({what}); engine killed", allowed.as_secs_f64()),
-                ))
-            }
-            Err(Failure::Exited(how)) => {
-                seats[s].process = None;
-                Some((FaultKind::Crash, how))
-            }
-            Err(Failure::LineTooLong) => {
-                seats[s].process = None;
-                Some((FaultKind::LineTooLong, too_long("bestmove")))
-            }
-            Err(Failure::Cancelled) => return None,
-        };
-        if let Some((kind, detail)) = problem {
-            let end = record_fault::<G>(&mut faults, &mut seats, s, kind, ply, detail);
-            let text = faults.last().map(|f| f.describe(&arbiter.engines[f.engine].name)).unwrap_or_default();
-            if end.is_some() {
-                ended = end;
-                last_comment = Some(text);
-            } else {
-                // Noted after the last move played before the fault.
-                let text = format!("{text}; the {} pass from here", G::SEATS[s].name);
-                match comments.last_mut() {
-                    Some(slot) => append(slot, text),
-                    None => append(&mut before, text),
-                }
-            }
-        }
-    }
-    let (winner, termination) = ended.expect("the loop ends only with a result");
-    if arbiter.cancel.load(Ordering::SeqCst) {
-        return None;
-    }
-
-    for seat in seats.iter_mut() {
-        if let Some(p) = seat.process.take() {
-            pool.checkin(seat.engine, p);
-        }
-    }
-
-    let forfeited: Vec<bool> = seats.iter().map(|s| s.forfeited).collect();
-    let points = seat_points(&forfeited, winner);
-    let tags = RecordTags {
-        event: arbiter.event.clone(),
-        date: arbiter.date.clone(),
-        round: job.number.to_string(),
-        players: job.seating.iter().map(|&e| arbiter.engines[e].name.clone()).collect(),
-        winner,
-        finished: true,
-        points: points.clone(),
-        time_controls: arbiter.time_controls.iter().map(TimeControl::pgn).collect(),
-        termination: termination.clone(),
-        faults: faults.iter().map(|f| f.describe(&arbiter.engines[f.engine].name)).collect(),
-    };
-    let record = record::write(&tags, &history, &comments, before.as_deref(), last_comment.as_deref());
-    Some(GameReport {
-        number: job.number,
-        seating: job.seating.clone(),
-        winner,
-        result: record::result_line::<G>(winner),
-        points,
-        termination,
-        faults,
-        plies: history.turn_count(),
-        record,
-    })
 }
 
 #[cfg(test)]

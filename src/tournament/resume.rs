@@ -5,13 +5,15 @@
 //! holds the seed and the settings that fix the schedule; the finished
 //! games are read back from the records themselves.
 
-use super::config::{MatchConfig, MAX_PGN_BYTES};
-use super::play::{Fault, FaultKind, GameReport};
-use super::record::{capitalised, result_line, seat_of, winner_of_result};
+use super::config::MatchConfig;
+use super::play::{Fault, GameReport};
 use super::spec::TimeControl;
 use super::stats::seat_points;
 use crate::files::read_bounded;
 use crate::game::pgn;
+use crate::game::pgn::record::FaultKind;
+use crate::game::pgn::record::{capitalised, result_line, seat_of, winner_of_result};
+use crate::game::pgn::MAX_PGN_BYTES;
 use crate::game::{Arbitration, Seat};
 use crate::games::VariantKind;
 use std::io::{Seek, Write};

@@ -11,10 +11,10 @@
 //! (`record::move_comment`, `+0.35/12 0.051s`) or `[%emt]`, clocks from
 //! `[%clk]`.
 
-use super::engine::Score;
-use super::play::FaultKind;
-use super::record::{capitalised, read_move_comment, termination_by, winner_of_result};
 use crate::files::read_bounded;
+use crate::game::pgn::record::FaultKind;
+use crate::game::pgn::record::Score;
+use crate::game::pgn::record::{capitalised, read_move_comment, termination_by, winner_of_result};
 use crate::game::pgn::{self, Numbering, PgnGame, Stop};
 use crate::game::{Arbitration, Notation, Seat};
 use crate::games::{with_game, VariantKind};
@@ -273,7 +273,7 @@ pub fn report(text: &str, engine: &str, default: VariantKind, what: &str) -> Res
 
 /// `catchess pgn stats`: prints the report.
 pub fn command(path: &str, engine: &str, default: VariantKind) -> Result<(), String> {
-    let text = read_bounded(path, super::MAX_PGN_BYTES).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let text = read_bounded(path, crate::game::pgn::MAX_PGN_BYTES).map_err(|e| format!("cannot read {path}: {e}"))?;
     print!("{}", report(&text, engine, default, path)?);
     Ok(())
 }
@@ -281,10 +281,10 @@ pub fn command(path: &str, engine: &str, default: VariantKind) -> Result<(), Str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::pgn::record::SearchNote;
+    use crate::game::pgn::record::{move_comment, write, RecordTags};
     use crate::game::History;
     use crate::games::{CatChess, Chess};
-    use crate::tournament::engine::SearchNote;
-    use crate::tournament::record::{move_comment, write, RecordTags};
     use std::time::Duration;
 
     fn tags(players: &[&str], winner: Option<Seat>, tc: &str, termination: &str) -> RecordTags {

@@ -3,6 +3,7 @@
 //! `40/60+0.5`, `movetime=100`, `depth=3`, `nodes=5000`), SPRT bounds.
 //! Pure functions, each error naming what is wrong.
 
+use crate::game::pgn::record::{self, clock_time_control};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -113,17 +114,6 @@ fn seconds(text: &str, what: &str) -> Result<Duration, String> {
     }
 }
 
-/// `1.5` → "1.5", `60` → "60": seconds as a PGN `TimeControl` writes them.
-pub fn format_seconds(d: Duration) -> String {
-    let ms = d.as_millis();
-    if ms.is_multiple_of(1000) {
-        format!("{}", ms / 1000)
-    } else {
-        let s = format!("{:.3}", d.as_secs_f64());
-        s.trim_end_matches('0').to_string()
-    }
-}
-
 impl TimeControl {
     /// `[moves/]base[+inc]` in seconds, `movetime=<ms>`, `depth=<plies>` or
     /// `nodes=<n>`.
@@ -175,15 +165,9 @@ impl TimeControl {
         match *self {
             TimeControl::Clock { moves: Some(_), .. } if !self.is_repeating_without_inc() => "?".to_string(),
             TimeControl::Clock { moves: Some(m), base, inc } if inc.is_zero() => {
-                format!("{m}/{}", format_seconds(base))
+                format!("{m}/{}", record::seconds(base))
             }
-            TimeControl::Clock { moves: None, base, inc } => {
-                if inc.is_zero() {
-                    format_seconds(base)
-                } else {
-                    format!("{}+{}", format_seconds(base), format_seconds(inc))
-                }
-            }
+            TimeControl::Clock { moves: None, base, inc } => clock_time_control(base, inc),
             _ => "-".to_string(),
         }
     }
@@ -196,7 +180,7 @@ impl std::fmt::Display for TimeControl {
                 if let Some(m) = moves {
                     write!(f, "{m}/")?;
                 }
-                write!(f, "{}+{}", format_seconds(base), format_seconds(inc))
+                write!(f, "{}+{}", record::seconds(base), record::seconds(inc))
             }
             TimeControl::MoveTime(t) => write!(f, "movetime={}", t.as_millis()),
             TimeControl::Depth(d) => write!(f, "depth={d}"),

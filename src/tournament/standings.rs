@@ -3,10 +3,11 @@
 //! and their text: the final table with its Elo and SPRT lines, and the
 //! score part of the progress line.
 
-use super::play::{FaultKind, GameReport};
-use super::record::capitalised;
+use super::play::GameReport;
 use super::spec::SprtSpec;
 use super::stats::{estimate, sprt_bounds, sprt_llr, sprt_llr_of, Bound, EloEstimate, Model, Outcomes, Penta, Wdl};
+use crate::game::pgn::record::capitalised;
+use crate::game::pgn::record::FaultKind;
 use crate::game::Game;
 use std::collections::BTreeMap;
 

@@ -6,7 +6,8 @@
 
 use super::engine;
 use super::openings::RoundOpenings;
-use super::play::{self, Arbiter, GameReport, Job, Pool};
+use super::play::{self, Arbiter, GameReport, Job};
+use super::pool::Pool;
 use super::progress::{game_line, Progress};
 use super::schedule::pair_of;
 use super::signals;
@@ -16,7 +17,7 @@ use super::stats::Model;
 use crate::game::{Arbitration, Game, Notation};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
 use std::time::Duration;
 
 /// What the games are and where their results go.
@@ -41,8 +42,6 @@ pub struct State {
     /// Every finished game, resumed ones first.
     pub finished: Vec<GameReport>,
     pub sprt: Option<SprtStatus>,
-    /// Set once the SPRT has decided: no new game starts.
-    pub stop: AtomicBool,
     /// The signal that stopped the match, if one did.
     pub interrupted: Option<i32>,
 }
@@ -53,7 +52,6 @@ impl State {
             standings: Standings::new::<G>(names, rotating, model),
             finished: Vec::new(),
             sprt: None,
-            stop: AtomicBool::new(false),
             interrupted: None,
         }
     }
@@ -66,11 +64,74 @@ impl State {
             self.standings.add(r, pair);
         }
         if let Some(spec) = sprt {
-            let status = self.standings.sprt(spec, None);
-            self.stop.store(status.decision.is_some(), Ordering::SeqCst);
-            self.sprt = Some(status);
+            self.sprt = Some(self.standings.sprt(spec, None));
         }
         self.finished = done;
+    }
+
+    /// Whether the SPRT has decided: no new game starts.
+    fn decided(&self) -> bool {
+        self.sprt.is_some_and(|s| s.decision.is_some())
+    }
+
+    /// The first SIGINT or SIGTERM stops the match: every engine killed,
+    /// the games being played not counted.
+    fn heed_signals(&mut self, cancel: &AtomicBool, progress: &mut Progress) {
+        if let (Some(sig), None) = (signals::received(), self.interrupted) {
+            self.interrupted = Some(sig);
+            cancel.store(true, Ordering::SeqCst);
+            engine::kill_all();
+            progress.say(&format!(
+                "match: {} received: engines killed, unfinished games not counted, stopping",
+                signals::name(sig)
+            ));
+        }
+    }
+
+    /// Counts a finished game: the standings, the SPRT (a decision sets
+    /// `stop`: no new game starts), the progress line.
+    fn add<G: Notation + Arbitration>(
+        &mut self,
+        plan: &Plan<G>,
+        report: GameReport,
+        stop: &AtomicBool,
+        progress: &mut Progress,
+    ) {
+        let pair = pair_of(plan.round, report.number - 1, self.standings.rotating());
+        self.standings.add(&report, pair);
+        let line = game_line(&report, plan.games, plan.names, G::SEATS);
+        let mut notice = String::new();
+        if let Some(spec) = plan.sprt {
+            let status = self.standings.sprt(spec, self.sprt);
+            let decided = status.decision;
+            self.sprt = Some(status);
+            if decided.is_some() && !stop.swap(true, Ordering::SeqCst) {
+                notice.push_str(&format!(
+                    " | SPRT: {} accepted, stopping",
+                    if decided == Some(true) { "H1" } else { "H0" }
+                ));
+            }
+        }
+        self.finished.push(report);
+        progress.game(&line, &notice, &self.standings, self.finished.len(), self.sprt);
+    }
+}
+
+/// Where the records go, and the first write that failed (which stops the
+/// match at once: a record lost must not pass unnoticed).
+struct Records {
+    out: Option<Box<dyn Write>>,
+    error: Option<String>,
+}
+
+impl Records {
+    fn write(&mut self, report: &GameReport, cancel: &AtomicBool) {
+        let (Some(out), None) = (self.out.as_mut(), &self.error) else { return };
+        if let Err(e) = out.write_all(report.record.as_bytes()).and_then(|_| out.flush()) {
+            self.error = Some(format!("writing PGN: {e}"));
+            cancel.store(true, Ordering::SeqCst);
+            engine::kill_all();
+        }
     }
 }
 
@@ -79,41 +140,19 @@ impl State {
 pub fn play_all<G: Notation + Arbitration>(
     plan: &Plan<G>,
     state: &mut State,
-    mut records: Option<Box<dyn Write>>,
+    records: Option<Box<dyn Write>>,
     progress: &mut Progress,
 ) -> Result<(), String> {
     let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(state.decided());
     let (tx, rx) = channel::<GameReport>();
     let cancel = &plan.arbiter.cancel;
-    let mut write_error = None;
+    let mut records = Records { out: records, error: None };
     let workers = plan.concurrency.clamp(1, plan.todo.len().max(1));
-    let stop = &state.stop;
     std::thread::scope(|scope| {
         for _ in 0..workers {
-            let tx = tx.clone();
-            let next = &next;
-            scope.spawn(move || {
-                let mut pool = Pool::default();
-                while !stop.load(Ordering::SeqCst) && !cancel.load(Ordering::SeqCst) {
-                    let Some(&i) = plan.todo.get(next.fetch_add(1, Ordering::SeqCst)) else { break };
-                    let (start, from_startpos, opening, opening_note) = plan.openings.line(i / plan.round.len());
-                    let job = Job::<G> {
-                        number: i + 1,
-                        seating: plan.round[i % plan.round.len()].clone(),
-                        start,
-                        from_startpos,
-                        opening,
-                        opening_note,
-                        // Far from the openings' streams (index r).
-                        dice_seed: plan.seed ^ 0xD1CE_D1CE_D1CE_D1CE,
-                    };
-                    let Some(report) = play::play_game(plan.arbiter, &job, &mut pool) else { break };
-                    if tx.send(report).is_err() {
-                        break;
-                    }
-                }
-                pool.shutdown();
-            });
+            let (tx, next, stop) = (tx.clone(), &next, &stop);
+            scope.spawn(move || play_games(plan, next, stop, tx));
         }
         drop(tx);
         // Each record is written the moment its game ends (its Round tag
@@ -125,50 +164,57 @@ pub fn play_all<G: Notation + Arbitration>(
                 Err(RecvTimeoutError::Timeout) => None,
                 Err(RecvTimeoutError::Disconnected) => break,
             };
-            if let (Some(sig), None) = (signals::received(), state.interrupted) {
-                state.interrupted = Some(sig);
-                cancel.store(true, Ordering::SeqCst);
-                engine::kill_all();
-                progress.say(&format!(
-                    "match: {} received: engines killed, unfinished games not counted, stopping",
-                    signals::name(sig)
-                ));
-            }
-            let Some(report) = report else {
-                progress.tick(&state.standings, state.finished.len(), state.sprt);
-                continue;
-            };
-            if write_error.is_none() {
-                if let Some(out) = records.as_mut() {
-                    if let Err(e) = out.write_all(report.record.as_bytes()).and_then(|_| out.flush()) {
-                        write_error = Some(format!("writing PGN: {e}"));
-                        cancel.store(true, Ordering::SeqCst);
-                        engine::kill_all();
-                    }
+            state.heed_signals(cancel, progress);
+            match report {
+                Some(report) => {
+                    records.write(&report, cancel);
+                    state.add(plan, report, &stop, progress);
                 }
+                None => progress.tick(&state.standings, state.finished.len(), state.sprt),
             }
-            let pair = pair_of(plan.round, report.number - 1, state.standings.rotating());
-            state.standings.add(&report, pair);
-            let line = game_line(&report, plan.games, plan.names, G::SEATS);
-            let mut notice = String::new();
-            if let Some(spec) = plan.sprt {
-                let status = state.standings.sprt(spec, state.sprt);
-                let decided = status.decision;
-                state.sprt = Some(status);
-                if decided.is_some() && !stop.swap(true, Ordering::SeqCst) {
-                    notice.push_str(&format!(
-                        " | SPRT: {} accepted, stopping",
-                        if decided == Some(true) { "H1" } else { "H0" }
-                    ));
-                }
-            }
-            state.finished.push(report);
-            progress.game(&line, &notice, &state.standings, state.finished.len(), state.sprt);
         }
         progress.finish();
     });
-    match write_error {
+    match records.error {
         Some(e) => Err(e),
         None => Ok(()),
+    }
+}
+
+/// One worker thread: takes the schedule's next game until none is left or
+/// the match stops, plays it with its own pool of engines, and sends the
+/// report back.
+fn play_games<G: Notation + Arbitration>(
+    plan: &Plan<G>,
+    next: &AtomicUsize,
+    stop: &AtomicBool,
+    tx: Sender<GameReport>,
+) {
+    let cancel = &plan.arbiter.cancel;
+    let mut pool = Pool::default();
+    while !stop.load(Ordering::SeqCst) && !cancel.load(Ordering::SeqCst) {
+        let Some(&i) = plan.todo.get(next.fetch_add(1, Ordering::SeqCst)) else { break };
+        let Some(report) = play::play_game(plan.arbiter, &plan.job(i), &mut pool) else { break };
+        if tx.send(report).is_err() {
+            break;
+        }
+    }
+    pool.shutdown();
+}
+
+impl<G: Notation + Arbitration> Plan<'_, G> {
+    /// Game `i` of the schedule (0-based): its round's opening, its seating.
+    fn job(&self, i: usize) -> Job<G> {
+        let (start, from_startpos, opening, opening_note) = self.openings.line(i / self.round.len());
+        Job {
+            number: i + 1,
+            seating: self.round[i % self.round.len()].clone(),
+            start,
+            from_startpos,
+            opening,
+            opening_note,
+            // Far from the openings' streams (index r).
+            dice_seed: self.seed ^ 0xD1CE_D1CE_D1CE_D1CE,
+        }
     }
 }

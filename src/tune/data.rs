@@ -2,12 +2,12 @@
 //! with its game's result.
 
 use crate::files::read_bounded;
+use crate::game::pgn::record::Score;
+use crate::game::pgn::record::{read_move_comment, winner_of_result};
 use crate::game::pgn::{self, Stop};
 use crate::game::{Arbitration, Goal, MoveList, Notation};
 use crate::search::evaluate::Trace;
 use crate::search::{perspective, SearchGame};
-use crate::tournament::engine::Score;
-use crate::tournament::record::{read_move_comment, winner_of_result};
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
@@ -61,7 +61,7 @@ pub fn read_records<G: SearchGame + Notation + Arbitration, T>(
     samples: &mut Vec<Sample<T>>,
     input: impl Fn(&G) -> Option<T>,
 ) -> Result<Harvest, String> {
-    let text = read_bounded(path, crate::tournament::MAX_PGN_BYTES).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let text = read_bounded(path, crate::game::pgn::MAX_PGN_BYTES).map_err(|e| format!("cannot read {path}: {e}"))?;
     let games = pgn::read_all(&text, &pgn::result_words::<G>()).map_err(|e| format!("{path}: {e}"))?;
     let mut harvest = Harvest::default();
     for game in &games {

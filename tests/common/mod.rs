@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod cat_claim;
+pub mod catschess10;
 pub mod engine;
 pub mod fuzz;
 pub mod http;

@@ -10,17 +10,37 @@
 //! flags are accepted and ignored. Tests given to [`run_with_ignored`] as
 //! ignored run only with `--ignored` or `--include-ignored`, as libtest's
 //! `#[ignore]`, and are reported `ignored` otherwise.
+//! A target names each program it needs as its own [`Requirement`], so
+//! that a skip names only what is missing.
 
 use std::panic;
 use std::process::ExitCode;
 
-/// What the tests need, and how to get it.
+/// One program the tests need, and how to get it.
 pub struct Requirement {
     /// Its name in messages (`python-chess`).
     pub what: &'static str,
     /// The command that installs it.
     pub install: &'static str,
     pub available: fn() -> bool,
+}
+
+/// The requirements of `needs` that are not met.
+pub fn missing(needs: &[Requirement]) -> Vec<&Requirement> {
+    needs.iter().filter(|r| !(r.available)()).collect()
+}
+
+/// `selenium not installed (python3 -m pip install selenium)`: what is
+/// missing and how to install it.
+pub fn not_installed(missing: &[&Requirement]) -> String {
+    let what: Vec<&str> = missing.iter().map(|r| r.what).collect();
+    let install: Vec<&str> = missing.iter().map(|r| r.install).collect();
+    let what = match what.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    };
+    format!("{what} not installed ({})", install.join("; "))
 }
 
 /// What `cargo test -- <args>` asked for.
@@ -82,14 +102,15 @@ struct Entry<'a> {
     ignored: Option<&'a str>,
 }
 
-/// Runs `tests` as `cargo test` asked, each only if `need` is met.
-pub fn run(tests: &[(&str, fn())], need: &Requirement) -> ExitCode {
-    run_with_ignored(tests, &[], need)
+/// Runs `tests` as `cargo test` asked, each only if every one of `needs`
+/// is met.
+pub fn run(tests: &[(&str, fn())], needs: &[Requirement]) -> ExitCode {
+    run_with_ignored(tests, &[], needs)
 }
 
 /// [`run`], with `ignored` tests that run only with `--ignored` or
 /// `--include-ignored`.
-pub fn run_with_ignored(tests: &[(&str, fn())], ignored: &[Ignored], need: &Requirement) -> ExitCode {
+pub fn run_with_ignored(tests: &[(&str, fn())], ignored: &[Ignored], needs: &[Requirement]) -> ExitCode {
     let args = Args::parse(std::env::args().skip(1));
     let all = tests.iter().map(|&(name, test)| Entry { name, test, ignored: None });
     let all = all.chain(ignored.iter().map(|&(name, why, test)| Entry { name, test, ignored: Some(why) }));
@@ -104,7 +125,9 @@ pub fn run_with_ignored(tests: &[(&str, fn())], ignored: &[Ignored], need: &Requ
         return ExitCode::SUCCESS;
     }
     println!("\nrunning {} tests", selected.len());
-    let available = !selected.iter().any(|e| args.runs(e.ignored.is_some())) || (need.available)();
+    // Looked for only when a test is to run.
+    let absent = if selected.iter().any(|e| args.runs(e.ignored.is_some())) { missing(needs) } else { Vec::new() };
+    let absent = (!absent.is_empty()).then(|| not_installed(&absent));
     let ci = std::env::var_os("CI").is_some();
     let (mut passed, mut failed, mut skipped, mut not_run) = (0, 0, 0, 0);
     let mut failures = Vec::new();
@@ -114,13 +137,13 @@ pub fn run_with_ignored(tests: &[(&str, fn())], ignored: &[Ignored], need: &Requ
             not_run += 1;
             continue;
         }
-        if !available {
+        if let Some(absent) = &absent {
             if ci {
                 println!("test {name} ... FAILED");
-                failures.push(format!("{name}: CI requires {}, and it is not installed ({})", need.what, need.install));
+                failures.push(format!("{name}: {absent}, and CI requires it"));
                 failed += 1;
             } else {
-                println!("test {name} ... SKIPPED: {} not installed ({})", need.what, need.install);
+                println!("test {name} ... SKIPPED: {absent}");
                 skipped += 1;
             }
             continue;
@@ -152,11 +175,8 @@ pub fn run_with_ignored(tests: &[(&str, fn())], ignored: &[Ignored], need: &Requ
         "ok"
     };
     println!("\ntest result: {verdict}. {passed} passed; {failed} failed; {skipped} skipped; {not_run} ignored\n");
-    if skipped > 0 {
-        eprintln!(
-            "SKIPPED: {} not installed: {skipped} {} test(s) did not run ({})",
-            need.what, need.what, need.install
-        );
+    if let Some(absent) = absent.filter(|_| skipped > 0) {
+        eprintln!("SKIPPED: {skipped} test(s) did not run: {absent}");
     }
     if failed > 0 {
         ExitCode::FAILURE

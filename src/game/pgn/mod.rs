@@ -24,10 +24,15 @@
 mod clock;
 mod lexer;
 mod reader;
+pub mod record;
 mod replay;
 mod writer;
 
 pub use clock::{clock_command, read_clock, read_elapsed};
+
+/// The largest PGN file read (`--resume`, `--merge`, `pgn check`, `pgn
+/// stats`, `tune`): far beyond any match's records.
+pub const MAX_PGN_BYTES: u64 = 1 << 30;
 pub use reader::{games, read_all, Games, PgnError, PgnGame, PgnMove};
 pub use replay::{record_turn, replay, result_words, start, MovePlace, Numbering, ReplayError, Stop};
 pub use writer::{escape, write, Movetext};

@@ -22,8 +22,6 @@ pub mod rules;
 pub mod square;
 mod teleport;
 mod view;
-#[cfg(test)]
-mod tests;
 
 pub use attacks::init;
 pub use moves::{Step, StepKind};

@@ -244,19 +244,33 @@ impl CatsChess10 {
         k
     }
 
-    /// The key as it would be computed from scratch (tests compare).
-    #[cfg(test)]
-    pub(super) fn recomputed_board_key(&self) -> u64 {
-        let mut k = 0;
+    /// The key with its pieces and waiting pieces summed from scratch,
+    /// where [`key`](Self::key) takes them as `play` keeps them up (tests
+    /// of those updates compare the two, as with chess's and xiangqi's
+    /// `compute_key`).
+    pub fn compute_key(&self) -> u64 {
+        let mut board = 0;
         for sq in Square::all() {
             if let Some(p) = self.piece_at(sq) {
-                k ^= Self::piece_key(p, sq);
+                board ^= Self::piece_key(p, sq);
             }
             if self.waiting & sq.bit() != 0 {
-                k ^= tables().zobrist.waiting[sq.index()];
+                board ^= tables().zobrist.waiting[sq.index()];
             }
         }
-        k
+        self.key() ^ self.board_key ^ board
+    }
+
+    /// The castling rights left: [`WHITE_K`], [`WHITE_Q`], [`BLACK_K`],
+    /// [`BLACK_Q`] (the FEN's `KQkq`).
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+
+    /// Turns since the last capture (the FEN's fifth field; the move limit
+    /// counts them).
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
     }
 
     /// Whether a turn begins here (and so whether this is a position the

@@ -10,7 +10,6 @@
 //! Older records of such games had the winner itself as their result
 //! (`Result "cats"`); every reader takes both ([`winner_of_result`]).
 
-use super::engine::{Score, SearchNote};
 use crate::game::pgn::{self, Movetext};
 use crate::game::{Game, History, Notation, Seat};
 use std::time::Duration;
@@ -284,6 +283,88 @@ pub fn seat_of<G: Game>(name: &str) -> Option<usize> {
     })
 }
 
+/// The last search report before `bestmove`, for the record's comments.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchNote {
+    pub depth: Option<u32>,
+    /// Centipawns or mate distance (moves), from the mover's side.
+    pub score: Option<Score>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Cp(i64),
+    Mate(i64),
+}
+
+impl SearchNote {
+    pub fn read_info(&mut self, line: &str) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        for (i, w) in words.iter().enumerate() {
+            let next = words.get(i + 1).and_then(|v| v.parse::<i64>().ok());
+            match (*w, next) {
+                ("depth", Some(d)) => self.depth = Some(d.clamp(0, u32::MAX as i64) as u32),
+                ("cp", Some(v)) if i > 0 && words[i - 1] == "score" => self.score = Some(Score::Cp(v)),
+                ("mate", Some(v)) if i > 0 && words[i - 1] == "score" => self.score = Some(Score::Mate(v)),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// What an engine did wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum FaultKind {
+    /// `bestmove` with a move that is malformed or not legal (or `(none)`).
+    IllegalMove,
+    /// The clock (or the fixed move time) ran out before `bestmove`.
+    TimeForfeit,
+    /// The process exited or closed its pipes, or could not be started.
+    Crash,
+    /// No `uciok`, `readyok`, or (under a depth or node limit) `bestmove`
+    /// within the match's timeout.
+    Hang,
+    /// A line longer than the arbiter keeps (`engine::MAX_LINE`).
+    LineTooLong,
+}
+
+impl FaultKind {
+    pub const ALL: [FaultKind; 5] =
+        [FaultKind::IllegalMove, FaultKind::TimeForfeit, FaultKind::Crash, FaultKind::Hang, FaultKind::LineTooLong];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            FaultKind::IllegalMove => "illegal move",
+            FaultKind::TimeForfeit => "time forfeit",
+            FaultKind::Crash => "crash",
+            FaultKind::Hang => "hang",
+            FaultKind::LineTooLong => "line too long",
+        }
+    }
+}
+
+/// A clock's PGN `TimeControl` value: `base+inc` in seconds, or `base`
+/// without an increment (`300+2`, `60`, `0.5+0.01`).
+pub fn clock_time_control(base: Duration, inc: Duration) -> String {
+    if inc.is_zero() {
+        seconds(base)
+    } else {
+        format!("{}+{}", seconds(base), seconds(inc))
+    }
+}
+
+/// Seconds as PGN's `TimeControl` writes them: whole, or with up to three
+/// decimals and no trailing zero.
+pub fn seconds(d: Duration) -> String {
+    let ms = d.as_millis();
+    if ms.is_multiple_of(1000) {
+        format!("{}", ms / 1000)
+    } else {
+        let s = format!("{:.3}", d.as_secs_f64());
+        s.trim_end_matches('0').to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -447,5 +528,16 @@ mod tests {
         for other in ["opening: 8 random plies", "", "cats (x) crash", "[%clk 0:01:00]", "+x/3", "-0.5e3", "+M"] {
             assert_eq!(read_move_comment(other), (SearchNote::default(), None), "{other}");
         }
+    }
+
+    #[test]
+    fn search_notes_keep_the_last_depth_and_score() {
+        let mut n = SearchNote::default();
+        n.read_info("info depth 3 seldepth 5 nodes 100 score cp -12 pv e2e4");
+        assert_eq!(n, SearchNote { depth: Some(3), score: Some(Score::Cp(-12)) });
+        n.read_info("info depth 4 score mate 2 pv a1a8");
+        assert_eq!(n, SearchNote { depth: Some(4), score: Some(Score::Mate(2)) });
+        n.read_info("info string outlook white 8 black 7 cats 85");
+        assert_eq!(n.depth, Some(4));
     }
 }
