@@ -33,9 +33,9 @@ impl Default for Dice {
 }
 
 impl Dice {
-    /// New dice with a fresh seed from the thread's CSPRNG.
+    /// New dice with a fresh seed from the operating system's generator.
     pub fn new() -> Dice {
-        Dice { seed: format!("{:032x}", rand::thread_rng().gen::<u128>()), last_draw: 0 }
+        Dice { seed: format!("{:032x}", rand::rngs::OsRng.gen::<u128>()), last_draw: 0 }
     }
 
     fn seed(&self) -> u128 {

@@ -3,7 +3,9 @@
 //! token, which only they hold (the link is spent, so whoever else saw
 //! it, the creator included, cannot play the seat). The token of a seat
 //! joined already joins it again, unchanged: the same player on another
-//! device. Everyone watching sees the seat joined (`live.rs`).
+//! device. A seat open to anyone (listed in the open games, `lists.rs`)
+//! is taken by naming it, without a token. Everyone watching sees the
+//! seat joined (`live.rs`).
 
 use super::error::{ApiError, Json};
 use super::routes::{link, SeatToken};
@@ -21,6 +23,8 @@ use std::sync::Arc;
 pub struct JoinRequest {
     /// The player's name, shown to everyone and written in the record.
     name: Option<String>,
+    /// The seat to take: an open one (no token needed), or the token's.
+    seat: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -50,11 +54,19 @@ pub async fn join(
             "this game is an analysis board, with no seats to join: anyone may move",
         ));
     }
+    let seats = e.game.seats();
+    let open = match &req.seat {
+        Some(name) => Some(seats.iter().position(|s| s.name == name).ok_or_else(|| {
+            let names: Vec<&str> = seats.iter().map(|s| s.name).collect();
+            ApiError::bad_request(format!("{name:?} is not a seat of this game ({})", names.join(", ")))
+        })?),
+        None => None,
+    };
     let (e, (seat, token)) = e
         .change_seated(
             |_, table, _| {
                 let table = table.as_mut().expect("a table");
-                table.join(token.as_deref(), name)
+                table.join(seats, token.as_deref(), open, name)
             },
             |(_, _, changed)| if *changed { Changed::Table } else { Changed::Nothing },
         )

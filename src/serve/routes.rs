@@ -148,18 +148,25 @@ pub fn link(headers: &HeaderMap, id: &str, seat: Option<(&str, &str)>) -> String
     }
 }
 
-/// Refuses a request made on a board that showed `ply` moves when the
-/// game has others now (a tab that has not seen the last move): nothing
-/// is played against a position that has gone.
-pub fn check_ply(e: &Entry, ply: Option<usize>) -> Api<()> {
-    match ply {
-        Some(shown) if shown != e.game.plies() => Err(ApiError::conflict(format!(
-            "the game moved on: this was asked on the position after {shown} moves, and the game has {} now; \
-             nothing was done",
-            e.game.plies()
-        ))),
-        _ => Ok(()),
+/// Refuses a request made on a board that showed `ply` moves, or the
+/// position `fen`, when the game is elsewhere now (a tab that has not
+/// seen the last move, or a take-back and another move since): nothing is
+/// played against a position that has gone. Either may be left out.
+pub fn check_seen(e: &Entry, ply: Option<usize>, fen: Option<&str>) -> Api<()> {
+    let plies = e.game.plies();
+    if let Some(shown) = ply.filter(|&shown| shown != plies) {
+        return Err(ApiError::conflict(format!(
+            "the game moved on: this was asked on the position after {shown} moves, and the game has {plies} now; \
+             nothing was done"
+        )));
     }
+    if fen.is_some_and(|fen| fen != e.state().fen) {
+        return Err(ApiError::conflict(
+            "the game moved on: this was asked on another position than the game's now (a take-back and other \
+             moves since); nothing was done",
+        ));
+    }
+    Ok(())
 }
 
 /// `POST /api/games`: a new game from the start, a FEN or a PGN record,
@@ -235,9 +242,10 @@ pub async fn delete(
 pub struct MoveRequest {
     #[serde(rename = "move")]
     text: String,
-    /// The moves the board showed when this one was made: refused (409)
-    /// when the game has others now.
+    /// The moves the board showed when this one was made, and its
+    /// position: refused (409) when the game is elsewhere now.
     ply: Option<usize>,
+    fen: Option<String>,
 }
 
 /// `POST /api/games/<id>/moves`: plays a move (protocol text), charged
@@ -263,7 +271,7 @@ pub async fn play(
         }
         table.check_seat(e.game.seats(), e.game.to_move(), token.as_deref(), "move")?;
     }
-    check_ply(&e, req.ply)?;
+    check_seen(&e, req.ply, req.fen.as_deref())?;
     e.make_changeable()?;
     let (mut e, ()) = e.change(|game, now| game.play(&req.text, now)).await?;
     seated::kick(&app, &mut e);

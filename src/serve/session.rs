@@ -61,6 +61,12 @@ pub struct State {
     pub show_thinking: bool,
     /// A take-back asked for, waiting for the others' consent.
     pub proposal: Option<ProposalView>,
+    /// The state's number: one more for each change the server made to
+    /// the game since it started (the `id:` of the live stream's event,
+    /// `live.rs`), so that a page that gets states from its requests and
+    /// from its stream keeps the newest. It starts again when the server
+    /// does.
+    pub version: u64,
 }
 
 /// The clocks as a state shows them: each clocked seat's time left at
@@ -658,6 +664,7 @@ impl<G: Playable> AnyGame for GameSession<G> {
             players: None,
             show_thinking: true,
             proposal: None,
+            version: 0,
         }
     }
 

@@ -166,7 +166,13 @@ impl Entry {
     /// The game's state now, with its table: the tablebase's verdict only
     /// where the engine's thinking is shown.
     pub fn state(&self) -> State {
+        self.state_numbered(self.version())
+    }
+
+    /// [`Entry::state`] numbered `version`.
+    fn state_numbered(&self, version: u64) -> State {
         let mut state = self.game.state(&self.id, self.now());
+        state.version = version;
         if let Some(table) = &self.table {
             let seats = self.game.seats();
             state.players = Some(table.view(seats));
@@ -192,9 +198,10 @@ impl Entry {
 
     /// Sends the game's state to its live streams.
     fn publish(&mut self) {
-        let state = serde_json::to_string(&self.state()).ok().map(Arc::from);
+        let version = self.version() + 1;
+        let state = serde_json::to_string(&self.state_numbered(version)).ok().map(Arc::from);
         self.live.send_modify(|p| {
-            p.version += 1;
+            p.version = version;
             p.state = state;
         });
     }
@@ -613,12 +620,16 @@ impl Store {
 
     /// A game held, locked; `None` once it is deleted.
     pub async fn lock(shared: Shared) -> Option<Locked> {
-        let mut e = shared.lock_owned().await;
-        if e.deleted {
-            return None;
-        }
+        let mut e = Store::peek(shared).await?;
         e.last_used = Instant::now();
-        Some(Locked(e))
+        Some(e)
+    }
+
+    /// [`Store::lock`] for a look that does not count as a use (a list):
+    /// the games left alone longest still make room first.
+    pub async fn peek(shared: Shared) -> Option<Locked> {
+        let e = shared.lock_owned().await;
+        (!e.deleted).then_some(Locked(e))
     }
 
     /// Forgets a game the caller holds, in the database and then here; its

@@ -23,6 +23,7 @@ use super::error::ApiError;
 use super::levels;
 use crate::game::SeatInfo;
 use axum::http::StatusCode;
+use rand::rngs::OsRng;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -36,9 +37,9 @@ pub const MAX_NAME: usize = 100;
 pub struct Token(String);
 
 impl Token {
-    /// 128 random bits from the thread's CSPRNG.
+    /// 128 random bits from the operating system's generator.
     pub fn new() -> Token {
-        Token(format!("{:032x}", rand::thread_rng().gen::<u128>()))
+        Token(format!("{:032x}", OsRng.gen::<u128>()))
     }
 
     pub fn as_str(&self) -> &str {
@@ -62,6 +63,16 @@ pub struct Person {
     /// Someone holds the seat: the creator (at once), or whoever joined
     /// by its link.
     pub joined: bool,
+    /// The seat was given to someone else (by its link, or open), not
+    /// kept by the creator: the creator's seats are one person's, whose
+    /// consent is asked once and who need not consent to themselves.
+    #[serde(default)]
+    pub invited: bool,
+    /// Until it is joined, the seat is listed in the open games
+    /// (`GET /api/games?open=true`), where anyone may take it without its
+    /// link.
+    #[serde(default)]
+    pub open: bool,
 }
 
 /// Who plays a seat.
@@ -110,16 +121,26 @@ pub struct Table {
     pub created_ms: u64,
 }
 
+/// How a person seat is given to someone else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Invite {
+    /// By its join link only.
+    Link,
+    /// By its link, and listed in the open games for anyone to take.
+    Open,
+}
+
 /// A seat's player as `POST /api/games` takes it.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum PlayerRequest {
     Person {
         name: Option<String>,
-        /// The seat is someone else's, invited by its link (joined when
-        /// they open it); without, it is the creator's own.
-        #[serde(default)]
-        invite: bool,
+        /// The seat is someone else's, joined when they open its link (or,
+        /// `open`, take it from the open games); without, it is the
+        /// creator's own, joined at once.
+        invite: Option<Invite>,
     },
     Engine {
         level: u8,
@@ -130,8 +151,15 @@ pub enum PlayerRequest {
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum PlayerView {
-    Person { name: Option<String>, joined: bool },
-    Engine { level: u8 },
+    /// `open`: waiting in the open games for anyone to take it.
+    Person {
+        name: Option<String>,
+        joined: bool,
+        open: bool,
+    },
+    Engine {
+        level: u8,
+    },
 }
 
 /// A waiting request as every viewer sees it.
@@ -148,6 +176,13 @@ pub struct ProposalView {
 
 fn forbidden(message: String) -> ApiError {
     ApiError::new(StatusCode::FORBIDDEN, message)
+}
+
+/// Why a request without a token (a watcher's) may not do `what`.
+fn no_token(what: &str) -> ApiError {
+    forbidden(format!(
+        "{what} needs a seat's token (X-Seat-Token): this game's seats belong to their players, and without one you watch"
+    ))
 }
 
 /// A name as given: trimmed, empty as none, within [`MAX_NAME`] bytes and
@@ -190,9 +225,17 @@ impl Table {
                 Some(PlayerRequest::Person { name, invite }) => Ok(Player::Person(Person {
                     name: checked_name(name.as_deref())?,
                     token: Token::new(),
-                    joined: !invite,
+                    joined: invite.is_none(),
+                    invited: invite.is_some(),
+                    open: *invite == Some(Invite::Open),
                 })),
-                None => Ok(Player::Person(Person { name: None, token: Token::new(), joined: true })),
+                None => Ok(Player::Person(Person {
+                    name: None,
+                    token: Token::new(),
+                    joined: true,
+                    invited: false,
+                    open: false,
+                })),
             })
             .collect::<Result<_, ApiError>>()?;
         Ok(Table { seats, show_thinking, proposal: None, created_ms: now })
@@ -221,21 +264,31 @@ impl Table {
         matches.iter().position(|&m| m)
     }
 
-    /// The seat a request acts for, from its token: 403 saying what is
-    /// wrong for one without a token (a watcher) or with a token of no
-    /// seat of this game. `what`: the act, for the message ("a move").
-    pub fn seat_acting(&self, token: Option<&str>, what: &str) -> Result<usize, ApiError> {
-        let Some(token) = token else {
-            return Err(forbidden(format!(
-                "{what} needs a seat's token (X-Seat-Token): this game's seats belong to their players, and without one you watch"
-            )));
-        };
+    /// The seat whose token `token` is, joined or not: 403 saying what is
+    /// wrong for a request without a token (a watcher) or with a token of
+    /// no seat of this game. `what`: the act, for the message ("a move").
+    fn holder(&self, token: Option<&str>, what: &str) -> Result<usize, ApiError> {
+        let Some(token) = token else { return Err(no_token(what)) };
         self.seat_of(token).ok_or_else(|| {
             forbidden(
                 "the X-Seat-Token is not the token of a seat of this game (a join link someone has used is spent)"
                     .to_string(),
             )
         })
+    }
+
+    /// The seat a request acts for, from its token ([`Table::holder`]):
+    /// a seat whose player has not joined yet does nothing but join, so
+    /// that whoever saw its link before its player did (the creator) has
+    /// no say for it.
+    pub fn seat_acting(&self, token: Option<&str>, what: &str) -> Result<usize, ApiError> {
+        let seat = self.holder(token, what)?;
+        match self.person(seat) {
+            Some(p) if p.joined => Ok(seat),
+            _ => Err(forbidden(format!(
+                "{what}: this token's seat waits for its player, and its link only joins it (POST join)"
+            ))),
+        }
     }
 
     /// Refuses a request to act for `seat` (its name, `what` the act)
@@ -255,17 +308,50 @@ impl Table {
         Ok(())
     }
 
-    /// Joins the seat whose token is `given`: an invited seat gets a new
-    /// token, which only the joiner holds (the link's is spent); a seat
-    /// joined already keeps its token (its player on another device).
-    /// `name`, if given, names the player. Returns the seat, its token
-    /// and whether anything changed.
-    pub fn join(&mut self, given: Option<&str>, name: Option<String>) -> Result<(usize, Token, bool), ApiError> {
-        let seat = self.seat_acting(given, "joining a seat")?;
+    /// Joins a seat: the one whose token is `given`, or else `open`, a
+    /// seat waiting in the open games, which anyone may take. A seat
+    /// waiting for its player gets a new token, which only the joiner
+    /// holds (the link's is spent); a seat joined already keeps its token
+    /// (its player on another device). `name`, if given, names the
+    /// player. Returns the seat, its token and whether anything changed.
+    pub fn join(
+        &mut self,
+        seats: &[SeatInfo],
+        given: Option<&str>,
+        open: Option<usize>,
+        name: Option<String>,
+    ) -> Result<(usize, Token, bool), ApiError> {
+        let seat = match (given, open) {
+            (Some(_), _) => {
+                let seat = self.holder(given, "joining a seat")?;
+                if let Some(asked) = open.filter(|&asked| asked != seat) {
+                    return Err(forbidden(format!(
+                        "this token is {}'s, not {}'s",
+                        seats[seat].name, seats[asked].name
+                    )));
+                }
+                seat
+            }
+            (None, Some(seat)) => match self.person(seat) {
+                Some(p) if p.open && !p.joined => seat,
+                Some(p) if p.joined => {
+                    return Err(forbidden(format!("{} is taken: its player has joined", seats[seat].name)))
+                }
+                Some(_) => {
+                    return Err(forbidden(format!(
+                        "{} is not open to anyone: it is joined by its link only",
+                        seats[seat].name
+                    )))
+                }
+                None => return Err(forbidden(format!("{} is the engine's seat", seats[seat].name))),
+            },
+            (None, None) => return Err(no_token("joining a seat (other than an open one)")),
+        };
         let Some(Player::Person(p)) = self.seats.get_mut(seat) else { unreachable!("a token is a person's") };
         let mut changed = false;
         if !p.joined {
             p.joined = true;
+            p.open = false;
             p.token = Token::new();
             changed = true;
         }
@@ -276,10 +362,19 @@ impl Table {
         Ok((seat, p.token.clone(), changed))
     }
 
-    /// The people whose consent a request of `by` needs: every other
-    /// seat a person has joined, unless it forfeited (`passes`).
+    /// Whether seats `a` and `b` are one person's: the same seat, or two
+    /// the creator kept.
+    pub fn same_person(&self, a: usize, b: usize) -> bool {
+        let creators = |i| self.person(i).is_some_and(|p| !p.invited);
+        a == b || (creators(a) && creators(b))
+    }
+
+    /// The seats whose consent a request of `by` needs: every seat
+    /// another person has joined, unless it forfeited (`passes`).
     pub fn others(&self, by: usize, passes: impl Fn(usize) -> bool) -> Vec<usize> {
-        (0..self.seats.len()).filter(|&i| i != by && self.person(i).is_some_and(|p| p.joined) && !passes(i)).collect()
+        (0..self.seats.len())
+            .filter(|&i| !self.same_person(i, by) && self.person(i).is_some_and(|p| p.joined) && !passes(i))
+            .collect()
     }
 
     /// Whether a person other than the holder of `by` has joined: a game
@@ -291,6 +386,11 @@ impl Table {
     /// The seats waiting for their player.
     pub fn waiting(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.seats.len()).filter(|&i| self.person(i).is_some_and(|p| !p.joined))
+    }
+
+    /// The seats waiting in the open games for anyone to take.
+    pub fn open_seats(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.seats.len()).filter(|&i| self.person(i).is_some_and(|p| p.open && !p.joined))
     }
 
     /// Whether a person plays any seat.
@@ -312,7 +412,7 @@ impl Table {
             .enumerate()
             .map(|(i, p)| {
                 let view = match p {
-                    Player::Person(p) => PlayerView::Person { name: p.name.clone(), joined: p.joined },
+                    Player::Person(p) => PlayerView::Person { name: p.name.clone(), joined: p.joined, open: p.open },
                     Player::Engine { level } => PlayerView::Engine { level: *level },
                 };
                 (seats[i].name, view)
@@ -366,15 +466,19 @@ mod tests {
     #[test]
     fn a_table_seats_people_and_engines_and_refuses_what_is_no_seat() {
         let t = table(serde_json::json!({
-            "black": {"kind": "person", "name": " Bea ", "invite": true},
+            "black": {"kind": "person", "name": " Bea ", "invite": "link"},
             "cats": {"kind": "engine", "level": 3}
         }))
         .unwrap();
         assert_eq!(t.engine_level(2), Some(3));
         assert_eq!(t.waiting().collect::<Vec<_>>(), [1], "the invited seat waits");
         let view = t.view(CatChess::SEATS);
-        assert_eq!(view["white"], PlayerView::Person { name: None, joined: true }, "a seat left out is the creator's");
-        assert_eq!(view["black"], PlayerView::Person { name: Some("Bea".into()), joined: false });
+        assert_eq!(
+            view["white"],
+            PlayerView::Person { name: None, joined: true, open: false },
+            "a seat left out is the creator's"
+        );
+        assert_eq!(view["black"], PlayerView::Person { name: Some("Bea".into()), joined: false, open: false });
         let tokens = t.tokens(CatChess::SEATS);
         assert_eq!(tokens.keys().copied().collect::<Vec<_>>(), ["black", "white"]);
         assert!(tokens.values().all(|t| t.len() == 32 && t.chars().all(|c| c.is_ascii_hexdigit())));
@@ -396,7 +500,7 @@ mod tests {
     #[test]
     fn only_a_seat_s_token_acts_for_it_and_a_join_link_is_spent_by_its_first_use() {
         let mut t = table(
-            serde_json::json!({"black": {"kind": "person", "invite": true}, "cats": {"kind": "engine", "level": 1}}),
+            serde_json::json!({"black": {"kind": "person", "invite": "link"}, "cats": {"kind": "engine", "level": 1}}),
         )
         .unwrap();
         let seats = CatChess::SEATS;
@@ -412,16 +516,42 @@ mod tests {
         let e = t.check_seat(seats, 2, Some(&tokens["white"]), "move").unwrap_err();
         assert!(e.message.contains("cats is the engine's seat (level 1)"), "{}", e.message);
 
+        // Before black joins, its link's token only joins: whoever saw it
+        // (the creator) cannot play for black.
+        let e = t.seat_acting(Some(&tokens["black"]), "a move").unwrap_err();
+        assert!(e.message.contains("waits for its player"), "{}", e.message);
         // Black joins by the link: a new token; the link's no longer acts.
-        let (seat, token, changed) = t.join(Some(&tokens["black"]), Some("Bea".into())).unwrap();
+        let e = t.join(seats, Some(&tokens["black"]), Some(0), None).unwrap_err();
+        assert_eq!(e.message, "this token is black's, not white's");
+        let e = t.join(seats, None, Some(1), None).unwrap_err();
+        assert_eq!(e.message, "black is not open to anyone: it is joined by its link only");
+        let (seat, token, changed) = t.join(seats, Some(&tokens["black"]), None, Some("Bea".into())).unwrap();
         assert_eq!((seat, changed), (1, true));
         assert_ne!(token.as_str(), tokens["black"]);
         assert!(t.check_seat(seats, 1, Some(&tokens["black"]), "move").is_err());
         assert!(t.check_seat(seats, 1, Some(token.as_str()), "move").is_ok());
         // Joined again with the new token (another device): the same token.
-        let (_, again, changed) = t.join(Some(token.as_str()), None).unwrap();
+        let (_, again, changed) = t.join(seats, Some(token.as_str()), None, None).unwrap();
         assert_eq!((again, changed), (token, false));
         assert_eq!(t.others(0, |_| false), [1]);
         assert!(t.others(0, |s| s == 1).is_empty(), "a seat that forfeited is not asked");
+    }
+
+    #[test]
+    fn an_open_seat_is_anyone_s_to_take_once() {
+        let mut t = table(serde_json::json!({"cats": {"kind": "person", "invite": "open"}})).unwrap();
+        let seats = CatChess::SEATS;
+        assert_eq!(t.open_seats().collect::<Vec<_>>(), [2]);
+        assert_eq!(t.view(seats)["cats"], PlayerView::Person { name: None, joined: false, open: true });
+        let e = t.join(seats, None, None, None).unwrap_err();
+        assert!(e.message.contains("needs a seat's token"), "{}", e.message);
+        let e = t.join(seats, None, Some(0), None).unwrap_err();
+        assert_eq!(e.message, "white is taken: its player has joined");
+        let (seat, token, changed) = t.join(seats, None, Some(2), Some("Cy".into())).unwrap();
+        assert_eq!((seat, changed), (2, true));
+        assert!(t.check_seat(seats, 2, Some(token.as_str()), "move").is_ok());
+        assert_eq!(t.open_seats().count(), 0, "taken, it is no longer open");
+        let e = t.join(seats, None, Some(2), None).unwrap_err();
+        assert_eq!(e.message, "cats is taken: its player has joined");
     }
 }

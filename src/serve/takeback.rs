@@ -7,13 +7,14 @@
 //!   have not joined or have forfeited;
 //! * otherwise it waits for every other person seated to consent
 //!   (`POST answer {"accept": true}`); one refusal, or any move, withdraws
-//!   it. While it waits the engine waits too (its search on the game
+//!   it. The seats the creator kept are one person's (`Table::same_person`):
+//!   one consent for them all, and none for a take-back of their own. While it waits the engine waits too (its search on the game
 //!   stops, unplayed), so the position it was asked in stays. Every tab
 //!   sees it asked and answered (`live.rs`); it is kept in the database
 //!   with the game.
 
 use super::error::{ApiError, Json};
-use super::routes::{check_ply, SeatToken};
+use super::routes::{check_seen, SeatToken};
 use super::seated;
 use super::session::State;
 use super::store::{Changed, Locked};
@@ -32,9 +33,10 @@ pub struct UndoRequest {
     /// How many moves (steps) to take back: by default 1 on an analysis
     /// board; at a table back to before the asker's last turn.
     plies: Option<usize>,
-    /// The moves the asker's board showed (refused, 409, if the game has
-    /// others now).
+    /// The moves the asker's board showed, and its position (refused,
+    /// 409, if the game is elsewhere now).
     ply: Option<usize>,
+    fen: Option<String>,
 }
 
 fn conflict(message: String) -> ApiError {
@@ -66,7 +68,7 @@ pub async fn undo(
     Json(req): Json<UndoRequest>,
 ) -> Api<(StatusCode, Json<State>)> {
     let (e, _) = app.store.game(&id).await?.settle().await?;
-    check_ply(&e, req.ply)?;
+    check_seen(&e, req.ply, req.fen.as_deref())?;
     let Some(table) = &e.table else {
         let e = take_back_now(&app, e, req.plies.unwrap_or(1)).await?;
         return Ok((StatusCode::OK, Json(e.state())));
@@ -128,15 +130,17 @@ pub async fn answer(
     };
     let seat = table.seat_acting(token.as_deref(), "an answer")?;
     let name = seats[seat].name;
-    let asked = proposal.waiting.contains(&seat);
-    if !(asked || (seat == proposal.by && !req.accept)) {
-        return Err(conflict(if seat == proposal.by {
+    // One answer is a person's, for every seat they hold.
+    let asked = proposal.waiting.iter().any(|&s| table.same_person(s, seat));
+    let asker = table.same_person(seat, proposal.by);
+    if !(asked || (asker && !req.accept)) {
+        return Err(conflict(if asker {
             format!("{name} asked for this take-back; it waits for the others")
         } else {
             format!("{name}'s answer is not awaited (given already)")
         }));
     }
-    let left: Vec<usize> = proposal.waiting.iter().copied().filter(|&s| s != seat).collect();
+    let left: Vec<usize> = proposal.waiting.iter().copied().filter(|&s| !table.same_person(s, seat)).collect();
     let (mut e, ()) = match (req.accept, left.is_empty(), proposal.kind) {
         (true, true, ProposalKind::TakeBack { plies }) => {
             // Every consent given: taken back (which withdraws the request).
