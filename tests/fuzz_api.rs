@@ -66,6 +66,19 @@ fn new_game(s: &Server, variant: &str) -> String {
 fn bodies_of_every_route() {
     let s = server();
     for variant in ["catchess", "chess", "xiangqi", "catschess10"] {
+        // A game at a table (`players`), with a seat open to anyone.
+        let body = json!({ "variant": variant, "players": {"black": {"kind": "person", "invite": "open"}} });
+        let (status, text) = send(&s, "POST", "/api/games", &body.to_string()).unwrap();
+        assert_eq!(status, 201, "{text}");
+        let table: Value = serde_json::from_str(&text).unwrap();
+        let table = table["id"].as_str().unwrap().to_string();
+        for route in ["join", "answer", "undo", "moves", "forfeit"] {
+            let path = format!("/api/games/{table}/{route}");
+            let seeds = vec![json!({"seat": "black", "accept": true, "move": "e2e4", "why": "time"}).to_string()];
+            fuzz_cases(&format!("{variant} POST {path}"), seeds, http_cases(), |body| {
+                judge(&format!("POST {path} {body:?}"), send(&s, "POST", &path, body))
+            });
+        }
         let id = new_game(&s, variant);
         let routes: Vec<(&str, Vec<Value>)> = vec![
             (
@@ -74,8 +87,11 @@ fn bodies_of_every_route() {
                     json!({"variant": variant}),
                     json!({"variant": variant, "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}),
                     json!({"variant": variant, "pgn": "[Variant \"x\"]\n\n1. e4 e5 *", "clocks": {"white": {"base_ms": 60000, "inc_ms": 1000}}}),
+                    json!({"variant": variant, "show_thinking": true, "players": {"black": {"kind": "person", "name": "Bea", "invite": "open"}, "white": {"kind": "engine", "level": 3}}}),
                 ],
             ),
+            ("join", vec![json!({"seat": "black", "name": "Bea"}), json!({})]),
+            ("answer", vec![json!({"accept": true})]),
             ("moves", vec![json!({"move": "e2e4"}), json!({"move": "T@e5,a2a4"}), json!({"move": "h3e3"})]),
             ("undo", vec![json!({"plies": 2}), json!({})]),
             ("engine", vec![json!({"level": 3}), json!({"movetime": 20, "depth": 2}), json!({})]),
@@ -100,6 +116,8 @@ fn bodies_of_every_route() {
             format!("/api/games/{id}/positions/99999999999999999999"),
             "/api/variants/catchess".to_string(),
             format!("/api/games/{id}"),
+            format!("/api/games?ids={id},{id}"),
+            "/api/games?open=true".to_string(),
         ];
         fuzz_cases(&format!("{variant} GET paths"), seeds, http_cases(), |path| {
             // Only paths a client can send: what is not a URL is the

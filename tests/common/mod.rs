@@ -11,6 +11,7 @@ pub mod run;
 pub mod serve_process;
 pub mod skipping;
 pub mod solver;
+pub mod table;
 pub mod tables;
 pub mod temp;
 
