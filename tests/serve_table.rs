@@ -156,15 +156,16 @@ fn the_engine_s_seat_to_move_is_played_after_a_restart_and_the_players_are_kept(
     let db = common::temp::temp("tables.sqlite3");
     let db = db.to_str().unwrap();
     let slow = Config { db: Some(db.into()), default_movetime_ms: 3_000, ..config() };
-    let (id, white) = {
+    let (id, white, version) = {
         let s = spawn(slow.clone()).unwrap();
         let players = json!({"white": person("Ann"), "black": {"kind": "engine", "level": 1}});
         let (id, made) = table(&s, json!({"variant": "chess", "players": players}));
         let white = token(&made, "white").to_string();
         played(&s, &id, &white, "e2e4");
         // Stopped while the engine thinks: its move is not played.
-        assert_eq!(moves(&state(&s, &id)).len(), 1);
-        (id, white)
+        let before = state(&s, &id);
+        assert_eq!(moves(&before).len(), 1);
+        (id, white, before["version"].as_u64().unwrap())
     };
     let quick = Config { db: Some(db.into()), ..config() };
     let s = spawn(quick).unwrap();
@@ -172,6 +173,7 @@ fn the_engine_s_seat_to_move_is_played_after_a_restart_and_the_players_are_kept(
     std::thread::sleep(Duration::from_secs(2));
     let now = state(&s, &id);
     assert_eq!(moves(&now).len(), 2, "{now}");
+    assert!(now["version"].as_u64().unwrap() > version, "a state after a restart is numbered above those before");
     assert_eq!(now["players"]["white"]["name"], "Ann");
     assert_eq!(now["players"]["black"], json!({"kind": "engine", "level": 1}));
     // The token still acts for its seat; the record names the players.

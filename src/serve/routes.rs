@@ -50,6 +50,10 @@ const PAGE_FILES: &[(&str, &str, &[u8])] = &[
     ("clock.js", JS, include_bytes!("page/clock.js")),
     ("analysis.js", JS, include_bytes!("page/analysis.js")),
     ("tablebase.js", JS, include_bytes!("page/tablebase.js")),
+    ("table.js", JS, include_bytes!("page/table.js")),
+    ("players.js", JS, include_bytes!("page/players.js")),
+    ("lobby.js", JS, include_bytes!("page/lobby.js")),
+    ("live.js", JS, include_bytes!("page/live.js")),
     // The xiangqi characters (a subset of Noto Serif CJK, SIL OFL 1.1:
     // page/fonts/LICENSE-OFL.txt).
     ("xiangqi.woff2", "font/woff2", include_bytes!("page/fonts/xiangqi.woff2")),

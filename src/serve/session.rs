@@ -61,11 +61,10 @@ pub struct State {
     pub show_thinking: bool,
     /// A take-back asked for, waiting for the others' consent.
     pub proposal: Option<ProposalView>,
-    /// The state's number: one more for each change the server made to
-    /// the game since it started (the `id:` of the live stream's event,
-    /// `live.rs`), so that a page that gets states from its requests and
-    /// from its stream keeps the newest. It starts again when the server
-    /// does.
+    /// The state's number (the `id:` of the live stream's event,
+    /// `live.rs`): one more for each change of the game, and higher after
+    /// a restart of the server than before it, so that a page that gets
+    /// states from its requests and from its stream keeps the newest.
     pub version: u64,
 }
 

@@ -431,6 +431,11 @@ pub struct Store {
     /// One permit per search or perft running, server-wide.
     slots: Arc<Semaphore>,
     max_searches: usize,
+    /// The number of every game's state when the server starts: its time
+    /// in ms, times 1000, so that a state after a restart is numbered
+    /// above every one before it (a game changes less than 1000 times a
+    /// millisecond) and a page keeps the newest state whichever came first.
+    first_version: u64,
 }
 
 /// A game to be evicted for a new one: its id, locked until the eviction
@@ -454,6 +459,7 @@ impl Store {
     /// `max_games` changed last); a game that cannot be read or does not
     /// replay is reported and left in the database.
     pub fn open(db: Db, loaded: Loaded, limits: Limits, time: Arc<dyn TimeSource>) -> Store {
+        let first_version = time.now_ms().saturating_mul(1000);
         let store = Store {
             games: Mutex::new(HashMap::new()),
             time,
@@ -463,6 +469,7 @@ impl Store {
             db: Arc::new(db),
             slots: Arc::new(Semaphore::new(limits.max_searches.max(1))),
             max_searches: limits.max_searches.max(1),
+            first_version,
         };
         for (id, why) in loaded.unreadable {
             eprintln!("catchess serve: stored game {id} not restored (left in the database): {why}");
@@ -484,7 +491,7 @@ impl Store {
 
     fn entry(&self, id: String, game: Box<dyn AnyGame>, table: Option<Table>, changed_ms: u64) -> Shared {
         let (events, _) = broadcast::channel(256);
-        let (live, _) = watch::channel(Published { version: 0, state: None });
+        let (live, _) = watch::channel(Published { version: self.first_version, state: None });
         let mut entry = Entry {
             id,
             game,

@@ -1,17 +1,19 @@
 """The page in a real browser: headless Chromium (Debian's chromium and
 chromium-driver) driven by selenium. Usage: play_games.py URL SCREENSHOT_DIR
 
-Plays every game by clicks, as a person would:
+Plays every game by clicks, as a person would; every game is made by New
+game with its seats' players (opening / makes none), and the server plays
+the engine's seats:
 * Cat Chess: e2e4 by clicking, the engine's black and cats reply, a move by
   dragging, the zones and the analysis panel, the move list stepped with
   the arrow keys and clicked, a reload finds the same game;
-* Cat's Chess 10x10 (both seats people): a turn with a teleport (the
+* Cat's Chess 10x10 (both seats the person's): a turn with a teleport (the
   server rolls) and a pawn's move, a turn with a neutral's move, a turn
   with a cat's move, the end of the optional second cat move and a mouse
   put on the first rank; the figures and the legend; one move-list entry
   per turn;
-* xiangqi: moves by clicks against the engine, pieces as characters and
-  as letters;
+* xiangqi: moves by clicks against the engine, whose thinking is hidden,
+  pieces as characters and as letters;
 * chess: a clock kept by the server that runs on through a reload and
   runs out (the server finds the flag fall, and the record says so, with
   the time control), a rematch with the seats rotated (black's clock runs
@@ -91,20 +93,36 @@ def turns(driver):
 
 
 def seat_select(driver, seat, which):
-    return Select(driver.find_element(By.CSS_SELECTOR, f'[data-seat="{seat}"] select.{which}'))
+    """A picker of the next game's seat (`kind` or `level`)."""
+    return Select(driver.find_element(By.CSS_SELECTOR, f'#setup-seats [data-seat="{seat}"] select.{which}'))
 
 
-def new_game(driver, variant, seats=None):
-    """A new game of `variant` with `seats` ({seat: "person" | "engine"})."""
-    old = driver.find_element(By.ID, "board-svg")
-    select = Select(driver.find_element(By.ID, "variant"))
-    if select.first_selected_option.get_attribute("value") == variant:
-        driver.find_element(By.ID, "new-game").click()
-    else:
-        select.select_by_value(variant)
-    wait(driver, f"a new {variant} game", lambda d: not plies(d) and d.find_element(By.ID, "board-svg") != old)
+def game_id(driver):
+    return driver.find_element(By.ID, "board-area").get_attribute("data-game")
+
+
+def player(driver, seat):
+    """Who plays `seat` of the game shown, as its Players panel says."""
+    return driver.find_element(By.CSS_SELECTOR, f'[data-player="{seat}"] .who').text
+
+
+def new_game(driver, variant, seats=None, levels=None, thinking=False):
+    """A new game of `variant` made by New game: `seats` ({seat: "you" |
+    "link" | "open" | "engine"}, "person" for "you") and `levels` ({seat:
+    level}) set in the pickers first; `thinking`: the engine's thinking
+    shown to the players."""
+    old = game_id(driver)
+    Select(driver.find_element(By.ID, "variant")).select_by_value(variant)
     for seat, kind in (seats or {}).items():
-        seat_select(driver, seat, "kind").select_by_value(kind)
+        seat_select(driver, seat, "kind").select_by_value("you" if kind == "person" else kind)
+    for seat, level in (levels or {}).items():
+        seat_select(driver, seat, "level").select_by_value(str(level))
+    box = driver.find_element(By.ID, "show-thinking")
+    if box.is_selected() != thinking:
+        box.click()
+    driver.find_element(By.ID, "new-game").click()
+    wait(driver, f"a new {variant} game", lambda d: game_id(d) not in ("", old) and not plies(d)
+         and d.find_elements(By.ID, "board-svg"))
 
 
 def shot(driver, directory, name):
@@ -115,20 +133,26 @@ def shot(driver, directory, name):
 
 
 def play_cat_chess(driver, url, shots):
-    """The default game: Cat Chess, the person white, the engine black and cats."""
+    """The default game: Cat Chess, the person white, the engine black and
+    cats (played by the server), the engine's thinking shown."""
     driver.get(url)
-    wait(driver, "the board", lambda d: d.find_elements(By.CSS_SELECTOR, '[data-square="e2"][data-piece="P"]'))
-    assert "White to move" in status(driver)
-    assert len(driver.find_elements(By.CSS_SELECTOR, "[data-square]")) == 64
-    cats = driver.find_elements(By.CSS_SELECTOR, '[data-piece="*"]')
-    assert [c.get_attribute("data-square") for c in cats] == ["a4", "h5"], cats
-    assert len(driver.find_elements(By.CSS_SELECTOR, "[data-zone]")) > 0, "no shaded zone"
+    # Opening / makes no game.
+    wait(driver, "the page", lambda d: "No game shown" in status(d) and seat_select(d, "white", "kind").options)
+    assert not driver.find_elements(By.CSS_SELECTOR, "[data-square]"), "a game on /"
     # Levels a beginner can beat, and the sentence saying why.
     for seat in ["black", "cats"]:
         assert seat_select(driver, seat, "kind").first_selected_option.get_attribute("value") == "engine"
         level = int(seat_select(driver, seat, "level").first_selected_option.get_attribute("value"))
         assert 1 <= level <= 3, (seat, level)
     assert "almost certain" in text(driver, "level-note"), text(driver, "level-note")
+    new_game(driver, "catchess", thinking=True)
+    wait(driver, "the board", lambda d: d.find_elements(By.CSS_SELECTOR, '[data-square="e2"][data-piece="P"]'))
+    assert "White to move (you)" in status(driver), status(driver)
+    assert (player(driver, "white"), player(driver, "black")) == ("you", "engine (level 1)"), player(driver, "black")
+    assert len(driver.find_elements(By.CSS_SELECTOR, "[data-square]")) == 64
+    cats = driver.find_elements(By.CSS_SELECTOR, '[data-piece="*"]')
+    assert [c.get_attribute("data-square") for c in cats] == ["a4", "h5"], cats
+    assert len(driver.find_elements(By.CSS_SELECTOR, "[data-zone]")) > 0, "no shaded zone"
     names = [n.text.lower() for n in driver.find_elements(By.CSS_SELECTOR, "[data-seat-name]")]
     assert names == ["white", "black", "cats"], names
 
@@ -192,11 +216,11 @@ def play_cat_chess(driver, url, shots):
 
 
 def board(driver):
-    """square -> FEN letter of every occupied square."""
-    out = {}
-    for node in driver.find_elements(By.CSS_SELECTOR, "[data-piece]"):
-        out[node.get_attribute("data-square")] = node.get_attribute("data-piece")
-    return out
+    """square -> FEN letter of every occupied square (read at once: the
+    board is drawn anew with each state)."""
+    return driver.execute_script(
+        "return Object.fromEntries([...document.querySelectorAll('[data-piece]')]"
+        ".map((n) => [n.getAttribute('data-square'), n.getAttribute('data-piece')]));")
 
 
 def click_step(driver, name, then):
@@ -274,19 +298,21 @@ def play_catschess10(driver, shots):
 
     # A roll onto a mouse: Roll again, then Keep. Here 60 of the 79 squares
     # the roll may keep hold a mouse (ranks 3-8); white's king has moves.
-    fen = driver.find_element(By.ID, "fen")
-    fen.clear()
-    fen.send_keys("rnbcqkcbnr/10/" + "mmmmmmmmmm/" * 6 + "10/K9 w - - 0 1")
-    driver.find_element(By.ID, "fen-load").click()
-    wait(driver, "the mice", lambda d: len(d.find_elements(By.CSS_SELECTOR, '[data-piece="m"]')) == 60 and not plies(d))
-    for _ in range(40):
+    # A take-back does not roll again (the same roll lands where it did),
+    # so a game whose first roll misses the mice gives way to a new one.
+    for _ in range(20):
+        fen = driver.find_element(By.ID, "fen")
+        fen.clear()
+        fen.send_keys("rnbcqkcbnr/10/" + "mmmmmmmmmm/" * 6 + "10/K9 w - - 0 1")
+        old = driver.current_url
+        driver.find_element(By.ID, "fen-load").click()
+        wait(driver, "the mice", lambda d: d.current_url != old and not plies(d)
+             and len(d.find_elements(By.CSS_SELECTOR, '[data-piece="m"]')) == 60)
         driver.find_element(By.ID, "teleport").click()
         wait(driver, "a roll", lambda d: "T@" in steps_so_far(d).replace("T@?", "") or "T?" in steps_so_far(d))
         if driver.find_element(By.ID, "keep").is_displayed():
             break
-        driver.find_element(By.ID, "take-back").click()
-        wait(driver, "the roll taken back", lambda d: not steps_so_far(d))
-    assert driver.find_element(By.ID, "keep").is_displayed(), "40 rolls and never a mouse"
+    assert driver.find_element(By.ID, "keep").is_displayed(), "20 games and never a roll on a mouse"
     assert "keep the square" in text(driver, "step-text")
     # Roll again: the server rolls anew where the rules roll (the mouse
     # square is not kept: a new square replaces it in the turn's steps).
@@ -306,10 +332,13 @@ def play_catschess10(driver, shots):
 
 
 def play_xiangqi(driver, shots):
-    """Red (a person) plays two moves by clicks; black is the engine."""
+    """Red (a person) plays two moves by clicks; black is the engine, whose
+    thinking is hidden from the player (the default)."""
     new_game(driver, "xiangqi", {"red": "person", "black": "engine"})
     wait(driver, "the xiangqi board", lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-square]")) == 90)
     assert "Red to move" in status(driver)
+    assert not driver.find_element(By.ID, "analysis").is_displayed(), "the engine's thinking is shown"
+    assert driver.find_element(By.ID, "thinking-hidden").is_displayed()
     Select(driver.find_element(By.ID, "glyphs")).select_by_value("chinese")
     label = square(driver, "h3").find_element(By.CSS_SELECTOR, "text")
     assert label.text == "炮", label.text
@@ -363,8 +392,7 @@ def play_chess_clocks(driver, shots):
         field = driver.find_element(By.ID, id)
         field.clear()
         field.send_keys(value)
-    new_game(driver, "chess", {"white": "person", "black": "engine"})
-    seat_select(driver, "black", "level").select_by_value("3")
+    new_game(driver, "chess", {"white": "person", "black": "engine"}, levels={"black": 3}, thinking=True)
     clock = driver.find_element(By.CSS_SELECTOR, '[data-clock="white"]')
     wait(driver, "white's clock", lambda d: clock.is_displayed() and clock.text.startswith("0:0"))
     assert driver.find_element(By.CSS_SELECTOR, '[data-clock="black"]').get_attribute("hidden"), "the engine has a clock"
@@ -394,8 +422,8 @@ def play_chess_clocks(driver, shots):
     field.clear()
     field.send_keys("1")
     driver.find_element(By.ID, "rematch").click()
-    wait(driver, "the rematch", lambda d: seat_select(d, "white", "kind").first_selected_option.get_attribute("value") == "engine"
-         and seat_select(d, "black", "kind").first_selected_option.get_attribute("value") == "person")
+    wait(driver, "the rematch", lambda d: player(d, "white") == "engine (level 3)" and player(d, "black") == "you")
+    assert seat_select(driver, "white", "kind").first_selected_option.get_attribute("value") == "engine"
     assert seat_select(driver, "white", "level").first_selected_option.get_attribute("value") == "3"
     wait(driver, "the engine's first move as white", lambda d: len(plies(d)) == 1 and "Black to move" in status(d))
     assert driver.find_element(By.CSS_SELECTOR, '[data-clock="black"]').is_displayed()
@@ -405,7 +433,7 @@ def play_chess_clocks(driver, shots):
     # from where it was.
     driver.refresh()
     wait(driver, "the rematch after a reload", lambda d: len(plies(d)) == 1
-         and seat_select(d, "white", "kind").first_selected_option.get_attribute("value") == "engine"
+         and player(d, "white") == "engine (level 3)" and player(d, "black") == "you"
          and d.find_element(By.CSS_SELECTOR, '[data-clock="black"].running').is_displayed())
     assert clock_seconds(driver, "black") <= before, (clock_seconds(driver, "black"), before)
     driver.find_element(By.ID, "resign").click()

@@ -61,9 +61,11 @@ def load_fen(driver, fen):
 
 
 def people(driver, variant, seats):
-    new_game(driver, variant, {seat: "person" for seat in seats})
+    """A new game of `variant`, every seat this browser's, the tables'
+    answer shown (the engine's thinking: its creator's choice)."""
+    new_game(driver, variant, {seat: "you" for seat in seats}, thinking=True)
     for seat in seats:
-        assert seat_select(driver, seat, "kind").first_selected_option.get_attribute("value") == "person", seat
+        assert seat_select(driver, seat, "kind").first_selected_option.get_attribute("value") == "you", seat
 
 
 def every_move(driver):
@@ -236,7 +238,7 @@ def main():
         driver = browser(profile)
         try:
             driver.get(url)
-            wait(driver, "the board", lambda d: d.find_elements(By.CSS_SELECTOR, "[data-square]"))
+            wait(driver, "the page", lambda d: "No game shown" in status(d))
             said = {"chess": chess, "catchess": catchess}[game](driver, shots)
             print(f"tablebase browser test passed: {said}; screenshots in {shots}")
         finally:

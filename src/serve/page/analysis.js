@@ -1,12 +1,14 @@
-// The engine's thinking: every search on the game comes through the
-// game's event stream (analysis?follow=true): its depth, score, lines
+// The engine's thinking, where it is shown (always on an analysis board;
+// at a table at its creator's choice, and once the game is over): every
+// search on the game comes through the game's event stream
+// (analysis?follow=true), the server's engine moves too: depth, score, lines
 // (MultiPV) and Cat Chess's outlook. "Analyse" starts an infinite
 // analysis with the lines asked for; it runs until Stop, a move, or the
 // page leaving (its own stream ends it). Each search's value of the
 // position after a ply feeds the evaluation graph (a click on it shows
 // that position).
 
-import { $, ui, layout } from './api.js';
+import { $, ui, engineSeat, layout, thinkingShown } from './api.js';
 import { el } from './pieces.js';
 import { showTurns } from './movelist.js';
 
@@ -37,9 +39,9 @@ export function resetAnalysis(id) {
   renderGraph();
 }
 
+// Follows the searches on game `id` (where its thinking is shown).
 export function follow(id) {
-  if (a.events) a.events.close();
-  stopAnalysis();
+  unfollow();
   const source = new EventSource(`/api/games/${id}/analysis?follow=true`);
   a.events = source;
   source.addEventListener('start', (ev) => {
@@ -56,6 +58,11 @@ export function follow(id) {
     const d = JSON.parse(ev.data);
     $('a-what').textContent = d.found.best ? `best: ${d.found.best_notation}` + (d.played ? ' (played)' : '') : '';
   });
+}
+
+export function unfollow() {
+  if (a.events) a.events.close();
+  a.events = null;
 }
 
 function scoreText(info) {
@@ -141,7 +148,7 @@ export function startAnalysis() {
 // nothing else searches.
 export function resumeAnalysis() {
   const s = ui.state;
-  if (!a.on || !s || s.outcome || ui.thinking || a.own) return;
+  if (!a.on || !s || s.outcome || engineSeat(s.turn) || !thinkingShown(s) || a.own) return;
   const multipv = Number($('multipv').value) || 1;
   const source = new EventSource(`/api/games/${s.id}/analysis?infinite=true&multipv=${multipv}`);
   a.own = source;

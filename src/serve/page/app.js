@@ -4,31 +4,48 @@
 // a position from the game's state (api.md). Files: api.js (shared state,
 // requests), pieces.js (figures, legend), board.js (drawing, clicks,
 // drags), steps.js (the choices of a position, a 10×10 turn's steps),
-// seats.js (who plays each seat, levels), movelist.js (the moves,
+// seats.js (who plays each seat of the next game), table.js (the tokens
+// and links this browser holds), players.js (the table of the game
+// shown: players, links, a take-back asked for), lobby.js (my games, the
+// open games), live.js (the game's live stream), movelist.js (the moves,
 // stepping through them), clock.js (the server's clocks, shown),
 // analysis.js (the engine's thinking, analysis, the evaluation graph),
 // tablebase.js (the endgame tables' answer, with `serve --tb-dir`).
+//
+// Every game this page makes has players (a table, issue #61): the seats
+// this browser plays hold its tokens, the engine's are played by the
+// server, and a page without a seat's token watches. Opening `/` shows no
+// game and makes none: a game is made by New game only.
 
-import { $, ui, api, cap, layout, personToMove, showError } from './api.js';
+import { $, ui, api, cap, engineSeat, layout, mine, personToMove, seen, showError, thinkingShown } from './api.js';
 import { render, handlers } from './board.js';
 import { drawPiece, el, renderLegend } from './pieces.js';
 import { options, pendingPick, nextStep } from './steps.js';
 import { initMoveList, renderMoves } from './movelist.js';
 import { clockRequest, clockUpdate, onClockOut } from './clock.js';
-import { defaultSeats, renderSeats, keepSeats, keptSeats } from './seats.js';
+import { chosenSeats, playersRequest, rematchSeats, renderSetup, yours } from './seats.js';
+import { playerHandlers, renderPlayers } from './players.js';
+import { lobbyHandlers, renderLobby } from './lobby.js';
+import { held, keep, keepCreated, keepJoined, myName, setMyName } from './table.js';
+import { watch, stop as stopWatching } from './live.js';
 import { renderTablebase } from './tablebase.js';
-import { follow, resetAnalysis, renderGraph, startAnalysis, stopAnalysis, resumeAnalysis, analysing } from './analysis.js';
+import { follow, unfollow, resetAnalysis, renderGraph, startAnalysis, stopAnalysis, resumeAnalysis, analysing } from './analysis.js';
 
 // ---- Moves and steps ------------------------------------------------------
 
+// Plays `text` for the seat to move, on the position shown: a move the
+// game has left behind meanwhile is refused (409) and the game shown again.
 async function play(text) {
-  if (ui.busy) return;
+  if (ui.busy || !personToMove()) return;
+  const s = ui.state;
   ui.busy = true;
   try {
     showError(null);
-    const state = await api('POST', `/games/${ui.state.id}/moves`, { move: text });
+    const state = await api('POST', `/games/${s.id}/moves`, { move: text, ...seen() }, ui.tokens[s.turn]);
     ui.busy = false;
-    setState(state);
+    // The stream may have brought this state already, while the page was
+    // busy: redrawn now that it may move again.
+    if (!setState(state)) refresh();
   } catch (e) {
     ui.busy = false;
     showError(e);
@@ -36,15 +53,15 @@ async function play(text) {
   }
 }
 
-// The game as the server has it now (after a refused move: a flag may
-// have fallen; when a clock shows 0: the server decides).
+// The game as the server has it now (after a refused move: the game may
+// have moved on; when a clock shows 0: the server decides).
 async function reload() {
   const s = ui.state;
   if (!s) return;
   const token = ui.token;
   try {
     const state = await api('GET', `/games/${s.id}`);
-    if (token === ui.token && !ui.busy && !ui.thinking) setState(state);
+    if (token === ui.token && !ui.busy) setState(state);
   } catch (e) {
     showError(e);
     refresh();
@@ -95,7 +112,7 @@ handlers.place = (entry) => play(entry.move);
 // A click on a square with no choice: a pick under way is taken back,
 // and the click counts again on the position before it.
 handlers.elsewhere = async (square) => {
-  if (!pendingPick(ui.state) || !(await undoPick())) return;
+  if (!pendingPick(ui.state) || !personToMove() || !(await undoPick())) return;
   const o = options(ui.state);
   if (o.picks.has(square)) return handlers.pick(square);
   if (o.starts.has(square)) {
@@ -104,10 +121,13 @@ handlers.elsewhere = async (square) => {
   }
 };
 
+// Takes back the pick of the turn under way (the seat to move's own step:
+// free at a table).
 async function undoPick() {
+  const s = ui.state;
   try {
     ui.selected = null;
-    setState(await api('POST', `/games/${ui.state.id}/undo`, { plies: 1 }));
+    setState(await api('POST', `/games/${s.id}/undo`, { plies: 1, ...seen() }, ui.tokens[s.turn]));
     return true;
   } catch (e) {
     showError(e);
@@ -117,27 +137,65 @@ async function undoPick() {
 
 // ---- Game state and status ----------------------------------------------
 
+// A state of the game shown, from its live stream or from an answer:
+// shown if it is newer than the one shown (the server numbers them, and
+// answers and the stream may arrive in either order). Whether it was.
 function setState(state) {
-  const turnChanged = !ui.state || ui.state.turn !== state.turn || ui.state.id !== state.id;
+  const old = ui.state;
+  if (!old || old.id !== state.id || state.version <= old.version) return false;
+  apply(state, old);
+  return true;
+}
+
+// Shows `state` of the game shown, which was `old` (null: a game shown
+// anew).
+function apply(state, old) {
+  const turnChanged = !old || old.turn !== state.turn || old.moves.length !== state.moves.length;
   ui.state = state;
   if (turnChanged || !pendingPick(state)) ui.selected = pendingPick(state);
   if (ui.view && ui.view.ply > state.moves.length) ui.view = null;
+  if (old && thinkingShown(state) && !thinkingShown(old)) follow(state.id);
+  if (old && state.outcome && !old.outcome) renderLobby();
   clockUpdate(state);
   refresh();
   renderMoves();
   renderGraph();
   renderTablebase(ui.view || state);
   $('fen').value = state.fen;
-  setTimeout(engineTurn, 30);
   setTimeout(resumeAnalysis, 60);
 }
 
 // Redraws what depends on the state and the page's settings.
 function refresh() {
+  const s = ui.state;
+  $('board-area').setAttribute('data-game', s ? s.id : '');
+  if (!s) {
+    $('status').textContent = 'No game shown: start one with New game, or resume or join one from Games.';
+    $('board').replaceChildren();
+    $('step-bar').hidden = true;
+    renderPlayers(null);
+    renderSeatButtons();
+    return;
+  }
   render();
   renderStatus();
   renderStepBar();
   renderSeatButtons();
+  renderPlayers(s, held(s.id));
+  const shown = thinkingShown(s);
+  $('analysis').hidden = !shown;
+  $('thinking-hidden').hidden = shown;
+}
+
+// Who plays `seat`, in a few words for the status line.
+function whoPlays(seat) {
+  const s = ui.state;
+  if (!s.players) return 'anyone';
+  if (mine(seat)) return 'you';
+  const p = s.players[seat];
+  if (p.kind === 'engine') return 'engine';
+  if (!p.joined) return 'waiting for its player';
+  return p.name || 'a person';
 }
 
 function renderStatus() {
@@ -147,22 +205,17 @@ function renderStatus() {
   const passing = s.forfeited.length ? ` (${s.forfeited.join(', ')} forfeited: passing)` : '';
   if (s.outcome) {
     node.textContent = 'Game over — ' + s.outcome.text;
-  } else if (ui.thinking) {
+  } else if (engineSeat(s.turn)) {
     node.textContent = `${cap(s.turn)} (engine) is thinking…` + passing;
   } else {
-    const who = ui.seats[s.turn] && ui.seats[s.turn].kind === 'engine' ? 'engine' : 'you';
-    node.textContent = `${cap(s.turn)} to move (${who})` + passing;
+    node.textContent = `${cap(s.turn)} to move (${whoPlays(s.turn)})` + passing;
   }
-  const step = who() === 'person' ? nextStep(s) : null;
+  const step = personToMove() ? nextStep(s) : null;
   $('step-text').textContent = step ? 'Next: ' + step : '';
 }
 
-function who() {
-  const seat = ui.seats[ui.state.turn];
-  return seat ? seat.kind : null;
-}
-
-// The 10×10 turn's controls: teleport, keep or roll again, end the turn.
+// The 10×10 turn's controls: teleport, keep or roll again (only where
+// the rules allow it: the state's legal steps say), end the turn.
 function renderStepBar() {
   const o = personToMove() ? options(ui.state) : options(null);
   const bar = $('step-bar');
@@ -170,62 +223,81 @@ function renderStepBar() {
   bar.hidden = !several && !ui.layouts[ui.state.variant].labels.some(([l]) => l === 'T');
   $('teleport').disabled = !o.teleport;
   $('end-turn').disabled = !o.end;
-  $('keep').hidden = $('reroll').hidden = !o.keep;
+  $('keep').hidden = !o.keep;
+  $('reroll').hidden = !o.reroll;
   $('turn-steps').textContent = ui.state.turn_steps.length ? 'This turn: ' + ui.state.turn_steps.join(', ') : '';
 }
 
-// ---- The engine ----------------------------------------------------------
-
-// Resign is for a person's seat: the one to move, else the first.
-function resigningSeat() {
+// The seats this page plays in the game shown that have not forfeited.
+function playing() {
   const s = ui.state;
-  if (!s || s.outcome) return null;
-  const people = layout().seats.map((x) => x.name).filter((n) => ui.seats[n].kind === 'person' && !s.forfeited.includes(n));
-  return people.includes(s.turn) ? s.turn : people[0] || null;
+  if (!s || s.outcome) return [];
+  return layout().seats.map((x) => x.name).filter((n) => mine(n) && !engineSeat(n) && !s.forfeited.includes(n));
+}
+
+// Resign is for one of this page's seats: the one to move, else the first.
+function resigningSeat() {
+  const seats = playing();
+  return seats.includes(ui.state.turn) ? ui.state.turn : seats[0] || null;
 }
 
 function renderSeatButtons() {
-  const seat = resigningSeat();
+  const s = ui.state;
+  const seat = s ? resigningSeat() : null;
   $('resign').disabled = !seat;
   $('resign').textContent = seat ? `Resign (${seat})` : 'Resign';
-}
-
-function engineBody(seat) {
-  return ui.levels ? { level: seat.level } : {};
-}
-
-async function engineTurn() {
-  const s = ui.state;
-  if (!s || s.outcome || ui.thinking || ui.busy) return;
-  const seat = ui.seats[s.turn];
-  if (!seat || seat.kind !== 'engine') return;
-  ui.thinking = true;
-  const token = ui.token;
-  refresh();
-  try {
-    const answer = await api('POST', `/games/${s.id}/engine`, engineBody(seat));
-    ui.thinking = false;
-    if (token === ui.token) setState(answer);
-  } catch (e) {
-    ui.thinking = false;
-    if (token === ui.token) {
-      showError(e);
-      reload();
-    }
-  }
+  $('take-back').disabled = !s || !s.moves.length || (!!s.players && !takeBackSeat());
+  $('rematch').disabled = !s;
 }
 
 async function resign(seat) {
+  const s = ui.state;
   try {
-    if (ui.thinking) return;
-    setState(await api('POST', `/games/${ui.state.id}/forfeit`, { seat, why: 'resignation' }));
+    setState(await api('POST', `/games/${s.id}/forfeit`, { seat, why: 'resignation' }, ui.tokens[seat]));
   } catch (e) {
     showError(e);
     reload();
   }
 }
 
-// ---- New game, rematch, take back, FEN and PGN ----------------------------
+// ---- Showing a game, making one, joining one -------------------------------
+
+// Shows game `state`: this browser's tokens for it, the board from its
+// first seat it plays, its live stream; the address names it (`#game=`,
+// never a token).
+function showGame(state) {
+  showError(null);
+  stopAnalysis();
+  ui.token++;
+  ui.busy = false;
+  ui.view = null;
+  ui.selected = null;
+  ui.tokens = state.players ? held(state.id).tokens : {};
+  ui.state = state;
+  history.replaceState(null, '', '#game=' + encodeURIComponent(state.id));
+  if (Object.keys(ui.tokens).length) keep(state.id, {});
+  const names = ui.layouts[state.variant].seats.map((x) => x.name);
+  ui.flipped = !!state.players && !mine(names[0]) && mine(names[1]);
+  renderLegend($('legend'), layout());
+  resetAnalysis(state.id);
+  if (thinkingShown(state)) follow(state.id);
+  else unfollow();
+  watch(state.id, (next) => setState(next), () => {
+    showError('This game was deleted.');
+    ui.state = null;
+    refresh();
+  });
+  apply(state, null);
+}
+
+// The game `id` as the server has it, shown.
+async function showById(id) {
+  try {
+    showGame(await api('GET', `/games/${encodeURIComponent(id)}`));
+  } catch (e) {
+    showError(e);
+  }
+}
 
 function clockSettings() {
   const base = Math.max(0, Number($('clock-base').value) || 0) * 60000;
@@ -233,110 +305,128 @@ function clockSettings() {
   return [Math.round(base), Math.round(inc)];
 }
 
-async function newGame(body, seats) {
-  await showGame(null, body, seats);
-}
-
-// Shows `state`, or a new game made from `body` when it is null, with
-// `seats` (or the seats so far in the same game, else the defaults); a
-// new game gets clocks (Clock in the header) for the seats a person plays.
-async function showGame(state, body, seats) {
+// A new game at a table with `seats` (the New game pickers by default):
+// `extra` gives its start (`fen`, `pgn`); the people's seats get the
+// header's clock. This browser keeps its own seats' tokens and the links
+// to send to the others.
+async function newGame(extra = {}, seats = chosenSeats()) {
   try {
     showError(null);
-    stopAnalysis();
-    const reloaded = !!state;
-    if (!state) {
-      const variant = body.variant;
-      const planned = seats || (ui.state && ui.state.variant === variant ? ui.seats : defaultSeats(variant));
-      const people = ui.layouts[variant].seats.map((s) => s.name).filter((n) => planned[n] && planned[n].kind === 'person');
-      const [base, inc] = clockSettings();
-      // A record read in may be of another game, with other seats: no clocks.
-      const clocks = body.pgn ? undefined : clockRequest(base, inc, people);
-      state = await api('POST', '/games', clocks ? { ...body, clocks } : body);
-    }
-    history.replaceState(null, '', '#game=' + encodeURIComponent(state.id));
-    ui.token++;
-    ui.thinking = false;
-    ui.busy = false;
-    ui.view = null;
-    const old = ui.state;
-    if (seats) ui.seats = seats;
-    else if (reloaded && keptSeats(state)) ui.seats = keptSeats(state);
-    else if (!old || old.variant !== state.variant) ui.seats = defaultSeats(state.variant);
-    keepSeats(state.id);
-    ui.state = state;
-    $('variant').value = state.variant;
-    renderSeats(() => {
-      refresh();
-      engineTurn();
-    });
-    renderLegend($('legend'), layout());
-    follow(state.id);
-    resetAnalysis(state.id);
-    setState(state);
+    const variant = extra.variant || $('variant').value;
+    const names = ui.layouts[variant].seats.map((s) => s.name);
+    const people = names.filter((n) => seats[n] && seats[n].kind !== 'engine');
+    const [base, inc] = clockSettings();
+    // A record read in may be of another game, with other seats: no clocks.
+    const clocks = extra.pgn ? undefined : clockRequest(base, inc, people);
+    const body = { variant, ...extra, players: playersRequest(seats, myName()), show_thinking: $('show-thinking').checked };
+    if (clocks) body.clocks = clocks;
+    const answer = await api('POST', '/games', body);
+    keepCreated(answer, yours(seats));
+    const { tokens: _tokens, links: _links, ...state } = answer;
+    showGame(state);
+    renderLobby();
   } catch (e) {
     showError(e);
   }
 }
 
-// The same game again from the same start, each seat's player one seat
-// on (white's plays black; in Cat Chess white's black, black's the cats,
-// the cats' white).
+// Joins a seat by its link's token, or (no token) an open seat by name;
+// the seat's new token stays in this browser.
+async function join(id, seat, token) {
+  const name = myName();
+  const body = token ? {} : { seat };
+  if (name) body.name = name;
+  try {
+    const answer = await api('POST', `/games/${encodeURIComponent(id)}/join`, body, token);
+    keepJoined(answer);
+    const { seat: _seat, token: _token, link: _link, ...state } = answer;
+    showGame(state);
+    renderLobby();
+  } catch (e) {
+    // This browser's own link, used already: its seat is kept here.
+    if (held(id).tokens[seat]) return showById(id);
+    await showById(id);
+    showError(token ? `This link's seat was taken by whoever opened it first (${e.message}); you are watching.` : e);
+  }
+}
+
+// The same game again from the same start, each seat's player one seat on.
 function rematch() {
   const s = ui.state;
-  const names = layout().seats.map((x) => x.name);
-  const seats = {};
-  names.forEach((n, i) => (seats[names[(i + 1) % names.length]] = { ...ui.seats[n] }));
-  // A person who now plays the second seat alone sees the board from there.
-  ui.flipped = seats[names[0]].kind !== 'person' && seats[names[1]].kind === 'person';
+  const seats = rematchSeats(s, mine);
   const body = { variant: s.variant };
   if (s.start_fen !== layout().start_fen) body.fen = s.start_fen;
+  renderSetup(s.variant, seats);
+  $('variant').value = s.variant;
   newGame(body, seats);
 }
 
+// ---- Take-backs --------------------------------------------------------------
+
+// The seat of this page's that asks for a take-back: the one that played
+// last, else the one to move.
+function takeBackSeat() {
+  const s = ui.state;
+  for (let i = s.turns.length - 1; i >= 0; i--) {
+    if (mine(s.turns[i].seat) && !engineSeat(s.turns[i].seat)) return s.turns[i].seat;
+  }
+  return mine(s.turn) ? s.turn : null;
+}
+
+// At a table: the server takes back to before this page's last turn (at
+// once against the engine, else once the other people consent). On an
+// analysis board: back to the last turn a person began.
 async function takeBack() {
   const s = ui.state;
   if (!s) return;
-  if (ui.thinking) {
-    await api('POST', `/games/${s.id}/stop`, {}).catch(() => {});
-    return;
-  }
-  // A forfeit first (one undo); else back to the last turn a person
-  // began (or one turn if nobody is a person).
-  let plies = 0;
-  if (s.outcome && ['resignation', 'time forfeit'].includes(s.outcome.reason)) {
-    plies = 1;
-  } else {
-    for (let i = s.turns.length - 1; i >= 0; i--) {
-      const t = s.turns[i];
-      plies += t.last - t.first + 1;
-      const seat = ui.seats[t.seat];
-      if (!seat || seat.kind === 'person') break;
-    }
-  }
-  if (!plies) return;
   try {
     ui.view = null;
-    setState(await api('POST', `/games/${s.id}/undo`, { plies }));
+    if (s.players) {
+      const seat = takeBackSeat();
+      if (!seat) return;
+      setState(await api('POST', `/games/${s.id}/undo`, seen(), ui.tokens[seat]));
+      return;
+    }
+    const last = s.turns[s.turns.length - 1];
+    const plies = s.outcome && ['resignation', 'time forfeit'].includes(s.outcome.reason) ? 1 : last ? last.last - last.first + 1 : 0;
+    if (plies) setState(await api('POST', `/games/${s.id}/undo`, { plies, ...seen() }));
   } catch (e) {
     showError(e);
+    reload();
   }
 }
 
-// Each seat's player as the record names it: `Person`, `catchess level 3`.
-function playerNames() {
-  const query = new URLSearchParams();
-  for (const seat of layout().seats) {
-    const conf = ui.seats[seat.name];
-    if (!conf) continue;
-    query.set(seat.name, conf.kind === 'engine' ? (ui.levels ? `catchess level ${conf.level}` : 'catchess') : 'Person');
+// Answers the take-back waiting: each seat of this page's awaited
+// consents (or refuses); its asker may withdraw it.
+playerHandlers.answer = async (accept) => {
+  const s = ui.state;
+  const p = s.proposal;
+  if (!p) return;
+  const seats = p.waiting_for.filter((seat) => mine(seat));
+  if (!seats.length && mine(p.by)) seats.push(p.by);
+  try {
+    for (const seat of seats) {
+      const state = await api('POST', `/games/${s.id}/answer`, { accept }, ui.tokens[seat]);
+      setState(state);
+      if (!state.proposal || !accept) break;
+    }
+  } catch (e) {
+    showError(e);
+    reload();
   }
-  return query.toString();
-}
+};
+
+lobbyHandlers.show = showById;
+lobbyHandlers.join = (id, seat) => join(id, seat, null);
+
+// ---- FEN and PGN ----------------------------------------------------------
 
 async function exportPgn() {
   try {
-    const { pgn } = await api('GET', `/games/${ui.state.id}/pgn?${playerNames()}`);
+    const s = ui.state;
+    // At a table the server names the players; on a board, people.
+    const query = s.players ? '' : '?' + layout().seats.map((x) => `${x.name}=Person`).join('&');
+    const { pgn } = await api('GET', `/games/${s.id}/pgn${query}`);
     $('pgn').value = pgn;
     const link = $('pgn-download');
     link.href = URL.createObjectURL(new Blob([pgn], { type: 'application/x-chess-pgn' }));
@@ -356,6 +446,19 @@ async function copyFen() {
   }
 }
 
+// What the address asks for: a seat's join link (`#game=<id>&seat=<seat>&
+// token=<token>`), a game to watch or resume (`#game=<id>`), or nothing.
+async function route() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const id = hash.get('game');
+  if (!id) return;
+  const token = hash.get('token');
+  // The token leaves the address (and the history) at once.
+  history.replaceState(null, '', '#game=' + encodeURIComponent(id));
+  if (token) await join(id, hash.get('seat'), token);
+  else if (!ui.state || ui.state.id !== id) await showById(id);
+}
+
 async function start() {
   const variants = await api('GET', '/variants');
   ui.levels = await api('GET', '/levels').catch(() => null);
@@ -363,13 +466,18 @@ async function start() {
   const select = $('variant');
   for (const v of variants) {
     ui.layouts[v.name] = v.layout;
-    const option = document.createElement('option');
-    option.value = v.name;
-    option.textContent = v.name;
-    select.appendChild(option);
+    select.appendChild(new Option(v.name, v.name));
   }
-  $('new-game').addEventListener('click', () => newGame({ variant: select.value }, samePlayers(select.value)));
-  select.addEventListener('change', () => newGame({ variant: select.value }));
+  select.value = localStorage.getItem('catchess-variant') || 'catchess';
+  if (!ui.layouts[select.value]) select.value = 'catchess';
+  renderSetup(select.value);
+  select.addEventListener('change', () => {
+    localStorage.setItem('catchess-variant', select.value);
+    renderSetup(select.value);
+  });
+  $('new-game').addEventListener('click', () => newGame());
+  $('my-name').value = myName();
+  $('my-name').addEventListener('change', () => setMyName($('my-name').value));
   $('flip').addEventListener('click', () => {
     ui.flipped = !ui.flipped;
     render();
@@ -380,52 +488,47 @@ async function start() {
   for (const id of ['clock-base', 'clock-inc']) {
     $(id).addEventListener('change', () => localStorage.setItem('catchess-clock', `${$('clock-base').value}+${$('clock-inc').value}`));
   }
+  // So is the choice to show the engine's thinking to the players.
+  $('show-thinking').checked = localStorage.getItem('catchess-show-thinking') === 'true';
+  $('show-thinking').addEventListener('change', () => localStorage.setItem('catchess-show-thinking', String($('show-thinking').checked)));
   $('glyphs').value = ui.glyphs;
   $('glyphs').addEventListener('change', () => {
     ui.glyphs = $('glyphs').value;
     localStorage.setItem('catchess-glyphs', ui.glyphs);
-    render();
+    if (ui.state) render();
   });
   $('take-back').addEventListener('click', takeBack);
   $('resign').addEventListener('click', () => {
-    const seat = resigningSeat();
+    const seat = ui.state && resigningSeat();
     if (seat) resign(seat);
   });
-  $('rematch').addEventListener('click', rematch);
+  $('rematch').addEventListener('click', () => ui.state && rematch());
   $('teleport').addEventListener('click', () => play('T@?'));
   $('keep').addEventListener('click', () => play('keep'));
   $('reroll').addEventListener('click', () => play('reroll'));
   $('end-turn').addEventListener('click', () => play('end'));
-  $('fen-load').addEventListener('click', () => newGame({ variant: select.value, fen: $('fen').value.trim() }, samePlayers(select.value)));
+  $('fen-load').addEventListener('click', () => newGame({ variant: select.value, fen: $('fen').value.trim() }));
   $('fen-copy').addEventListener('click', copyFen);
-  $('pgn-export').addEventListener('click', exportPgn);
+  $('pgn-export').addEventListener('click', () => ui.state && exportPgn());
   $('pgn-import').addEventListener('click', () => newGame({ variant: select.value, pgn: $('pgn').value }));
+  $('games-refresh').addEventListener('click', renderLobby);
   $('analyse').addEventListener('click', () => (analysing() ? stopAnalysis() : startAnalysis()));
   $('multipv').addEventListener('change', () => {
     if (!analysing()) return;
     stopAnalysis();
     startAnalysis();
   });
-  $('stop').addEventListener('click', () => {
-    stopAnalysis();
-    if (ui.state) api('POST', `/games/${ui.state.id}/stop`, {}).catch(showError);
-  });
+  $('stop').addEventListener('click', stopAnalysis);
   onClockOut(reload);
   initMoveList(() => {
     refresh();
     renderGraph();
     renderTablebase(ui.view || ui.state);
   });
-  // A reload shows the game the page was showing (kept in the address's
-  // #game=<id>); the server keeps games across its restarts.
-  const kept = new URLSearchParams(location.hash.slice(1)).get('game');
-  const state = kept && (await api('GET', `/games/${encodeURIComponent(kept)}`).catch(() => null));
-  await showGame(state, { variant: 'catchess' });
-}
-
-// The players so far when the game stays the same, else the defaults.
-function samePlayers(variant) {
-  return ui.state && ui.state.variant === variant ? ui.seats : null;
+  window.addEventListener('hashchange', route);
+  refresh();
+  renderLobby();
+  await route();
 }
 
 start().catch(showError);

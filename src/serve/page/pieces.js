@@ -97,7 +97,7 @@ export function renderLegend(box, layout) {
   box.replaceChildren();
   if (layout.cats) {
     box.innerHTML =
-      '<span class="swatch" style="background:rgba(230,120,30,.45)"></span> no-capture zone (next to a cat) · ' +
+      '<span class="swatch zone-swatch"></span> no-capture zone (next to a cat) · ' +
       '<svg width="14" height="14" viewBox="0 0 20 20" class="disarmed-mark"><circle cx="10" cy="10" r="8"/><path d="M4.5 15.5 L15.5 4.5"/></svg> disarmed piece';
     return;
   }
