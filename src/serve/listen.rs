@@ -108,8 +108,9 @@ fn exposure_warning(addr: SocketAddr) -> Option<String> {
     (!addr.ip().is_loopback()).then(|| {
         format!(
             "WARNING: listening on {addr}, not on loopback: anyone who can reach this machine on port {} \
-             can create, play, analyse and delete games and use its CPU, over plain HTTP \
-             (README, \"Play\")",
+             can create and watch games, play games made without players, and use its CPU; a seat of a \
+             game with players is played only with its token, but over plain HTTP anyone on the way \
+             reads the tokens (README, \"Play\")",
             addr.port()
         )
     })
