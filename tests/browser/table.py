@@ -17,6 +17,8 @@ Usage: table.py URL SCREENSHOT_DIR
 * Cat's Chess 10x10 (Ann at both seats): a teleport taken back lands on
   the same square again, a roll again too; where every square holds a
   mouse the page offers keep and no roll again.
+* My games: Delete is refused for a game others play in, and deletes a
+  game of one's own.
 Screenshots go to SCREENSHOT_DIR."""
 
 import json
@@ -290,6 +292,22 @@ def ten_by_ten(ann):
     return first, second
 
 
+def delete_from_my_games(ann, bea, shared, alone):
+    """Delete in "my games": refused for a game others play in (Bea's view
+    of the shared game), done for Ann's game of her own (`alone`)."""
+    for d in (ann, bea):
+        d.find_element(By.ID, "games-refresh").click()
+    wait(bea, "Bea's list", lambda d: d.find_elements(By.CSS_SELECTOR, f'#my-games [data-delete="{shared}"]'))
+    bea.find_element(By.CSS_SELECTOR, f'#my-games [data-delete="{shared}"]').click()
+    wait(bea, "the refusal", lambda d: "other people play in this game" in text(d, "error"))
+    assert api(bea, "GET", f"/games/{shared}")[0] == 200
+    wait(ann, "Ann's list", lambda d: d.find_elements(By.CSS_SELECTOR, f'#my-games [data-delete="{alone}"]'))
+    ann.find_element(By.CSS_SELECTOR, f'#my-games [data-delete="{alone}"]').click()
+    wait(ann, "the game deleted", lambda d: not d.find_elements(By.CSS_SELECTOR, f'#my-games [data-game="{alone}"]'))
+    assert api(ann, "GET", f"/games/{alone}")[0] == 404
+    assert "No game shown" in status(ann), status(ann)
+
+
 class Window:
     """One tab of a browser: every command goes to that tab (selenium
     drives one tab of a browser at a time)."""
@@ -314,6 +332,7 @@ def main():
         id, delays = three_people(ann, ann2, bea, cy, wes)
         first, second = ten_by_ten(ann)
         kept = framing_attack(ann, eve)
+        delete_from_my_games(ann, bea, id, game_id(ann))
         delays.sort()
         print(f"table browser test passed: Cat Chess for three to checkmate (game {id}), "
               f"{len(delays)} move deliveries, median {delays[len(delays) // 2]} ms, worst {delays[-1]} ms; "

@@ -417,6 +417,14 @@ playerHandlers.answer = async (accept) => {
 };
 
 lobbyHandlers.show = showById;
+lobbyHandlers.deleted = (id) => {
+  if (ui.state && ui.state.id === id) {
+    stopWatching();
+    ui.state = null;
+    history.replaceState(null, '', '/');
+    refresh();
+  }
+};
 lobbyHandlers.join = (id, seat) => join(id, seat, null);
 
 // ---- FEN and PGN ----------------------------------------------------------

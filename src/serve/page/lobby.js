@@ -2,14 +2,15 @@
 // this browser holds (table.js), with who plays, the result or who is to
 // move, and when each last changed; and the open games, waiting for
 // anyone to take a seat (GET /api/games?open=true). Each can be resumed
-// or joined from here; a game the server no longer holds leaves the list.
+// or joined from here, forgotten in this browser, or deleted (while nobody
+// else plays in it); a game the server no longer holds leaves the list.
 
 import { $, ui, api, cap, showError } from './api.js';
 import { forget, held, myGames } from './table.js';
 
 // Set by the app: show(id) shows a game of this browser's, join(id, seat)
-// takes an open seat.
-export const lobbyHandlers = { show: null, join: null };
+// takes an open seat, deleted(id) is told of a game deleted from here.
+export const lobbyHandlers = { show: null, join: null, deleted: null };
 
 // Who plays each seat of `game`, in turn order.
 function players(game, tokens) {
@@ -46,6 +47,19 @@ function row(game, words, buttons) {
   return li;
 }
 
+// Deletes a game of this browser's on the server (refused once someone
+// else has joined it: it is theirs too), and forgets it here.
+async function remove(id, tokens) {
+  try {
+    await api('DELETE', `/games/${id}`, undefined, Object.values(tokens)[0]);
+    forget(id);
+    lobbyHandlers.deleted(id);
+    renderLobby();
+  } catch (e) {
+    showError(e);
+  }
+}
+
 // Fills the lists from the server.
 export async function renderLobby() {
   try {
@@ -58,8 +72,11 @@ export async function renderLobby() {
       const tokens = held(g.id).tokens;
       const state = g.outcome ? g.outcome.text : `${cap(g.turn)} to move` + (g.waiting_for.length ? `, waiting for ${g.waiting_for.join(', ')}` : '');
       const words = `${g.variant} — ${players(g, tokens)} — ${state} — ${g.plies} moves, ${when(g.updated_ms)}`;
-      list.appendChild(row(g, words, [['Resume', () => lobbyHandlers.show(g.id), ['data-resume', g.id]],
-        ['Forget', () => { forget(g.id); renderLobby(); }, ['data-forget', g.id]]]));
+      list.appendChild(row(g, words, [
+        ['Resume', () => lobbyHandlers.show(g.id), ['data-resume', g.id]],
+        ['Forget', () => { forget(g.id); renderLobby(); }, ['data-forget', g.id]],
+        ['Delete', () => remove(g.id, tokens), ['data-delete', g.id]],
+      ]));
     }
     $('my-games-none').hidden = mine.games.length > 0;
     const open = await api('GET', '/games?open=true');
