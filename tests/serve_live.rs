@@ -10,7 +10,7 @@
 mod common;
 
 use common::http::{call, call_as, ok, Event, Events};
-use common::table::{assert_refused, moves, people, played, server, state, table, token};
+use common::table::{assert_refused, moves, ok_as, people, played, server, state, table, token};
 use serde_json::{json, Value};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -164,14 +164,6 @@ fn a_move_or_take_back_against_a_position_the_game_has_left_is_refused() {
     assert_eq!(state(&s, &id)["moves"].as_array().unwrap().len(), after_e5["moves"].as_array().unwrap().len());
     assert_refused(play(white, "g1f3", &after_e5), 409, "another position");
     assert_eq!(moves(&state(&s, &id)), ["d2d4", "d7d5"], "nothing was played");
-}
-
-/// A request acting for a seat that must succeed.
-#[track_caller]
-fn ok_as(s: &catchess::serve::Server, token: &str, path: &str, body: Value) -> Value {
-    let (status, answer) = call_as(s, token, "POST", path, Some(body));
-    assert_eq!(status, 200, "{path}: {answer}");
-    answer
 }
 
 #[test]

@@ -12,7 +12,7 @@ mod common;
 use catchess::serve::{spawn, Config};
 use common::http::{call, call_as, ok, Events};
 use common::table::{
-    assert_refused, config, moves, people, person, play_as, played, refused, server, state, table, token,
+    assert_refused, config, moves, ok_as, people, person, play_as, played, refused, server, state, table, token,
 };
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -158,7 +158,8 @@ fn the_engine_s_seat_to_move_is_played_after_a_restart_and_the_players_are_kept(
     let slow = Config { db: Some(db.into()), default_movetime_ms: 3_000, ..config() };
     let (id, white, version) = {
         let s = spawn(slow.clone()).unwrap();
-        let players = json!({"white": person("Ann"), "black": {"kind": "engine", "level": 1}});
+        // Full strength: its search takes the whole 3 s (a low level stops early).
+        let players = json!({"white": person("Ann"), "black": {"kind": "engine", "level": 8}});
         let (id, made) = table(&s, json!({"variant": "chess", "players": players}));
         let white = token(&made, "white").to_string();
         played(&s, &id, &white, "e2e4");
@@ -175,13 +176,13 @@ fn the_engine_s_seat_to_move_is_played_after_a_restart_and_the_players_are_kept(
     assert_eq!(moves(&now).len(), 2, "{now}");
     assert!(now["version"].as_u64().unwrap() > version, "a state after a restart is numbered above those before");
     assert_eq!(now["players"]["white"]["name"], "Ann");
-    assert_eq!(now["players"]["black"], json!({"kind": "engine", "level": 1}));
+    assert_eq!(now["players"]["black"], json!({"kind": "engine", "level": 8}));
     // The token still acts for its seat; the record names the players.
     let m = now["legal"][0].as_str().unwrap().to_string();
     played(&s, &id, &white, &m);
     let record =
         ok(&s, "GET", &format!("/api/games/{id}/pgn?white=Mallory"), None)["pgn"].as_str().unwrap().to_string();
-    assert!(record.contains("[White \"Ann\"]") && record.contains("[Black \"catchess level 1\"]"), "{record}");
+    assert!(record.contains("[White \"Ann\"]") && record.contains("[Black \"catchess level 8\"]"), "{record}");
 }
 
 #[test]
@@ -233,13 +234,6 @@ fn a_join_link_is_spent_by_its_first_use_and_an_open_seat_is_anyone_s() {
     assert_eq!(mine["games"][0]["plies"], 3);
     assert_eq!(mine["unknown"], json!(["f".repeat(32)]));
     assert_eq!(call(&s, "GET", "/api/games", None).0, 400, "the server lists no game by itself");
-}
-
-/// A request acting for a seat that must succeed.
-fn ok_as(s: &catchess::serve::Server, token: &str, path: &str, body: serde_json::Value) -> serde_json::Value {
-    let (status, answer) = call_as(s, token, "POST", path, Some(body));
-    assert_eq!(status, 200, "{path}: {answer}");
-    answer
 }
 
 #[test]

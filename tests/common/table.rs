@@ -40,6 +40,15 @@ pub fn played(s: &Server, id: &str, token: &str, m: &str) -> Value {
     state
 }
 
+/// A request acting for a seat (POST `path` with `body`) that must
+/// succeed (200): its answer.
+#[track_caller]
+pub fn ok_as(s: &Server, token: &str, path: &str, body: Value) -> Value {
+    let (status, answer) = call_as(s, token, "POST", path, Some(body));
+    assert_eq!(status, 200, "{path}: {answer}");
+    answer
+}
+
 /// A refusal's status and message, which must be JSON's `error`.
 pub fn refused(answer: impl std::borrow::Borrow<(u16, Value)>) -> (u16, String) {
     let answer = answer.borrow();
