@@ -5,7 +5,10 @@
 //! | file | what it owns |
 //! | --- | --- |
 //! | `mod.rs` | `SearchGame` (the game's hooks), the `Searcher`, scores and results |
-//! | `worker.rs` | one search thread: iterative deepening, aspiration, PVS, quiescence |
+//! | `worker.rs` | one search thread: iterative deepening, aspiration, what every node shares |
+//! | `node.rs` | a node's kind as a type (root, PV, non-PV), its window, its null-move permission |
+//! | `pvs.rs` | a player's node: principal variation search, step by step |
+//! | `quiescence.rs` | quiescence search |
 //! | `cats.rs` | near-zero seats (Cat Chess's cats) |
 //! | `chance.rs` | rolled moves (expectimax with Star1/Star2) |
 //! | `evaluate.rs` | the static evaluation's trait and its tunable weights |
@@ -41,7 +44,10 @@ pub mod correction;
 pub mod evaluate;
 pub mod history;
 pub mod movepick;
+mod node;
 pub mod params;
+mod pvs;
+mod quiescence;
 pub mod skill;
 pub mod timeman;
 pub mod tt;
