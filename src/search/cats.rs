@@ -116,8 +116,10 @@ impl<G: SearchGame> Worker<'_, G> {
     ) -> (i32, Option<usize>) {
         let mut search = |i: usize, w: i32| -> Option<i32> {
             let asked = Window::around_zero(w);
-            // Only the first child continues the principal variation.
-            let v = if i == 0 {
+            // Only the first child continues the principal variation (a
+            // test the kind settles off it, where every child is searched
+            // by the one call below).
+            let v = if N::PV && i == 0 {
                 self.cat_child(pos, children[i], horizon, asked, ply, node.child(NonPv::All))
             } else {
                 self.cat_child(pos, children[i], horizon, asked, ply, NonPv::All)

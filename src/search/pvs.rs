@@ -437,10 +437,13 @@ impl<G: SearchGame> Worker<'_, G> {
     /// A quiet move's full history (butterfly and continuation), read once.
     #[inline(always)]
     fn learnt(&self, candidate: &mut Candidate<G::Move>, frame: &Frame<G::Move>) -> i32 {
+        if let Some(learnt) = candidate.learnt {
+            return learnt;
+        }
         let (m, key) = (candidate.picked.mv, candidate.key);
-        *candidate
-            .learnt
-            .get_or_insert_with(|| self.history.quiet_score(frame.side, G::move_squares(m), key, frame.context))
+        let learnt = self.history.quiet_score(frame.side, G::move_squares(m), key, frame.context);
+        candidate.learnt = Some(learnt);
+        learnt
     }
 
     /// Whether to leave a move out unsearched (never at the root or in

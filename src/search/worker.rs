@@ -551,6 +551,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
 
     /// Keeps what the search of the node `key`, `ply` plies from the
     /// root, found.
+    #[inline]
     pub(super) fn store(&self, key: u64, ply: usize, found: Found<G::Move>) {
         let Found { depth, value, bound, eval, mv } = found;
         self.tt.store(
