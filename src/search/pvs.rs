@@ -169,8 +169,8 @@ impl<G: SearchGame> Worker<'_, G> {
             self.root_start_nodes = self.nodes;
             self.root_best_nodes = 0;
         }
-        let turn = pos.to_move();
-        self.movers[ply] = turn;
+        let mover = pos.to_move();
+        self.movers[ply] = mover;
         if !N::ROOT {
             if let Some(v) = self.settled(pos, ply, &mut window) {
                 return v;
@@ -235,7 +235,7 @@ impl<G: SearchGame> Worker<'_, G> {
             entry,
             left_out,
             eval: self.static_eval(pos, probed, entry, in_check, ply),
-            side: turn.index(),
+            side: mover.index(),
             sign: perspective(pos),
             context: self.context(ply),
         };
@@ -295,8 +295,8 @@ impl<G: SearchGame> Worker<'_, G> {
         let corrected = if in_check { -INF } else { self.corrected(pos, raw, &keys, ply) };
         // The seat's previous turn on the path, and the static value kept
         // there (which, if that node was in check, is the one kept before it).
-        let turn = self.movers[ply];
-        let previous_turn = (0..ply).rev().find(|&p| self.movers[p] == turn);
+        let mover = self.movers[ply];
+        let previous_turn = (0..ply).rev().find(|&p| self.movers[p] == mover);
         let earlier = previous_turn.map(|p| self.evals[p]);
         // In check there is no static value: the earlier one stands in for
         // it, or none (`INF`, which nothing is better than).

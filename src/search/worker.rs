@@ -140,7 +140,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let mut result = SearchResult {
             best: None,
             score: uci_score(root, &[], 0),
-            white_view: 0,
+            first_seat_cp: 0,
             depth: 0,
             nodes: 0,
             pv: Vec::new(),
@@ -180,7 +180,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             for (line, (value, pv)) in found.into_iter().enumerate() {
                 last[line] = value;
                 let score = uci_score(root, &pv, value);
-                let white_view = value * perspective(root);
+                let first_seat_cp = value * perspective(root);
                 if self.id == 0 {
                     on_info(&SearchInfo {
                         depth: depth as u32,
@@ -189,7 +189,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                         time: self.shared.control.elapsed(),
                         hashfull: self.tt.hashfull(),
                         score,
-                        white_view,
+                        first_seat_cp,
                         pv: pv.iter().map(|m| m.to_string()).collect(),
                         multipv: line + 1,
                         tbhits: self.shared.tbhits.load(Ordering::Relaxed),
@@ -204,7 +204,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                         stability.update(G::move_bits(best), share);
                     }
                     result.score = score;
-                    result.white_view = white_view;
+                    result.first_seat_cp = first_seat_cp;
                     result.depth = depth as u32;
                     result.pv = pv;
                 }
