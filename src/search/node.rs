@@ -30,7 +30,10 @@ pub(super) trait NodeKind: Copy {
     fn child(self, expect: NonPv) -> Self::Child;
     /// What the node is expected to do, as a non-PV node would be: a PV
     /// node expects no cut.
-    fn expected(self) -> NonPv;
+    #[inline(always)]
+    fn expected(self) -> NonPv {
+        NonPv::All
+    }
 }
 
 /// The root of the search.
@@ -72,10 +75,6 @@ impl NodeKind for Root {
     fn child(self, _: NonPv) -> Pv {
         Pv
     }
-    #[inline(always)]
-    fn expected(self) -> NonPv {
-        NonPv::All
-    }
 }
 
 impl NodeKind for Pv {
@@ -85,10 +84,6 @@ impl NodeKind for Pv {
     #[inline(always)]
     fn child(self, _: NonPv) -> Pv {
         Pv
-    }
-    #[inline(always)]
-    fn expected(self) -> NonPv {
-        NonPv::All
     }
 }
 
