@@ -27,5 +27,4 @@ pub mod tune;
 pub mod uci;
 
 pub use game::{Arbitration, Game, Goal, History, MoveError, MoveList, Notation, Outcome, Reason, Seat, SeatInfo};
-pub use games::chess::Move;
 pub use games::{CatChess, CatsChess10, Chess, Playable, VariantKind, Xiangqi};

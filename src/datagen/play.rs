@@ -185,10 +185,10 @@ pub fn play<G: Playable>(
         let best = steps[0];
         if pos.at_turn_start() {
             let turns = history.turn_count();
-            if recorded(&pos, best, result.white_view) {
-                samples.push(Sample { pos, score: result.white_view as i16, turn: turns as u16 });
+            if recorded(&pos, best, result.first_seat_cp) {
+                samples.push(Sample { pos, score: result.first_seat_cp as i16, turn: turns as u16 });
             }
-            if let Some(verdict) = adjudicator.after_search(result.white_view, turns) {
+            if let Some(verdict) = adjudicator.after_search(result.first_seat_cp, turns) {
                 break verdict;
             }
         }
@@ -198,11 +198,11 @@ pub fn play<G: Playable>(
 }
 
 /// Whether the position searched at a turn's start goes into the data.
-fn recorded<G: Playable>(pos: &G, best: G::Move, white_view: i32) -> bool {
+fn recorded<G: Playable>(pos: &G, best: G::Move, first_seat_cp: i32) -> bool {
     G::SEATS[pos.to_move().index()].goal != Goal::NearZero
         && !pos.in_check()
         && pos.tactical_value(best).is_none()
-        && white_view.abs() < MATE_BOUND
+        && first_seat_cp.abs() < MATE_BOUND
 }
 
 /// The game's start: random turns from the start position that a search
@@ -221,7 +221,7 @@ fn opening<G: Playable>(
     let mut lean = |history: &History<G>| {
         searcher.clear();
         let result = searcher.search(history, &limits, &SearchControl::new(), &mut |_| {});
-        result.white_view * perspective(history.current())
+        result.first_seat_cp * perspective(history.current())
     };
     let start = lean(&History::new(G::startpos()));
     for _ in 0..OPENING_TRIES {
@@ -284,11 +284,11 @@ impl Adjudicator {
         }
     }
 
-    /// The verdict, if any, after a search scored the position `white_view`
+    /// The verdict, if any, after a search scored the position `first_seat_cp`
     /// (first seat's view) `turns` turns into the game.
-    fn after_search(&mut self, white_view: i32, turns: usize) -> Option<(Option<Seat>, Ending)> {
-        if white_view.abs() >= self.win_bound {
-            let sign = white_view.signum();
+    fn after_search(&mut self, first_seat_cp: i32, turns: usize) -> Option<(Option<Seat>, Ending)> {
+        if first_seat_cp.abs() >= self.win_bound {
+            let sign = first_seat_cp.signum();
             self.lead_run = if sign == self.lead { self.lead_run + 1 } else { 1 };
             self.lead = sign;
         } else {
@@ -299,7 +299,7 @@ impl Adjudicator {
             return Some((winner, Ending::WinAdjudicated));
         }
         let full_moves = turns / self.seats;
-        let quiet = self.quiet_draws && full_moves >= DRAW_FROM_MOVE && white_view.abs() <= DRAW_SCORE;
+        let quiet = self.quiet_draws && full_moves >= DRAW_FROM_MOVE && first_seat_cp.abs() <= DRAW_SCORE;
         self.quiet_run = if quiet { self.quiet_run + 1 } else { 0 };
         if self.quiet_run >= DRAW_SEARCHES {
             return Some((self.draw_winner, Ending::DrawAdjudicated));

@@ -33,7 +33,7 @@ pub fn has_outlook(seats: &[SeatInfo]) -> bool {
 /// maximising and minimising seats, the rest for the near-zero seat. A
 /// mate score is a certainty for the mating seat.
 pub fn outlook(seats: &[SeatInfo], info: &SearchInfo) -> Vec<u32> {
-    let first_view = info.white_view;
+    let first_view = info.first_seat_cp;
     let mate = matches!(info.score, Score::Mate(_));
     // A seat needs a clear edge to convert: about +3 pawns is an even chance.
     let win = |edge: i32| match mate {

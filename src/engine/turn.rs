@@ -124,7 +124,7 @@ mod tests {
             unreachable!("the scope passes the helper's panic on")
         };
         assert_eq!(guarded(&pos, helper_panics), Err(first));
-        let fine = SearchResult { best: first, score: Score::Cp(0), white_view: 0, depth: 1, nodes: 1, pv: vec![] };
+        let fine = SearchResult { best: first, score: Score::Cp(0), first_seat_cp: 0, depth: 1, nodes: 1, pv: vec![] };
         assert_eq!(guarded(&pos, || fine.clone()), Ok(fine));
     }
 

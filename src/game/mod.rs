@@ -52,7 +52,10 @@ pub trait Game: Copy + Send + Sync + fmt::Debug + 'static {
     const ONE_MOVE_TURNS: bool = true;
 
     fn startpos() -> Self;
-    /// The seat to move.
+    /// The seat to move. Each game's own position type names the same
+    /// `side_to_move()`, as its own colour type: one name per type, so that
+    /// a call says which it gives (a method of the same name would shadow
+    /// this one on the concrete type).
     fn to_move(&self) -> Seat;
     /// Whether a turn begins here (false between the steps of a turn; a
     /// position where the game ended mid-turn counts as a turn's start).

@@ -24,10 +24,10 @@
 
 use super::history::{bonus, MoveKey};
 use super::movepick::MovePicker;
+use super::node::{Horizon, NodeKind, NonPv, Window};
 use super::params::QS_CAT_STEP_PLIES;
 use super::tt::Bound;
-use super::worker::Worker;
-use super::worker::NO_EVAL;
+use super::worker::{Found, Worker, NO_EVAL};
 use super::{perspective, SearchGame, INF};
 use crate::game::MoveList;
 
@@ -35,44 +35,32 @@ use crate::game::MoveList;
 /// that stands for every quiet cat step.
 type Child<M> = Option<M>;
 
-/// How far a cat node's children are searched: to a depth in plies, or in
-/// quiescence (with the plies already spent there).
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Horizon {
-    Plies(i32),
-    Quiescence(usize),
-}
-
 impl<G: SearchGame> Worker<'_, G> {
-    /// Searches a cat node's legal moves to `depth` plies. Values are from
-    /// white's point of view.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn cat_node(
+    /// Searches a cat node's legal moves, in the order `picker` gives
+    /// them, to `depth` plies. Values are from white's point of view.
+    pub(super) fn cat_node<N: NodeKind>(
         &mut self,
         pos: &G,
-        list: &mut MoveList<G::Move>,
-        hash_move: Option<G::Move>,
+        picker: &mut MovePicker<'_, G>,
         depth: i32,
-        alpha: i32,
-        beta: i32,
+        window: Window,
         ply: usize,
-        pv: bool,
+        node: N,
     ) -> i32 {
-        let context = self.context(ply);
-        let mut picker = MovePicker::new(pos, list, hash_move, self.history, ply, context);
         let mut children = MoveList::default();
-        while let Some((m, _, _)) = picker.pick(pos, self.history) {
-            children.push(Some(m));
+        while let Some(picked) = picker.pick(pos, self.history) {
+            children.push(Some(picked.mv));
         }
-        let (value, chosen) = self.cat_choice(pos, children.as_slice(), Horizon::Plies(depth), alpha, beta, ply, pv);
+        let (value, chosen) = self.cat_choice(pos, children.as_slice(), Horizon::Plies(depth), window, ply, node);
         if self.stopped {
             return 0;
         }
         if let Some(m) = chosen.and_then(|i| children.as_slice()[i]) {
             let key = self.move_key(pos, m);
+            let context = self.context(ply);
             self.history.reward(pos.to_move().index(), G::move_squares(m), key, context, bonus(depth));
-            let bound = Bound::of(value, alpha, beta);
-            self.store(pos.key(), depth, value, NO_EVAL, bound, Some(m), ply);
+            let bound = Bound::of(value, window.alpha, window.beta);
+            self.store(pos.key(), ply, Found { depth, value, bound, eval: NO_EVAL, mv: Some(m) });
         }
         value
     }
@@ -82,7 +70,7 @@ impl<G: SearchGame> Worker<'_, G> {
     /// of quiescence only, the cat steps that disarm a capturer or shelter
     /// its victim (deeper, cat steps that unmask checks could chain on
     /// without a capture to end them).
-    pub(super) fn cat_qnode(&mut self, pos: &G, alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
+    pub(super) fn cat_qnode(&mut self, pos: &G, window: Window, ply: usize, qply: usize) -> i32 {
         let mut list = MoveList::default();
         if qply <= QS_CAT_STEP_PLIES {
             pos.tactical_moves(&mut list);
@@ -92,58 +80,60 @@ impl<G: SearchGame> Worker<'_, G> {
         let mut children = MoveList::default();
         children.push(None);
         list.iter().for_each(|&m| children.push(Some(m)));
-        self.cat_choice(pos, children.as_slice(), Horizon::Quiescence(qply), alpha, beta, ply, false).0
+        self.cat_choice(pos, children.as_slice(), Horizon::Quiescence(qply), window, ply, NonPv::All).0
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn cat_child(
+    /// The value of one of a cat node's children (the pass: `None`),
+    /// searched as a node of `kind` along `horizon`.
+    fn cat_child<K: NodeKind>(
         &mut self,
         pos: &G,
         child: Child<G::Move>,
         horizon: Horizon,
-        alpha: i32,
-        beta: i32,
+        window: Window,
         ply: usize,
-        pv: bool,
+        kind: K,
     ) -> i32 {
         let (next, key) = match child {
             Some(m) => (pos.play(m), self.move_key(pos, m)),
             None => (pos.null_move(), MoveKey::NONE),
         };
         self.enter(ply, key);
-        match horizon {
-            Horizon::Plies(d) => self.child_value(perspective(pos), &next, d - 1, alpha, beta, ply + 1, pv),
-            Horizon::Quiescence(q) => self.child_qvalue(perspective(pos), &next, alpha, beta, ply + 1, q + 1),
-        }
+        self.child_at_horizon(perspective(pos), &next, horizon, window, ply + 1, kind)
     }
 
     /// The value of the child nearest zero (as a bound when the node fails
     /// high or low) and which child it is: `closest_to_zero` with the real
     /// children, keeping the principal variation of the chosen one.
-    #[allow(clippy::too_many_arguments)]
-    fn cat_choice(
+    fn cat_choice<N: NodeKind>(
         &mut self,
         pos: &G,
         children: &[Child<G::Move>],
         horizon: Horizon,
-        alpha: i32,
-        beta: i32,
+        window: Window,
         ply: usize,
-        pv: bool,
+        node: N,
     ) -> (i32, Option<usize>) {
         let mut search = |i: usize, w: i32| -> Option<i32> {
-            // Only the first child continues the principal variation.
-            let v = self.cat_child(pos, children[i], horizon, -w, w, ply, pv && i == 0);
+            let asked = Window::around_zero(w);
+            // Only the first child continues the principal variation (a
+            // test the kind settles off it, where every child is searched
+            // by the one call below).
+            let v = if N::PV && i == 0 {
+                self.cat_child(pos, children[i], horizon, asked, ply, node.child(NonPv::All))
+            } else {
+                self.cat_child(pos, children[i], horizon, asked, ply, NonPv::All)
+            };
             if self.stopped {
                 return None;
             }
             // Inside the window means nearer zero than every child so far.
-            if let (true, Some(m), Horizon::Plies(_)) = (v > -w && v < w, children[i], horizon) {
+            if let (true, Some(m), Horizon::Plies(_)) = (asked.holds(v), children[i], horizon) {
                 self.update_pv(ply, m);
             }
             Some(v)
         };
-        let Some(choice) = closest_to_zero(children.len(), alpha, beta, &mut search) else {
+        let Some(choice) = closest_to_zero(children.len(), window.alpha, window.beta, &mut search) else {
             return (0, None);
         };
         if let (false, Some(m), Horizon::Plies(_)) = (choice.exact, children[choice.index], horizon) {

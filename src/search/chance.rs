@@ -120,22 +120,15 @@
 //! its own floor (`CHANCE_REROLL_MIN_DEPTH`).
 
 use super::history::MoveKey;
+use super::node::{Horizon, NonPv, Window};
 use super::params::{
     CHANCE_ABORT_AFTER_SHARE, CHANCE_ABORT_WRONG_SHARE, CHANCE_PROOF_PASSES, CHANCE_REDUCTION, CHANCE_REROLL_MIN_DEPTH,
     CHANCE_ROOT_MIN_DEPTH, CHANCE_ROOT_REDUCTION, CHANCE_WINDOW,
 };
 use super::tt::Bound;
-use super::worker::{cutoff, from_tt, Worker, NO_EVAL};
+use super::worker::{cutoff, from_tt, Found, Worker, NO_EVAL};
 use super::{perspective, SearchGame, INF, MATE, MATE_BOUND};
 use crate::game::{MoveList, MAX_MOVES};
-
-/// How far a chance node's outcomes are searched.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Reach {
-    Plies(i32),
-    /// In quiescence, with the plies already spent there.
-    Quiescence(usize),
-}
 
 /// What one outcome is known to be worth, from the roller's view.
 #[derive(Clone, Copy)]
@@ -146,15 +139,14 @@ struct Known {
 
 impl<G: SearchGame> Worker<'_, G> {
     /// The value of the chance node `pos` (whose outcomes are `list`) from
-    /// the perspective of its seat to move, fail-soft in the window
-    /// (`alpha`, `beta`) of that perspective.
+    /// the perspective of its seat to move, fail-soft in `window` (of that
+    /// perspective), its outcomes searched as far as `horizon` says.
     pub(super) fn chance_node(
         &mut self,
         pos: &G,
         list: &MoveList<G::Move>,
-        reach: Reach,
-        alpha: i32,
-        beta: i32,
+        horizon: Horizon,
+        window: Window,
         ply: usize,
     ) -> i32 {
         // An outcome is no one's choice: no continuation is learnt after it.
@@ -165,8 +157,8 @@ impl<G: SearchGame> Worker<'_, G> {
             // yet, are the value. The root's own reroll is searched.
             return self.mean_over(pos, list, |this, sign, child| this.guess(sign, child, ply + 1));
         }
-        let Reach::Plies(mut depth) = reach else {
-            return self.expectation(pos, list, reach, ply);
+        let Horizon::Plies(mut depth) = horizon else {
+            return self.expectation(pos, list, horizon, ply);
         };
         depth = if ply > 1 {
             depth - CHANCE_REDUCTION
@@ -175,23 +167,25 @@ impl<G: SearchGame> Worker<'_, G> {
             (depth - CHANCE_ROOT_REDUCTION).max(depth.min(floor + 1))
         };
         if depth <= 1 {
-            return self.expectation(pos, list, Reach::Plies(depth), ply);
+            return self.expectation(pos, list, Horizon::Plies(depth), ply);
         }
         // An expectation does not depend on the window it was asked with,
         // so a stored bound of this depth settles a later call whenever it
         // settles its window.
         let key = pos.key();
         let stored = self.tt.probe(key).filter(|e| e.depth as i32 >= depth);
-        if let Some(v) = stored.and_then(|e| cutoff(e, ply, alpha, beta)) {
+        if let Some(v) = stored.and_then(|e| cutoff(e, ply, window)) {
             return v;
         }
+        let Window { alpha, beta } = window;
         let (lo, hi) = self.decide(pos, list, depth, alpha, ply);
         if self.stopped {
             return 0;
         }
         if hi <= alpha || lo >= beta {
             let value = if hi <= alpha { hi } else { lo };
-            self.store(key, depth, value, NO_EVAL, Bound::of(value, alpha, beta), None, ply);
+            let bound = Bound::of(value, alpha, beta);
+            self.store(key, ply, Found { depth, value, bound, eval: NO_EVAL, mv: None });
             return value;
         }
         // A value inside the window is wanted (the root's own roll about
@@ -202,7 +196,7 @@ impl<G: SearchGame> Worker<'_, G> {
         let value = self.exact(pos, list, depth, ply);
         let value = if lo <= hi { value.clamp(lo, hi) } else { value };
         if !self.stopped {
-            self.store(key, depth, value, NO_EVAL, Bound::Exact, None, ply);
+            self.store(key, ply, Found { depth, value, bound: Bound::Exact, eval: NO_EVAL, mv: None });
         }
         value
     }
@@ -273,7 +267,7 @@ impl<G: SearchGame> Worker<'_, G> {
                 let i = usize::from(i);
                 let target = (estimate[i] + shift).clamp(i64::from(-MATE_BOUND), i64::from(MATE_BOUND)) as i32;
                 let child = pos.play(list.as_slice()[i]);
-                let v = self.child_value(sign, &child, depth - 1, target, target + 1, ply + 1, false);
+                let v = self.child_value(sign, &child, depth - 1, Window::above(target), ply + 1, NonPv::All);
                 if self.stopped {
                     return (0, 0);
                 }
@@ -348,13 +342,14 @@ impl<G: SearchGame> Worker<'_, G> {
     /// window around `guess` that widens on failure.
     fn aspirated(&mut self, sign: i32, child: &G, depth: i32, guess: i32, ply: usize) -> i32 {
         if guess.abs() >= MATE_BOUND {
-            return self.child_value(sign, child, depth, -INF, INF, ply, false);
+            return self.child_value(sign, child, depth, Window::FULL, ply, NonPv::All);
         }
         let mut delta = CHANCE_WINDOW;
         let (mut lo, mut hi) = (guess - delta, guess + delta);
         loop {
-            let v = self.child_value(sign, child, depth, lo, hi, ply, false);
-            if self.stopped || (v > lo && v < hi) {
+            let asked = Window::new(lo, hi);
+            let v = self.child_value(sign, child, depth, asked, ply, NonPv::All);
+            if self.stopped || asked.holds(v) {
                 return v;
             }
             delta *= 2;
@@ -368,13 +363,13 @@ impl<G: SearchGame> Worker<'_, G> {
         }
     }
 
-    /// The weighted mean of the outcomes' values, each searched `reach`
-    /// deep (less the ply of the roll) with a full window: shallow rolls
-    /// and quiescence, where a proof would cost more than it saves.
-    fn expectation(&mut self, pos: &G, list: &MoveList<G::Move>, reach: Reach, ply: usize) -> i32 {
-        self.mean_over(pos, list, |this, sign, child| match reach {
-            Reach::Plies(d) => this.child_value(sign, child, d - 1, -INF, INF, ply + 1, false),
-            Reach::Quiescence(q) => this.child_qvalue(sign, child, -INF, INF, ply + 1, q + 1),
+    /// The weighted mean of the outcomes' values, each searched as far as
+    /// `horizon` says (less the ply of the roll) with a full window:
+    /// shallow rolls and quiescence, where a proof would cost more than it
+    /// saves.
+    fn expectation(&mut self, pos: &G, list: &MoveList<G::Move>, horizon: Horizon, ply: usize) -> i32 {
+        self.mean_over(pos, list, |this, sign, child| {
+            this.child_at_horizon(sign, child, horizon, Window::FULL, ply + 1, NonPv::All)
         })
     }
 }

@@ -5,7 +5,10 @@
 //! | file | what it owns |
 //! | --- | --- |
 //! | `mod.rs` | `SearchGame` (the game's hooks), the `Searcher`, scores and results |
-//! | `worker.rs` | one search thread: iterative deepening, aspiration, PVS, quiescence |
+//! | `worker.rs` | one search thread: iterative deepening, aspiration, what every node shares |
+//! | `node.rs` | a node's kind as a type (root, PV, non-PV), its window, its null-move permission |
+//! | `pvs.rs` | a player's node: principal variation search, step by step |
+//! | `quiescence.rs` | quiescence search |
 //! | `cats.rs` | near-zero seats (Cat Chess's cats) |
 //! | `chance.rs` | rolled moves (expectimax with Star1/Star2) |
 //! | `evaluate.rs` | the static evaluation's trait and its tunable weights |
@@ -41,7 +44,10 @@ pub mod correction;
 pub mod evaluate;
 pub mod history;
 pub mod movepick;
+mod node;
 pub mod params;
+mod pvs;
+mod quiescence;
 pub mod skill;
 pub mod timeman;
 pub mod tt;
@@ -242,8 +248,10 @@ pub struct SearchInfo {
     pub time: Duration,
     pub hashfull: u32,
     pub score: Score,
-    /// The value from white's point of view (the cats' outlook reads it).
-    pub white_view: i32,
+    /// The value from the first seat's point of view (white's, red's): the
+    /// one scalar of the module's note, in centipawns below the mates (the
+    /// cats' outlook reads it; the web API's field of the same name).
+    pub first_seat_cp: i32,
     pub pv: Vec<String>,
     /// Which of the best lines this is, from 1 (`MultiPV`).
     pub multipv: usize,
@@ -255,7 +263,8 @@ pub struct SearchInfo {
 pub struct SearchResult<M> {
     pub best: Option<M>,
     pub score: Score,
-    pub white_view: i32,
+    /// As `SearchInfo::first_seat_cp`.
+    pub first_seat_cp: i32,
     pub depth: u32,
     pub nodes: u64,
     pub pv: Vec<M>,
@@ -496,8 +505,8 @@ fn table_root<G: SearchGame>(
         pv.push(m);
         pos = pos.play(m);
     }
-    let white_view = win_value::<G>(winner, plies.min((MATE - MATE_BOUND) as u32 - 1) as usize);
-    let value = white_view * perspective(root);
+    let first_seat_cp = win_value::<G>(winner, plies.min((MATE - MATE_BOUND) as u32 - 1) as usize);
+    let value = first_seat_cp * perspective(root);
     let score = uci_score(root, &pv, value);
     on_info(&SearchInfo {
         depth: 1,
@@ -506,12 +515,12 @@ fn table_root<G: SearchGame>(
         time: control.elapsed(),
         hashfull: 0,
         score,
-        white_view,
+        first_seat_cp,
         pv: pv.iter().map(|m| m.to_string()).collect(),
         multipv: 1,
         tbhits: 1,
     });
-    Some(SearchResult { best: Some(best), score, white_view, depth: 1, nodes: 1, pv })
+    Some(SearchResult { best: Some(best), score, first_seat_cp, depth: 1, nodes: 1, pv })
 }
 
 #[cfg(test)]

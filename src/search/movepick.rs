@@ -28,6 +28,29 @@ const LAST: i32 = -(1 << 29);
 /// then it has learnt from the moves searched before.
 const UNSCORED: i32 = i32::MIN;
 
+/// A move the picker gives out, with what it knows of it.
+#[derive(Clone, Copy, Debug)]
+pub struct Picked<M> {
+    pub mv: M,
+    /// Whether it captures or promotes.
+    pub tactical: bool,
+    /// Its ordering score (what the predicates below read).
+    score: i32,
+}
+
+impl<M> Picked<M> {
+    /// Whether it is a capture that loses material.
+    pub fn is_bad_tactical(&self) -> bool {
+        self.score < BAD_TACTICAL / 2
+    }
+
+    /// Whether it is a quiet move ordered by its history (not the hash
+    /// move, a killer or an `order_last` move).
+    pub fn is_history_score(&self) -> bool {
+        self.score > LAST / 2 && self.score < KILLER
+    }
+}
+
 pub struct MovePicker<'a, G: SearchGame> {
     /// The node's moves, borrowed: a move list is large (its full capacity
     /// would be copied with it), so the picker orders it where it lies.
@@ -140,11 +163,10 @@ impl<'a, G: SearchGame> MovePicker<'a, G> {
         self.unscored = false;
     }
 
-    /// The best remaining move of `pos`, whether it is tactical, and its
-    /// score; `history` is read for the quiet moves once every move
-    /// ordered above them is given out.
+    /// The best remaining move of `pos`; `history` is read for the quiet
+    /// moves once every move ordered above them is given out.
     #[inline]
-    pub fn pick(&mut self, pos: &G, history: &History<G::Move>) -> Option<(G::Move, bool, i32)> {
+    pub fn pick(&mut self, pos: &G, history: &History<G::Move>) -> Option<Picked<G::Move>> {
         let n = self.moves.len();
         if self.next >= n {
             return None;
@@ -165,9 +187,9 @@ impl<'a, G: SearchGame> MovePicker<'a, G> {
         moves[self.next..=best].rotate_right(1);
         scores[self.next..=best].rotate_right(1);
         tactical[self.next..=best].rotate_right(1);
-        let (m, t, s) = (moves[self.next], tactical[self.next], scores[self.next]);
+        let picked = Picked { mv: moves[self.next], tactical: tactical[self.next], score: scores[self.next] };
         self.next += 1;
-        Some((m, t, s))
+        Some(picked)
     }
 
     /// Drops the quiet moves not yet given out, except those for which
@@ -195,17 +217,6 @@ impl<'a, G: SearchGame> MovePicker<'a, G> {
         self.tactical.truncate(kept);
         self.scores.truncate(kept);
     }
-
-    /// Whether a score from `pick` marks a capture that loses material.
-    pub fn is_bad_tactical(score: i32) -> bool {
-        score < BAD_TACTICAL / 2
-    }
-
-    /// Whether a quiet move's score from `pick` is its history (not the
-    /// hash move, a killer or an `order_last` move).
-    pub fn is_history_score(score: i32) -> bool {
-        score > LAST / 2 && score < KILLER
-    }
 }
 
 #[cfg(test)]
@@ -222,8 +233,8 @@ mod tests {
         pos.legal_moves(&mut list);
         let mut picker = MovePicker::new(pos, &mut list, None, &history, 0, [MoveKey::NONE; 2]);
         let mut out = Vec::new();
-        while let Some((m, _, _)) = picker.pick(pos, &history) {
-            out.push(m.to_string());
+        while let Some(picked) = picker.pick(pos, &history) {
+            out.push(picked.mv.to_string());
             if skip_at == Some(out.len()) {
                 picker.skip_quiets(|q| keep(pos, q));
             }

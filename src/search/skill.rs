@@ -245,7 +245,7 @@ impl<G: SearchGame> Searcher<G> {
             Some((line, pv)) => SearchResult {
                 best: pv.first().copied(),
                 score: line.info.score,
-                white_view: line.info.white_view,
+                first_seat_cp: line.info.first_seat_cp,
                 depth: line.depth,
                 nodes: result.nodes,
                 pv,

@@ -522,7 +522,7 @@ fn info_view<G: Playable>(pos: &G, info: &SearchInfo) -> InfoView {
         nps: info.nodes.saturating_mul(1000) / millis,
         time_ms: info.time.as_millis() as u64,
         score: info.score.into(),
-        first_seat_cp: info.white_view,
+        first_seat_cp: info.first_seat_cp,
         pv: info.pv.clone(),
         pv_notation: notation_of(pos, &info.pv),
         outlook,

@@ -125,13 +125,13 @@ impl<V: Variant> Work<'_, V> {
         if moves.is_empty() {
             // White or black to move (the cats can always pass): mate or stalemate.
             if pos.in_check() {
-                let loser = pos.turn().color().expect("the cats always have a move");
+                let loser = pos.side_to_move().color().expect("the cats always have a move");
                 self.set(i, code::win(loser.other(), 0));
             }
             return;
         }
         assert!(moves.len() <= MOST_MOVES, "{}: more moves than a table position can have", pos.to_fen());
-        let mover = pos.turn();
+        let mover = pos.side_to_move();
         let own = mover.color();
         // The successors inside the table, as entries; the best result of
         // the moves leaving it (captures of the man, promotions), the
@@ -266,7 +266,7 @@ impl<V: Variant> Work<'_, V> {
                 self.outside(&child)
             }
         });
-        Verdict::choose(pos.turn(), children).expect("a counted entry has moves")
+        Verdict::choose(pos.side_to_move(), children).expect("a counted entry has moves")
     }
 }
 

@@ -317,7 +317,7 @@ impl Layout {
             bk: pos.king(Color::Black).index() as u8,
             man: pos.pieces(man.color, man.role).single().index() as u8,
             cats,
-            seat: pos.turn(),
+            seat: pos.side_to_move(),
         }
     }
 }

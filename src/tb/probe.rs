@@ -169,7 +169,7 @@ impl<V: Variant> Tablebase<V> {
             let pawnless = Material::of(pos).is_ok_and(|m| !m.has_pawn());
             if pawnless && !ended {
                 let layout_seats = if V::CATS { 3 } else { 2 };
-                let moves = army_moves(pos.turn(), plies, layout_seats);
+                let moves = army_moves(pos.side_to_move(), plies, layout_seats);
                 if pos.halfmove_clock() as u32 + moves > 100 {
                     probe.verdict = Verdict::Draw;
                     probe.too_late = Some(verdict);
@@ -191,7 +191,7 @@ impl<V: Variant> Tablebase<V> {
     /// hold), else the slowest loss; `None` if the game has ended.
     pub fn best_move(&self, pos: &Position<V>) -> Result<Option<(Move, Verdict)>, String> {
         let moves = self.moves(pos)?;
-        let mover = pos.turn();
+        let mover = pos.side_to_move();
         Ok(moves
             .into_iter()
             .rev()

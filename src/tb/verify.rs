@@ -40,7 +40,7 @@ pub fn check<V: Variant>(
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         let expected = if moves.is_empty() {
-            match pos.turn().color() {
+            match pos.side_to_move().color() {
                 Some(us) if pos.in_check() => Verdict::Win { winner: us.other(), plies: 0 },
                 _ => Verdict::Draw,
             }
@@ -57,7 +57,7 @@ pub fn check<V: Variant>(
                 };
                 children.push(v);
             }
-            Verdict::choose(pos.turn(), children).expect("moves exist")
+            Verdict::choose(pos.side_to_move(), children).expect("moves exist")
         };
         if stored != expected {
             return Err(format!("{}: the table says {stored:?}, its moves say {expected:?}", pos.to_fen()));

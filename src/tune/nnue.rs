@@ -39,7 +39,7 @@ impl Packed {
         let mut p = Packed {
             inputs: [0; 32],
             count: 0,
-            black_to_move: pos.turn().color() == Some(Color::Black),
+            black_to_move: pos.side_to_move().color() == Some(Color::Black),
             hand_made_scale: u8::try_from(hand_made.scale).ok()?,
             hand_made: hand_made.value as f32,
         };

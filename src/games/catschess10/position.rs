@@ -171,6 +171,8 @@ impl CatsChess10 {
         self.kinds[kind.index()] & self.colors[c.index()]
     }
 
+    /// Whose turn it is, as this game's own type (`Game::to_move` gives
+    /// the same as a seat).
     pub fn side_to_move(&self) -> Color {
         self.turn
     }

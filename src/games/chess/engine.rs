@@ -57,7 +57,7 @@ impl<V: Variant> SearchGame for Position<V> {
     }
 
     fn tactical_moves(&self, list: &mut MoveList<Move>) {
-        if self.turn() == Side::Cats {
+        if self.side_to_move() == Side::Cats {
             return self.tactical_cat_moves(list);
         }
         // Under-promotions are never worth a look in quiescence.
@@ -113,7 +113,7 @@ impl<V: Variant> SearchGame for Position<V> {
     }
 
     fn has_non_pawn_material(&self) -> bool {
-        self.turn().color().is_none_or(|c| Position::has_non_pawn_material(self, c))
+        self.side_to_move().color().is_none_or(|c| Position::has_non_pawn_material(self, c))
     }
 
     /// A quiet check is never pruned: in Cat Chess a quiet check is often

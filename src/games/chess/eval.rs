@@ -439,7 +439,7 @@ fn evaluate<V: Variant, const TRACE: bool>(pos: &Position<V>, acc: &mut Acc<TRAC
     let diff = acc.difference();
     let raw = diff.blend(phase, PHASE_MAX);
     let (scale, scale_reason) = scale_for(pos, raw);
-    let tempo = match pos.turn() {
+    let tempo = match pos.side_to_move() {
         Side::White => TEMPO,
         Side::Black => -TEMPO,
         Side::Cats => 0,

@@ -328,7 +328,7 @@ impl Network {
     pub fn evaluate<V: Variant>(&self, pos: &Position<V>) -> i32 {
         let mut views = self.biases();
         for_each_feature(pos, |w, b| self.add_input(&mut views, w, b));
-        self.value(&views, pos.turn().color() == Some(Color::Black))
+        self.value(&views, pos.side_to_move().color() == Some(Color::Black))
     }
 
     /// The same value as [`Network::evaluate`], found by updating the
@@ -357,7 +357,7 @@ impl Network {
                 }
             }
             last.pieces = pieces;
-            self.value(&last.views, pos.turn().color() == Some(Color::Black))
+            self.value(&last.views, pos.side_to_move().color() == Some(Color::Black))
         })
     }
 

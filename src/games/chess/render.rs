@@ -23,7 +23,7 @@ pub fn board<V: Variant>(pos: &Position<V>) -> String {
     }
     s.push_str("   +------------------------+\n");
     s.push_str("     a  b  c  d  e  f  g  h\n");
-    let _ = writeln!(s, "To move: {}", pos.turn());
+    let _ = writeln!(s, "To move: {}", pos.side_to_move());
     if V::CATS {
         let squares = |b: crate::core::Bitboard| {
             let v: Vec<String> = b.iter().map(|q| q.to_string()).collect();
@@ -39,7 +39,7 @@ pub fn board<V: Variant>(pos: &Position<V>) -> String {
         let _ = writeln!(s, "Disarmed: {}", squares(disarmed));
     }
     if pos.in_check() {
-        let _ = writeln!(s, "{} is in check", pos.turn());
+        let _ = writeln!(s, "{} is in check", pos.side_to_move());
     }
     let _ = writeln!(s, "Fen: {}", pos.to_fen());
     let _ = writeln!(s, "Key: {:016x}", pos.key());

@@ -30,7 +30,7 @@ impl<V: Variant> BoardView for Position<V> {
     fn squares(&self) -> Vec<SquareView> {
         let zone = self.zone();
         let armies = self.by_color(Color::White) | self.by_color(Color::Black);
-        let checked = self.turn().color().filter(|_| self.in_check()).map(|c| self.king(c));
+        let checked = self.side_to_move().color().filter(|_| self.in_check()).map(|c| self.king(c));
         Square::all()
             .map(|sq| {
                 let cat = self.cats().contains(sq);

@@ -77,7 +77,8 @@ impl Xiangqi {
         Xiangqi::from_fen(START_FEN).expect("the start FEN is valid")
     }
 
-    /// Red is `Color::White`, black `Color::Black`.
+    /// Whose turn it is, as this game's own type (`Game::to_move` gives
+    /// the same as a seat): red is `Color::White`, black `Color::Black`.
     #[inline(always)]
     pub fn side_to_move(&self) -> Color {
         self.turn

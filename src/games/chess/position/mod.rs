@@ -88,8 +88,10 @@ impl<V: Variant> Position<V> {
         }
     }
 
+    /// Whose turn it is, as this game's own type (`Game::to_move` gives
+    /// the same as a seat).
     #[inline(always)]
-    pub fn turn(&self) -> Side {
+    pub fn side_to_move(&self) -> Side {
         self.turn
     }
 

@@ -245,7 +245,7 @@ mod tests {
     fn the_null_move_keeps_the_key_exact() {
         let pos = CatChess::from_fen("4k3/8/8/8/3pP3/8/8/4K2* b - e3 0 1").unwrap();
         let null = pos.null_move();
-        assert_eq!(null.turn(), crate::games::chess::Side::Cats);
+        assert_eq!(null.side_to_move(), crate::games::chess::Side::Cats);
         assert_eq!(null.ep_square(), None);
         assert_eq!(null.key(), null.compute_key());
         let cats = CatChess::from_fen("4k3/8/8/4Pp2/8/8/8/4K2* c - f6 0 1").unwrap();
@@ -297,11 +297,11 @@ mod tests {
             checks
         }
         let chess = walk(Chess::startpos(), 1, |p: &Chess, m| {
-            let us = p.turn().color()?;
+            let us = p.side_to_move().color()?;
             Some((p.gives_check(m), p.play(m).checkers_of(us.other()).any()))
         });
         let cats = walk(CatChess::startpos(), 2, |p: &CatChess, m| {
-            let us = p.turn().color()?;
+            let us = p.side_to_move().color()?;
             Some((p.gives_check(m), p.play(m).checkers_of(us.other()).any()))
         });
         assert!(chess > 1000 && cats > 100, "checks seen: chess {chess}, Cat Chess {cats}");
