@@ -117,15 +117,24 @@ pub trait Game: Copy + Send + Sync + fmt::Debug + 'static {
 pub enum MoveError {
     /// Not a move in this game's notation at all.
     Unparsable(String),
-    /// Well formed, but not legal in the position.
-    Illegal(String),
+    /// Well formed, but not legal in the position; `why`, where the
+    /// game's rules can say, is the rule it breaks in a player's words.
+    Illegal { text: String, why: Option<String> },
+}
+
+impl MoveError {
+    /// `text` is not legal here, for no reason the rules name.
+    pub fn illegal(text: &str) -> MoveError {
+        MoveError::Illegal { text: text.to_string(), why: None }
+    }
 }
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MoveError::Unparsable(m) => write!(f, "cannot parse move {m:?}"),
-            MoveError::Illegal(m) => write!(f, "illegal move {m:?}"),
+            MoveError::Illegal { text, why: None } => write!(f, "illegal move {text:?}"),
+            MoveError::Illegal { text, why: Some(why) } => write!(f, "illegal move {text:?}: {why}"),
         }
     }
 }
@@ -148,7 +157,17 @@ pub trait Notation: Game {
         }
         let mut list = MoveList::default();
         self.legal_moves(&mut list);
-        list.iter().copied().find(|m| m.to_string() == text).ok_or_else(|| MoveError::Illegal(text.to_string()))
+        list.iter()
+            .copied()
+            .find(|m| m.to_string() == text)
+            .ok_or_else(|| MoveError::Illegal { text: text.to_string(), why: self.why_illegal(text) })
+    }
+
+    /// Why the well-formed move `text` is not legal here, in a player's
+    /// words (the rule it breaks), where the game can say; asked only of
+    /// a refused move.
+    fn why_illegal(&self, _text: &str) -> Option<String> {
+        None
     }
 
     /// The moves of the turn written `text` (one token: `e2e4`; in a game

@@ -178,8 +178,5 @@ fn record_move<G: Notation + Arbitration>(pos: &G, token: &str) -> Result<G::Mov
     }
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
-    list.iter()
-        .copied()
-        .find(|&m| bare(&pos.record_move(m)) == want)
-        .ok_or_else(|| MoveError::Illegal(token.to_string()))
+    list.iter().copied().find(|&m| bare(&pos.record_move(m)) == want).ok_or_else(|| MoveError::illegal(token))
 }

@@ -103,7 +103,7 @@ impl Notation for CatsChess10 {
     fn parse_move(&self, text: &str) -> Result<Step, MoveError> {
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
-        list.iter().copied().find(|m| m.to_string() == text).ok_or_else(|| MoveError::Illegal(text.to_string()))
+        list.iter().copied().find(|m| m.to_string() == text).ok_or_else(|| MoveError::illegal(text))
     }
     fn parse_turn(&self, text: &str) -> Result<Vec<Step>, MoveError> {
         CatsChess10::parse_turn(self, text)

@@ -91,7 +91,7 @@ pub fn is_well_formed(text: &str) -> bool {
 }
 
 fn illegal(part: &str, why: impl std::fmt::Display) -> MoveError {
-    MoveError::Illegal(format!("{part}: {why}"))
+    MoveError::Illegal { text: part.to_string(), why: Some(why.to_string()) }
 }
 
 /// Plays steps while collecting them.

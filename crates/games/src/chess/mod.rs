@@ -6,7 +6,7 @@
 //! `attacks` (tables), `zobrist`, `position/` (the board, FEN, move
 //! generation, make, SAN, SEE, and the rules as a [`Game`](catchess_game::Game)),
 //! `notation` (the `Notation` impl), `render` (the `d` picture), `view`
-//! (how the web page draws it), `eval` (with its `weights.rs`), `nnue`
+//! (how the web page draws it), `refusal` (why a move is refused), `eval` (with its `weights.rs`), `nnue`
 //! (standard chess's network and its `EvalFile` option) and `engine` (the
 //! search hooks).
 
@@ -17,6 +17,7 @@ pub mod moves;
 pub mod nnue;
 mod notation;
 pub mod position;
+mod refusal;
 pub mod render;
 pub mod types;
 mod view;

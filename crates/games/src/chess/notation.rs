@@ -19,6 +19,9 @@ impl<V: Variant> Notation for Position<V> {
         text == "0000"
             || (matches!(b.len(), 4 | 5) && square(0) && square(2) && (b.len() == 4 || b"nbrq".contains(&b[4])))
     }
+    fn why_illegal(&self, text: &str) -> Option<String> {
+        self.why_refused(text)
+    }
     fn record_move(&self, m: Move) -> String {
         // SAN in both games; readers take the protocol's text as well, so
         // older Cat Chess records (written in it) still read.

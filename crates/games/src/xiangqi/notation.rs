@@ -115,7 +115,7 @@ impl Xiangqi {
                 let (canonical, alt) = self.wxf_forms(m);
                 canonical == normal || alt.as_deref() == Some(normal.as_str())
             })
-            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+            .ok_or_else(|| MoveError::illegal(text))
     }
 }
 
@@ -161,7 +161,7 @@ impl Notation for Xiangqi {
         if self.is_legal(m) {
             Ok(m)
         } else {
-            Err(MoveError::Illegal(text.to_string()))
+            Err(MoveError::illegal(text))
         }
     }
     fn is_well_formed_move(&self, text: &str) -> bool {
