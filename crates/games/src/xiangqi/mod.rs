@@ -20,6 +20,7 @@ pub mod moves;
 pub mod notation;
 mod play;
 pub mod position;
+mod refusal;
 pub mod render;
 pub mod rules;
 pub mod square;

@@ -158,10 +158,9 @@ impl Notation for Xiangqi {
     }
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let m = Move::parse(text).ok_or_else(|| MoveError::Unparsable(text.to_string()))?;
-        if self.is_legal(m) {
-            Ok(m)
-        } else {
-            Err(MoveError::illegal(text))
+        match self.why_refused(m) {
+            None => Ok(m),
+            why => Err(MoveError::Illegal { text: text.to_string(), why }),
         }
     }
     fn is_well_formed_move(&self, text: &str) -> bool {
