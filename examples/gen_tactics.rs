@@ -44,9 +44,9 @@ use cat_claim::{only_because_of_z, without_cats};
 use catchess::core::{Bitboard, Color, Square};
 use catchess::games::chess::position::{Position, Variant};
 use catchess::games::chess::types::{Piece, Role, Side};
-use catchess::games::chess::MoveKind;
+use catchess::games::chess::{Move, MoveKind};
 use catchess::search::{Limits, SearchControl, SearchGame, Searcher};
-use catchess::{CatChess, Chess, Game, History, Move, MoveList, Notation, Seat};
+use catchess::{CatChess, Chess, Game, History, MoveList, Notation, Seat};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -272,7 +272,7 @@ fn random_start<V: Variant>(rng: &mut StdRng) -> (usize, Position<V>) {
         if a == b {
             continue;
         }
-        if let Some(p) = with_cats(&board, &[a, b], board.turn()) {
+        if let Some(p) = with_cats(&board, &[a, b], board.side_to_move()) {
             return (index, p);
         }
     }
@@ -326,7 +326,7 @@ fn legal<G: Game>(pos: &G) -> Vec<G::Move> {
 /// sharp positions instead of shuffling).
 fn biased_random<V: Variant>(rng: &mut StdRng, pos: &Position<V>) -> Move {
     let moves = legal(pos);
-    if pos.turn() != Side::Cats && rng.gen_bool(0.6) {
+    if pos.side_to_move() != Side::Cats && rng.gen_bool(0.6) {
         let forcing: Vec<Move> = moves
             .iter()
             .copied()
@@ -375,7 +375,7 @@ fn run_game<V: Variant>(f: &mut Finder, game: usize) {
     let max_plies = if V::CATS { 150 } else { 100 };
     while line.len() < max_plies {
         let pos = *line.last().unwrap();
-        if (pos.turn() != Side::Cats) && (pos.count_legal_moves() == 0 || pos.halfmove_clock() >= 100) {
+        if (pos.side_to_move() != Side::Cats) && (pos.count_legal_moves() == 0 || pos.halfmove_clock() >= 100) {
             break;
         }
         let m = if depth == 0 || f.rng.gen_bool(noise) {
@@ -391,8 +391,8 @@ fn run_game<V: Variant>(f: &mut Finder, game: usize) {
     let cycle = if V::CATS { 3 } else { 2 };
     let mut deep: Vec<bool> = (0..len).map(|ply| len - ply <= 14).collect();
     for (ply, pos) in line.iter().enumerate() {
-        let n = if pos.turn() == Side::White { 2 } else { 1 };
-        if ply >= cycle && pos.turn() != Side::Cats && has_forced_mate(pos, n) {
+        let n = if pos.side_to_move() == Side::White { 2 } else { 1 };
+        if ply >= cycle && pos.side_to_move() != Side::Cats && has_forced_mate(pos, n) {
             deep[ply - cycle] = true;
         }
     }
@@ -433,7 +433,7 @@ fn describe<V: Variant>(pos: &Position<V>, m: Move) -> String {
     if m.kind() == MoveKind::Cat {
         return format!("cat {}-{}", m.from(), m.to());
     }
-    let dots = if pos.turn() == Side::Black { "..." } else { "" };
+    let dots = if pos.side_to_move() == Side::Black { "..." } else { "" };
     if m.kind() == MoveKind::Castle {
         let side = if m.to().file() > m.from().file() { "O-O" } else { "O-O-O" };
         return format!("{dots}{side}");
@@ -449,8 +449,8 @@ fn describe<V: Variant>(pos: &Position<V>, m: Move) -> String {
 /// "a check", "a capture", "a quiet move": what the key move looks like.
 fn nature<V: Variant>(pos: &Position<V>, m: Move) -> &'static str {
     let after = pos.play(m);
-    let gives_check = match after.turn() {
-        Side::Cats => pos.turn().color().is_some_and(|c| after.checkers_of(c.other()).any()),
+    let gives_check = match after.side_to_move() {
+        Side::Cats => pos.side_to_move().color().is_some_and(|c| after.checkers_of(c.other()).any()),
         _ => after.in_check(),
     };
     if gives_check {
@@ -490,7 +490,7 @@ fn mate_line<V: Variant>(pos: &Position<V>, n: u32) -> String {
     let mut p = *pos;
     let mut left = n;
     for _ in 0..12 {
-        if (p.turn() != Side::Cats) && p.count_legal_moves() == 0 {
+        if (p.side_to_move() != Side::Cats) && p.count_legal_moves() == 0 {
             words.push("mate".to_string());
             break;
         }
@@ -549,7 +549,7 @@ fn ring(sq: Square, r: i8) -> Vec<Square> {
 // Cat Chess
 
 fn classify_catchess(f: &mut Finder, pos: &CatChess, deep: bool) {
-    match pos.turn() {
+    match pos.side_to_move() {
         Side::White => {
             let m1 = forced_mates(pos, 1);
             if !m1.is_empty() {
@@ -762,12 +762,12 @@ fn black_m1(f: &mut Finder, pos: &CatChess, m1: &[Move]) {
 /// White to move with black's king already attacked (a cat step exposed
 /// it): every white move then "checks", a puzzle about nothing.
 fn already_in_check(pos: &CatChess) -> bool {
-    pos.turn() == Side::White && pos.checkers_of(Color::Black).any()
+    pos.side_to_move() == Side::White && pos.checkers_of(Color::Black).any()
 }
 
 /// Whether the side to move, judged here, is mated.
 fn has_no_escape(pos: &CatChess) -> bool {
-    (pos.turn() != Side::Cats) && pos.in_check() && pos.count_legal_moves() == 0
+    (pos.side_to_move() != Side::Cats) && pos.in_check() && pos.count_legal_moves() == 0
 }
 
 /// Black moves that leave white's king attacked by an armed piece.
@@ -934,7 +934,7 @@ fn classify_chess(f: &mut Finder, pos: &Chess, deep: bool) {
     if !m2.is_empty() {
         if m2.len() <= 3 {
             let key = keys_with_nature(pos, &m2);
-            let them = if pos.turn() == Side::White { "black" } else { "white" };
+            let them = if pos.side_to_move() == Side::White { "black" } else { "white" };
             let all = replies(pos.play(m2[0]).count_legal_moves(), them);
             let why = format!(
                 "standard chess: {key} mates next move against {all}; no mate in 1; e.g. {}",

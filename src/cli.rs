@@ -17,51 +17,18 @@
 //! the game this engine is for (`engine::defaults::OWN_GAME`): `perft` and
 //! `match`. `bench` runs every game.
 
-use crate::games::VariantKind;
-use crate::tournament::{
-    self,
+use catchess_games::VariantKind;
+use catchess_tournament::{
+    self as tournament,
     spec::{parse_seat_tc, Adjudication, DrawRule, EngineSpec, ResignRule, SprtSpec},
     stats::Model,
     MatchConfig,
 };
-use clap::builder::{PossibleValue, TypedValueParser, ValueParserFactory};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::engine::defaults::{OWN_GAME, PROTOCOL_GAME as FROM_OUTSIDE};
-
-/// `--variant`: a game by its `UCI_Variant` name, read with
-/// `VariantKind`'s own parser; clap lists the names in `--help`.
-#[derive(Clone, Copy, Debug)]
-pub struct VariantParser;
-
-impl TypedValueParser for VariantParser {
-    type Value = VariantKind;
-
-    fn parse_ref(
-        &self,
-        cmd: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<VariantKind, clap::Error> {
-        value.to_string_lossy().parse().map_err(|e: String| {
-            let flag = arg.map(|a| format!("{a}: ")).unwrap_or_default();
-            clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{flag}{e}\n")).with_cmd(cmd)
-        })
-    }
-
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(VariantKind::ALL.iter().map(|v| PossibleValue::new(v.name()))))
-    }
-}
-
-impl ValueParserFactory for VariantKind {
-    type Parser = VariantParser;
-    fn value_parser() -> VariantParser {
-        VariantParser
-    }
-}
+use catchess_engine::defaults::{OWN_GAME, PROTOCOL_GAME as FROM_OUTSIDE};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -183,7 +150,8 @@ catchess sprt --pairs 151,345,799,357,179 --pairs 20,41,97,44,18 --sprt 0,10,0.0
     Random,
     /// Play and analyse every game (catchess, chess, xiangqi, catschess10) in the browser: a local web
     /// app and its JSON API (api.md), with engine levels 1-8 for every seat.
-    Serve(crate::serve::Config),
+    #[cfg(feature = "web")]
+    Serve(catchess_serve::Config),
     /// Fit the evaluation weights of a variant to game results (Texel tuning).
     ///
     /// Reads `catchess match` records, keeps the quiet positions (no check, no capture that
@@ -197,13 +165,13 @@ catchess match --variant chess --engine 'name=a cmd=./catchess tc=nodes=6000' \\
 --engine 'name=b cmd=./catchess tc=nodes=6500' --games 8000 --random-plies 8 --concurrency 2 \\\n    \
 --pgn selfplay.pgn\n  \
 catchess tune --variant chess --pgn selfplay.pgn --skip-plies 10 --lambda 0.3 --rate 0.5 --epochs 600 \\\n    \
---out src/games/chess/weights.rs")]
+--out crates/games/src/chess/weights.rs")]
     Tune(TuneCliArgs),
     /// Learn a standard-chess evaluation network (NNUE) from game records.
     ///
     /// Reads `catchess match` records as `tune` does (the quiet positions after --skip-plies,
     /// labelled with a blend of the game's result and the record's search score) and learns the
-    /// network of `src/games/chess/nnue.rs` by Adam; the positions of one game in ten are held out,
+    /// network of `crates/games/src/chess/nnue.rs` by Adam; the positions of one game in ten are held out,
     /// and the network of the pass where their loss was lowest is written to --out. Reports the
     /// held-out loss of the hand-made evaluation on the same positions beside the network's.
     #[command(after_help = "Example:\n  \
@@ -222,11 +190,11 @@ catchess train --pgn selfplay.pgn --skip-plies 10 --lambda 0.3 --epochs 30 --out
 catchess datagen --variant chess --out chess.bin --positions 1000000 --threads 2\n  \
 catchess datagen --variant xiangqi --out xq-3.bin --games 100000 --shard 3/10 --seed 7"
     )]
-    Datagen(crate::datagen::DatagenArgs),
+    Datagen(catchess_datagen::DatagenArgs),
     /// Endgame tables (Cat Chess with both cats, and chess): generate and probe.
     Tb {
         #[command(subcommand)]
-        action: crate::tb::cli::TbCommand,
+        action: crate::tb_cli::TbCommand,
     },
 }
 
@@ -308,7 +276,7 @@ pub struct TuneCliArgs {
     /// want many games).
     #[arg(long, value_name = "GROUP")]
     pub freeze: Vec<String>,
-    /// Write the weights file here (e.g. src/games/chess/weights.rs) instead of printing it.
+    /// Write the weights file here (e.g. crates/games/src/chess/weights.rs) instead of printing it.
     #[arg(long)]
     pub out: Option<String>,
 }
@@ -488,7 +456,7 @@ impl MatchArgs {
 }
 
 pub fn run() -> ExitCode {
-    crate::games::init();
+    catchess_games::init();
     let cli = Cli::parse();
     if cli.variant.is_some() && cli.command.is_some() {
         eprintln!(
@@ -501,7 +469,13 @@ pub fn run() -> ExitCode {
             crate::perft::command(variant, fen.as_deref(), depth, divide, suite.as_deref())
         }
         Some(Command::Bench { hash_mb, threads_n, depth_n, depth, variant, hash, threads, eval_file }) => {
-            crate::bench::command(hash_mb.or(hash), threads_n.or(threads), depth_n.or(depth), variant, eval_file)
+            catchess_engine::bench::command(
+                hash_mb.or(hash),
+                threads_n.or(threads),
+                depth_n.or(depth),
+                variant,
+                eval_file,
+            )
         }
         Some(Command::Match(args)) => match args.config().and_then(|config| tournament::command(&config)) {
             Ok(code) => return code,
@@ -514,19 +488,20 @@ pub fn run() -> ExitCode {
         Some(Command::Pgn { action: PgnCommand::Stats { file, engine, variant } }) => {
             tournament::review::command(&file, &engine, variant)
         }
-        Some(Command::Serve(config)) => crate::serve::run(config),
-        Some(Command::Tune(args)) => crate::tune::command(args.variant, &args.tune_args()),
-        Some(Command::Train(args)) => crate::tune::nnue::command(args.train_args(), args.init.as_deref(), &args.out),
-        Some(Command::Datagen(args)) => crate::datagen::command(&args),
-        Some(Command::Tb { action }) => return crate::tb::cli::run(action),
+        #[cfg(feature = "web")]
+        Some(Command::Serve(config)) => catchess_serve::run(config),
+        Some(Command::Tune(args)) => catchess_tune::command(args.variant, &args.tune_args()),
+        Some(Command::Train(args)) => catchess_tune::nnue::command(args.train_args(), args.init.as_deref(), &args.out),
+        Some(Command::Datagen(args)) => catchess_datagen::command(&args),
+        Some(Command::Tb { action }) => return crate::tb_cli::run(action),
         Some(Command::Random) => {
             let stdin = std::io::stdin();
-            crate::uci::random::run(stdin.lock(), crate::uci::Output::new(std::io::stdout()));
+            catchess_uci::random::run(stdin.lock(), catchess_uci::Output::new(std::io::stdout()));
             Ok(())
         }
         None => {
             let stdin = std::io::stdin();
-            crate::uci::run(stdin.lock(), crate::uci::Output::new(std::io::stdout()), cli.variant);
+            catchess_uci::run(stdin.lock(), catchess_uci::Output::new(std::io::stdout()), cli.variant);
             Ok(())
         }
     };
@@ -548,14 +523,14 @@ fn sprt_command(pairs: &[String], sprt: &str) -> Result<(), String> {
 }
 
 impl TuneCliArgs {
-    fn tune_args(&self) -> crate::tune::TuneArgs {
+    fn tune_args(&self) -> catchess_tune::TuneArgs {
         // The command line, for the weights file's header.
         let quoted: Vec<String> =
             std::env::args().map(|a| if a.contains(char::is_whitespace) { format!("'{a}'") } else { a }).collect();
-        crate::tune::TuneArgs {
+        catchess_tune::TuneArgs {
             records: self.records.clone(),
-            filter: crate::tune::data::Filter { skip_plies: self.skip_plies },
-            settings: crate::tune::fit::Settings {
+            filter: catchess_tune::data::Filter { skip_plies: self.skip_plies },
+            settings: catchess_tune::fit::Settings {
                 epochs: self.epochs,
                 rate: self.rate,
                 threads: self.threads.max(1),
@@ -571,12 +546,12 @@ impl TuneCliArgs {
 
 impl TrainCliArgs {
     /// The settings; the network to start from is read by the command.
-    fn train_args(&self) -> crate::tune::nnue::TrainArgs {
-        use crate::games::chess::nnue::Kind;
-        crate::tune::nnue::TrainArgs {
+    fn train_args(&self) -> catchess_tune::nnue::TrainArgs {
+        use catchess_games::chess::nnue::Kind;
+        catchess_tune::nnue::TrainArgs {
             records: self.records.clone(),
-            filter: crate::tune::data::Filter { skip_plies: self.skip_plies },
-            settings: crate::tune::nnue::Settings {
+            filter: catchess_tune::data::Filter { skip_plies: self.skip_plies },
+            settings: catchess_tune::nnue::Settings {
                 epochs: self.epochs,
                 rate: self.rate,
                 final_rate: self.final_rate.unwrap_or(self.rate),

@@ -1,11 +1,11 @@
 //! The `catchess perft` command: a count from one position, or over an EPD
 //! suite of expected counts (`perft --suite FILE`), with the counting
-//! itself in [`crate::game::perft`].
+//! itself in [`catchess_game::perft`].
 
-use crate::files::read_bounded;
-use crate::game::perft::{checked_depth, divide, divide_with};
-use crate::game::Notation;
-use crate::games::{with_game, VariantKind};
+use catchess_core::files::read_bounded;
+use catchess_game::perft::{checked_depth, divide, divide_with};
+use catchess_game::Notation;
+use catchess_games::{with_game, VariantKind};
 use std::fmt;
 use std::time::Instant;
 
@@ -101,7 +101,7 @@ pub fn command(
             with_game!(variant, G => run_suite::<G>(path, &entries, depth))
         }
         (None, Some(depth)) => {
-            with_game!(variant.unwrap_or(crate::engine::defaults::OWN_GAME), G => run_perft::<G>(fen, depth, divide))
+            with_game!(variant.unwrap_or(catchess_engine::defaults::OWN_GAME), G => run_perft::<G>(fen, depth, divide))
         }
         (None, None) => Err("perft needs --depth N (or --suite FILE)".to_string()),
     }
@@ -129,7 +129,7 @@ pub fn suite_variant(entries: &[SuiteEntry], chosen: Option<VariantKind>) -> Res
     match (chosen, readers.as_slice()) {
         (Some(v), _) if readers.contains(&v) => Ok(v),
         (_, []) => {
-            let v = chosen.unwrap_or(crate::engine::defaults::OWN_GAME);
+            let v = chosen.unwrap_or(catchess_engine::defaults::OWN_GAME);
             let (line, err) = first_unread(v).unwrap_or_default();
             Err(format!("not a suite of any game (as {v}, line {line}: {err})"))
         }

@@ -221,7 +221,7 @@ fn random_playouts_keep_every_invariant() {
             if list.is_empty() {
                 break;
             }
-            let mover = pos.turn().color();
+            let mover = pos.side_to_move().color();
             let m = list.as_slice()[rng.gen_range(0..list.len())];
             pos = pos.play(m);
             if let Some(color) = mover {

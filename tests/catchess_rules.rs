@@ -19,7 +19,7 @@ fn squares(b: Bitboard) -> Vec<String> {
 fn start_position_has_cats_on_a4_and_h5_and_white_moves_first() {
     let pos = CatChess::startpos();
     assert_eq!(squares(pos.cats()), ["a4", "h5"]);
-    assert_eq!(pos.turn(), Side::White);
+    assert_eq!(pos.side_to_move(), Side::White);
     assert_eq!(pos.to_fen(), "rnbqkbnr/pppppppp/8/7*/*7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 }
 
@@ -27,12 +27,12 @@ fn start_position_has_cats_on_a4_and_h5_and_white_moves_first() {
 fn turns_cycle_white_black_cats_and_the_fullmove_number_follows_the_cats() {
     let pos = CatChess::startpos();
     let after_w = play(&pos, "e2e4");
-    assert_eq!(after_w.turn(), Side::Black);
+    assert_eq!(after_w.side_to_move(), Side::Black);
     let after_b = play(&after_w, "e7e5");
-    assert_eq!(after_b.turn(), Side::Cats);
+    assert_eq!(after_b.side_to_move(), Side::Cats);
     assert_eq!(after_b.fullmove_number(), 1);
     let after_c = play(&after_b, "a4b4");
-    assert_eq!(after_c.turn(), Side::White);
+    assert_eq!(after_c.side_to_move(), Side::White);
     assert_eq!(after_c.fullmove_number(), 2);
 }
 
@@ -70,7 +70,7 @@ fn boxed_in_cats_pass_and_the_pass_hands_the_turn_to_white() {
     let pos = cat("*nbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQ1RK* c k - 2 3");
     assert_eq!(moves(&pos), ["0000"]);
     let after = play(&pos, "0000");
-    assert_eq!(after.turn(), Side::White);
+    assert_eq!(after.side_to_move(), Side::White);
     assert_eq!(after.fullmove_number(), 4);
     assert_eq!(after.halfmove_clock(), 2, "cat moves neither count nor reset the clock");
     // A position without cats: the cats pass too.
@@ -123,7 +123,7 @@ fn a_piece_in_the_zone_may_not_be_captured() {
 fn no_move_captures_a_king() {
     // A cat step exposed the black king to the b3 bishop; white to move may not take it.
     let pos = play(&cat("6k1/5*pp/8/*7/8/1B6/5PPP/6K1 c - - 0 1"), "f7e7");
-    assert_eq!(pos.turn(), Side::White);
+    assert_eq!(pos.side_to_move(), Side::White);
     assert!(pos.checkers_of(Color::Black).any(), "black is in check");
     assert!(!has(&pos, "b3g8"));
     assert!(has(&pos, "b3f7"), "the bishop still moves along the diagonal");
@@ -270,7 +270,7 @@ fn checkmate_wins_for_the_mating_side() {
     let h = history(cat("6k1/5ppp/8/8/8/8/8/R3K2* w - - 0 1"), "a1a8");
     assert_eq!(h.outcome().map(|o| (o.winner, o.reason)), Some((WHITE, Reason::CHECKMATE)));
     let b = history(cat("r3k3/8/8/8/8/8/5PPP/6K1 b - - 0 1"), "a8a1 0000");
-    assert_eq!(b.current().turn(), Side::White);
+    assert_eq!(b.current().side_to_move(), Side::White);
     assert_eq!(b.outcome().map(|o| (o.winner, o.reason)), Some((BLACK, Reason::CHECKMATE)));
 }
 
@@ -278,7 +278,7 @@ fn checkmate_wins_for_the_mating_side() {
 fn the_game_is_not_judged_on_the_cats_turn() {
     // After ...Ra1 mate the cats still move; only at white's turn is it mate.
     let h = history(cat("r3k3/8/8/8/8/8/5PPP/6K1 b - - 0 1"), "a8a1");
-    assert_eq!(h.current().turn(), Side::Cats);
+    assert_eq!(h.current().side_to_move(), Side::Cats);
     assert_eq!(h.outcome(), None);
 }
 
@@ -305,7 +305,7 @@ fn stalemate_is_a_win_for_the_cats() {
     assert_eq!(h.outcome().map(|o| (o.winner, o.reason)), Some((CATS, Reason::STALEMATE)));
     let stalemated = history(cat("7k/5Q2/8/8/8/8/8/4K2* b - - 0 1"), "");
     assert_eq!(stalemated.outcome().map(|o| (o.winner, o.reason)), Some((CATS, Reason::STALEMATE)));
-    assert_eq!(h.current().turn(), Side::Black);
+    assert_eq!(h.current().side_to_move(), Side::Black);
 }
 
 #[test]

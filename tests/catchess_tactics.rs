@@ -163,8 +163,8 @@ fn brute_force(p: &Puzzle) -> Result<Vec<String>, String> {
     match p.kind {
         Kind::CatMate { side, n } => {
             let pos = cat(&p.fen);
-            if pos.turn() != side {
-                return Err(format!("{} to move", pos.turn()));
+            if pos.side_to_move() != side {
+                return Err(format!("{} to move", pos.side_to_move()));
             }
             if n > 1 && !forced_mates(&pos, n - 1).is_empty() {
                 return Err(format!("there is already a mate in {}", n - 1));
@@ -173,8 +173,8 @@ fn brute_force(p: &Puzzle) -> Result<Vec<String>, String> {
         }
         Kind::CatsSave => {
             let pos = cat(&p.fen);
-            if pos.turn() != Side::Cats {
-                return Err(format!("{} to move", pos.turn()));
+            if pos.side_to_move() != Side::Cats {
+                return Err(format!("{} to move", pos.side_to_move()));
             }
             let saves = cat_saves(&pos);
             if saves.len() == move_count(&pos) {

@@ -73,7 +73,7 @@ fn fen_after(fen: &str, turns: &str) -> String {
 
 fn refused(fen: &str, token: &str) -> String {
     match pos(fen).parse_turn(token) {
-        Err(MoveError::Illegal(why)) => why,
+        Err(e @ MoveError::Illegal { .. }) => e.to_string(),
         other => panic!("{token}: expected an illegal turn, got {other:?}"),
     }
 }

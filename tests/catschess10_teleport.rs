@@ -249,8 +249,8 @@ fn step_one_tokens_and_their_errors() {
     assert_eq!(p.parse_answer("f1f2").unwrap(), p.parse_turn("f1f2").unwrap());
     assert_eq!(deciding.parse_answer("reroll").unwrap(), [reroll]);
     assert_eq!(deciding.parse_answer("f1f2").unwrap(), kept[2..]);
-    assert!(matches!(deciding.parse_answer("T@?"), Err(MoveError::Illegal(_))));
-    assert!(matches!(p.parse_answer("reroll"), Err(MoveError::Illegal(_))));
+    assert!(matches!(deciding.parse_answer("T@?"), Err(MoveError::Illegal { .. })));
+    assert!(matches!(p.parse_answer("reroll"), Err(MoveError::Illegal { .. })));
     assert!(illegal(&p.play(req), "T@e6").contains("being rolled"));
     assert!(matches!(p.parse_turn("T?"), Err(MoveError::Unparsable(_))));
 }

@@ -73,7 +73,8 @@ fn bad_input_is_reported_and_the_position_is_kept() {
         ("frobnicate", "unknown command 'frobnicate'"),
         (
             "position startpos moves e2e4 e7e5 e5e4",
-            "position: move 3 (e5e4): illegal move \"e5e4\"; position unchanged",
+            "position: move 3 (e5e4): illegal move \"e5e4\": it is the cats' turn: only a cat moves (the pawn on e5 \
+             waits); position unchanged",
         ),
         ("position startpos moves e2e4 zz", "position: move 2 (zz): cannot parse move \"zz\""),
         ("position fen 8/8/8 w - - 0 1", "invalid FEN (piece placement): 3 ranks, expected 8"),

@@ -2,8 +2,8 @@
 //! because a defender is disarmed". Shared by the suite's test and the
 //! generator (`examples/gen_tactics.rs`), which uses it to label positions.
 
-use catchess::games::chess::Side;
-use catchess::{CatChess, Chess, Move, MoveList, Notation};
+use catchess::games::chess::{Move, Side};
+use catchess::{CatChess, Chess, MoveList, Notation};
 
 /// Cat-FEN to FEN: the cats taken off the board, everything else kept.
 pub fn without_cats(fen: &str) -> String {
@@ -46,7 +46,7 @@ pub fn only_because_of_z(fen: &str, answer: &str) -> Result<Vec<Move>, String> {
     let catpos = CatChess::from_fen(fen).map_err(|e| format!("{fen}: {e}"))?;
     let m = catpos.parse_move(answer).map_err(|e| format!("in Cat Chess: {e}"))?;
     let after = catpos.play(m);
-    if !(after.turn() != Side::Cats && after.in_check() && after.count_legal_moves() == 0) {
+    if !(after.side_to_move() != Side::Cats && after.in_check() && after.count_legal_moves() == 0) {
         return Err(format!("{answer} is no mate in Cat Chess"));
     }
     let zone = catpos.zone();
@@ -62,7 +62,7 @@ pub fn only_because_of_z(fen: &str, answer: &str) -> Result<Vec<Move>, String> {
     if defences.is_empty() {
         return Err(format!("{answer} is mate in chess too"));
     }
-    let mover = board.turn().color().expect("white or black moves");
+    let mover = board.side_to_move().color().expect("white or black moves");
     for d in defences.iter() {
         let captures = after.by_color(mover).contains(d.to());
         if !captures || !zone.contains(d.from()) {

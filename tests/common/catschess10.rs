@@ -64,7 +64,7 @@ pub fn after(pos: &CatsChess10, token: &str) -> CatsChess10 {
 
 pub fn illegal(pos: &CatsChess10, token: &str) -> String {
     match pos.parse_turn(token) {
-        Err(MoveError::Illegal(why)) => why,
+        Err(e @ MoveError::Illegal { .. }) => e.to_string(),
         other => panic!("{token}: expected an illegal turn, got {other:?}"),
     }
 }

@@ -1,0 +1,285 @@
+//! A match's records file (`--pgn`) and its state file: opening the
+//! records for a new match or to go on with a stopped one (`--resume`),
+//! and reading finished games back, also to join the records of matches
+//! played in slices (`--merge`). The small state file next to the PGN
+//! holds the seed and the settings that fix the schedule; the finished
+//! games are read back from the records themselves.
+
+use super::config::MatchConfig;
+use super::play::{Fault, GameReport};
+use super::spec::TimeControl;
+use super::stats::seat_points;
+use catchess_core::files::read_bounded;
+use catchess_game::pgn;
+use catchess_game::pgn::record::FaultKind;
+use catchess_game::pgn::record::{capitalised, result_line, seat_of, winner_of_result};
+use catchess_game::pgn::MAX_PGN_BYTES;
+use catchess_game::{Arbitration, Seat};
+use catchess_games::VariantKind;
+use std::io::{Seek, Write};
+
+/// The state file of a PGN file.
+pub fn state_path(pgn: &str) -> String {
+    format!("{pgn}.state")
+}
+
+const HEADER: &str = "catchess match state 1";
+
+/// What the state file holds: the seed and a description of every setting
+/// the schedule and the games depend on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    pub seed: u64,
+    pub settings: String,
+}
+
+impl State {
+    pub fn write(&self, path: &str) -> Result<(), String> {
+        let text = format!("{HEADER}\nseed {}\nsettings {}\n", self.seed, self.settings);
+        std::fs::write(path, text).map_err(|e| format!("cannot write match state {path}: {e}"))
+    }
+
+    pub fn read(path: &str) -> Result<State, String> {
+        let text = read_bounded(path, 1 << 20).map_err(|e| format!("cannot read match state {path}: {e}"))?;
+        let mut lines = text.lines();
+        if lines.next() != Some(HEADER) {
+            return Err(format!("{path}: not a catchess match state file"));
+        }
+        let mut seed = None;
+        let mut settings = None;
+        for line in lines {
+            match line.split_once(' ') {
+                Some(("seed", v)) => seed = v.parse().ok(),
+                Some(("settings", v)) => settings = Some(v.to_string()),
+                _ => {}
+            }
+        }
+        match (seed, settings) {
+            (Some(seed), Some(settings)) => Ok(State { seed, settings }),
+            _ => Err(format!("{path}: incomplete match state")),
+        }
+    }
+}
+
+/// Every setting the schedule and the games depend on, as the state file
+/// keeps them, pinned seats included (a resumed match must have the same; `--games`,
+/// `--concurrency`, the statistics and the log may change).
+pub fn settings(config: &MatchConfig, tcs: &[TimeControl]) -> String {
+    let engines: Vec<String> = config
+        .engines
+        .iter()
+        .map(|e| {
+            // The pin only when there is one: state files written before
+            // `seat=` existed still match.
+            let seat = e.seat.as_ref().map(|s| format!(" seat {s:?}")).unwrap_or_default();
+            format!("{} {:?} {:?} {:?} {:?}{seat}", e.name, e.command, e.dir, e.options, e.tc.map(|t| t.to_string()))
+        })
+        .collect();
+    let tcs: Vec<String> = tcs.iter().map(TimeControl::to_string).collect();
+    format!(
+        "{} | shard {:?} | engines {} | tc {} | openings {:?} | random plies {} | timeout {:?} | margin {:?} | {:?}",
+        config.variant,
+        config.shard,
+        engines.join("; "),
+        tcs.join(" "),
+        config.openings,
+        config.random_plies,
+        config.timeout,
+        config.time_margin,
+        config.adjudication
+    )
+    .replace('\n', " ")
+}
+
+/// A stopped match taken up again: the seed it was started with, its
+/// finished games, and how far its records file holds complete records.
+pub struct Resumed {
+    pub seed: u64,
+    pub done: Vec<GameReport>,
+    /// Bytes of complete records at the start of the file.
+    pub complete: usize,
+    /// Bytes after them: a record cut off by the stop, dropped.
+    pub cut: usize,
+}
+
+impl Resumed {
+    /// Reads the state file and the records of the match whose records
+    /// are at `path`; it must have been started with `settings` (and the
+    /// seed given, if one is). Games beyond `games` are left out.
+    pub fn load<G: Arbitration>(
+        path: &str,
+        seed: Option<u64>,
+        settings: &str,
+        names: &[String],
+        games: usize,
+    ) -> Result<Resumed, String> {
+        let state = State::read(&state_path(path))?;
+        if seed.is_some_and(|s| s != state.seed) {
+            return Err(format!("--resume: the match was started with --seed {}", state.seed));
+        }
+        if settings != state.settings {
+            return Err(format!(
+                "--resume: the match was started with other settings:\n  then: {}\n  now:  {settings}",
+                state.settings
+            ));
+        }
+        let text = read_bounded(path, MAX_PGN_BYTES).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let complete = complete_prefix(&text);
+        let mut done = reports::<G>(&text[..complete], names, path)?;
+        done.retain(|r| r.number <= games);
+        let mut numbers: Vec<usize> = done.iter().map(|r| r.number).collect();
+        numbers.sort_unstable();
+        if numbers.windows(2).any(|w| w[0] == w[1]) {
+            return Err(format!("{path}: a round number appears twice"));
+        }
+        Ok(Resumed { seed: state.seed, done, complete, cut: text.len() - complete })
+    }
+}
+
+/// Where the records of the match go: stdout for `-`, nothing for `None`;
+/// a new file (and its state file, with `seed` and `settings`), or, for a
+/// resumed match, its file with the cut-off record dropped (that game is
+/// played again) and new records appended.
+pub fn open_records(
+    pgn: Option<&str>,
+    resumed: Option<&Resumed>,
+    seed: u64,
+    settings: &str,
+) -> Result<Option<Box<dyn Write>>, String> {
+    Ok(match (pgn, resumed) {
+        (None, _) => None,
+        (Some("-"), _) => Some(Box::new(std::io::stdout())),
+        (Some(path), None) => {
+            let file = std::fs::File::create(path).map_err(|e| format!("cannot create PGN file {path}: {e}"))?;
+            State { seed, settings: settings.to_string() }.write(&state_path(path))?;
+            Some(Box::new(file))
+        }
+        (Some(path), Some(resumed)) => {
+            let mut file = std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .and_then(|f| f.set_len(resumed.complete as u64).map(|_| f))
+                .map_err(|e| format!("cannot append to PGN file {path}: {e}"))?;
+            file.seek(std::io::SeekFrom::End(0)).map_err(|e| format!("{path}: {e}"))?;
+            Some(Box::new(file))
+        }
+    })
+}
+
+/// The length of the part of `text` made of complete records (each ends
+/// with its result and a blank line, as `record::write` ends it, and has a
+/// `Round`); what follows is a record cut off by a crash or a kill.
+pub fn complete_prefix(text: &str) -> usize {
+    let words = VariantKind::all_result_words();
+    let mut end = 0;
+    for game in pgn::games(text, &words) {
+        let Ok(game) = game else { break };
+        let complete = game.result.is_some()
+            && game.tag("Round").is_some()
+            && text[end..game.bytes.start].trim().is_empty()
+            && text[game.bytes.end..].starts_with("\n\n");
+        if !complete {
+            break;
+        }
+        end = game.bytes.end + 2;
+    }
+    end
+}
+
+/// The records of a PGN text, each as written: from its first tag to the
+/// next record's (the blank line after its result included).
+pub fn record_chunks(text: &str) -> Result<Vec<&str>, pgn::PgnError> {
+    let words = VariantKind::all_result_words();
+    let starts = pgn::games(text, &words).map(|g| g.map(|g| g.bytes.start)).collect::<Result<Vec<_>, _>>()?;
+    let ends = starts.iter().skip(1).copied().chain(std::iter::once(text.len()));
+    Ok(starts.iter().zip(ends).map(|(&a, b)| &text[a..b]).collect())
+}
+
+/// Reads the records of a match of `names` back into reports (no record
+/// text): round number, seating, result, points, termination and faults.
+pub fn reports<G: Arbitration>(text: &str, names: &[String], what: &str) -> Result<Vec<GameReport>, String> {
+    let sides = G::SEATS;
+    let mut out = Vec::new();
+    let games = pgn::read_all(text, &pgn::result_words::<G>()).map_err(|e| format!("{what}: {e}"))?;
+    for (n, game) in games.iter().enumerate() {
+        let at = format!("{what}: record {} (line {})", n + 1, game.line);
+        let number: usize = game
+            .tag("Round")
+            .and_then(|r| r.parse().ok())
+            .filter(|&r| r > 0)
+            .ok_or_else(|| format!("{at}: no Round"))?;
+        let mut seating = Vec::new();
+        for side in sides {
+            let tag = capitalised(side.name);
+            let player = game.tag(&tag).ok_or_else(|| format!("{at}: no {tag} tag"))?;
+            let e = names
+                .iter()
+                .position(|x| x == player)
+                .ok_or_else(|| format!("{at}: {player:?} is not an engine of this match ({})", names.join(", ")))?;
+            seating.push(e);
+        }
+        let result = game.tag("Result").unwrap_or("");
+        let winner =
+            winner_of_result::<G>(result, game.tag("Winner")).ok_or_else(|| format!("{at}: result {result:?}"))?;
+        let faults: Vec<Fault> = game
+            .tag("Faults")
+            .map(|f| f.split("; ").filter_map(|d| parse_fault::<G>(d, names)).collect())
+            .unwrap_or_default();
+        let forfeited = forfeited_seats::<G>(&faults, winner);
+        out.push(GameReport {
+            number,
+            seating,
+            winner,
+            result: result_line::<G>(winner),
+            points: seat_points(&forfeited, winner),
+            termination: game.tag("TerminationDetails").or(game.tag("Termination")).unwrap_or("").to_string(),
+            faults,
+            plies: game.tag("PlyCount").and_then(|p| p.parse().ok()).unwrap_or(game.moves.len()),
+            record: String::new(),
+        });
+    }
+    Ok(out)
+}
+
+/// `white (bad) illegal move at ply 1: ...` as a fault.
+fn parse_fault<G: Arbitration>(text: &str, names: &[String]) -> Option<Fault> {
+    let (side, rest) = text.split_once(" (")?;
+    let seat = seat_of::<G>(side)?;
+    let engine = names.iter().position(|n| rest.starts_with(&format!("{n}) ")))?;
+    let rest = &rest[names[engine].len() + 2..];
+    let kind = FaultKind::ALL.into_iter().find(|k| rest.starts_with(k.name()))?;
+    let ply = rest.split(" at ply ").nth(1).and_then(|p| p.split(':').next()?.parse().ok()).unwrap_or(0);
+    let detail = rest.split_once(": ").map(|(_, d)| d.to_string()).unwrap_or_default();
+    Some(Fault { seat, side: G::SEATS[seat].name, engine, kind, ply, detail })
+}
+
+/// The seats that faulted and played on, passing (`Arbitration::forfeit_winner`
+/// is `None` for them: Cat Chess's cats): those with a fault in the record,
+/// and in a draw the seat a draw would reward (`Game::draw_winner`), whose
+/// win can only have been void by a fault.
+fn forfeited_seats<G: Arbitration>(faults: &[Fault], winner: Option<Seat>) -> Vec<bool> {
+    (0..G::SEATS.len())
+        .map(|i| {
+            let seat = Seat::new(i);
+            G::forfeit_winner(seat).is_none()
+                && (faults.iter().any(|f| f.seat == i) || (winner.is_none() && G::draw_winner() == Some(seat)))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn state_files() {
+        let path = std::env::temp_dir().join(format!("catchess-state-{}", std::process::id()));
+        let p = path.to_str().unwrap();
+        let s = State { seed: 42, settings: "catchess | a: x | games 4".into() };
+        s.write(p).unwrap();
+        assert_eq!(State::read(p).unwrap(), s);
+        std::fs::write(p, "something else\n").unwrap();
+        assert!(State::read(p).unwrap_err().contains("not a catchess match state"));
+        std::fs::remove_file(p).unwrap();
+    }
+}
