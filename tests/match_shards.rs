@@ -107,6 +107,9 @@ fn a_merge_refuses_records_of_another_match_naming_the_file() {
     let other_count = temp("odd-4of4.pgn");
     ok(&random_match(&other_count, 12, 9, &["--shard", "2/4"]));
     assert!(failure(&merge(&[&s[0], &s[1], &other_count], &[])).contains("4 shards, not 3"));
+    let mut cmd = Command::new(BIN);
+    cmd.args(["match", "--merge"]).args([&s[0], &s[1], &s[2]]);
+    assert!(failure(&cmd.output().unwrap()).contains("the inputs are records of chess: give --variant chess"));
     let err = failure(&merge(&[&s[0], &s[1], &s[1]], &[]));
     assert!(err.contains(&format!("{} and {} are both shard 2/3", path(&s[1]), path(&s[1]))), "{err}");
     // The three that belong together merge.

@@ -207,6 +207,9 @@ fn join<G: Notation + Arbitration>(config: &MatchConfig, inputs: &[Input], absen
         notes.push(format!("{}: no state file of this version: its settings are not checked", input.path));
     }
     let state = agreed_state(inputs)?;
+    if let Some(variant) = state.as_ref().map(State::variant).filter(|v| *v != G::VARIANT) {
+        return Err(format!("--merge: the inputs are records of {variant}: give --variant {variant}"));
+    }
     let total = match (state.as_ref().and_then(|s| s.games), config.games) {
         (Some(s), Some(g)) if s != g => {
             return Err(format!("--merge --games {g}, but the state files say the match has {s} games"))

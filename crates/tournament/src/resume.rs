@@ -104,6 +104,11 @@ impl State {
         }
     }
 
+    /// The game of the match: the settings' first field (`settings`).
+    pub fn variant(&self) -> &str {
+        self.settings.split(" | ").next().unwrap_or_default()
+    }
+
     /// Whether a match of `settings` may go on from this state.
     fn allows(&self, settings: &Settings) -> bool {
         match self.version {
