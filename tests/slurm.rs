@@ -5,8 +5,10 @@
 //! an array of four shards, `docs/slurm/merge.sh` after them with
 //! `--dependency=afterok`), one shard stopped by `scancel --signal=TERM`
 //! in the middle of its games and requeued: the merged table and records
-//! must be those of one run of the same match. Bounded: every wait has a
-//! deadline and the whole test must end within two minutes.
+//! must be those of one run of the same match; and the early stop of an
+//! SPRT spread over shards (`merge.sh --watch` as a job beside the array,
+//! writing the stop file the shards look for). Bounded: every wait has a
+//! deadline and each test must end within two minutes.
 //!
 //! Without Slurm, munge or root the test is reported SKIPPED with what is
 //! missing; with `CI` set it FAILS (`common/skipping.rs`). `.ci/run`
@@ -48,7 +50,10 @@ const ROOT: Requirement = Requirement {
 
 fn main() -> ExitCode {
     run(
-        &[("a_match_over_a_slurm_array_with_a_requeued_shard_is_one_match", one_match_over_slurm)],
+        &[
+            ("a_match_over_a_slurm_array_with_a_requeued_shard_is_one_match", one_match_over_slurm),
+            ("a_watch_job_stops_the_shards_of_an_sprt_once_it_decides", an_sprt_stopped_early),
+        ],
         &[SLURM, MUNGE, ROOT],
     )
 }
@@ -80,8 +85,8 @@ impl Drop for Cluster {
 impl Cluster {
     /// munged, slurmctld and slurmd for one node, `localhost` at
     /// 127.0.0.1 with two CPUs, each daemon in the foreground.
-    fn start(deadline: Instant) -> Cluster {
-        let dir = temp("cluster");
+    fn start(name: &str, deadline: Instant) -> Cluster {
+        let dir = temp(name);
         let _ = fs::remove_dir_all(&dir);
         for sub in ["munge", "state", "spool"] {
             fs::create_dir_all(dir.join(sub)).unwrap();
@@ -251,7 +256,7 @@ fn records_in(path: &Path) -> usize {
 
 fn one_match_over_slurm() {
     let started = Instant::now();
-    let mut cluster = Cluster::start(started + LIMIT);
+    let mut cluster = Cluster::start("requeue", started + LIMIT);
     let results = cluster.dir.join("results");
     fs::create_dir_all(&results).unwrap();
     let results_arg = results.display().to_string();
@@ -272,7 +277,7 @@ fn one_match_over_slurm() {
     let merge_script = format!("{REPO}/docs/slurm/merge.sh");
     let dependency = format!("--dependency=afterok:{array}");
     let merge_log = format!("--output={}/merge.log", results.display());
-    let merge_args = ["--parsable", &dependency, &merge_log, &merge_script, &results_arg, "--variant", "chess"];
+    let merge_args = ["--parsable", &dependency, &merge_log, &merge_script, &results_arg, "4", "--variant", "chess"];
     let merge = cluster.output("sbatch", &merge_args);
 
     // Shard 2 stopped after its first game, while it plays the others.
@@ -308,4 +313,61 @@ fn one_match_over_slurm() {
     assert_eq!(games_of(&merged), games_of(&fs::read_to_string(&whole).unwrap()), "the same games");
     assert!(started.elapsed() < LIMIT, "{:?}", started.elapsed());
     eprintln!("slurm: the match over the cluster took {:.1} s", started.elapsed().as_secs_f64());
+}
+
+/// The recipe of an SPRT stopped early: the watch job (`merge.sh --watch`)
+/// submitted with the shards, both given the stop file; `a` against the
+/// fake engine that moves e2e4 after a second (illegal from black's first
+/// move on), so `a` wins every game and the wide SPRT decides after a
+/// few pairs, while the shards still have most of their 40 games to play.
+/// The stopped shards succeed, and an `afterok` merge with `--partial`
+/// gives the table.
+fn an_sprt_stopped_early() {
+    let started = Instant::now();
+    let mut cluster = Cluster::start("watch", started + LIMIT);
+    let results = cluster.dir.join("results");
+    fs::create_dir_all(&results).unwrap();
+    let (results_arg, stop) = (results.display().to_string(), results.join("stop").display().to_string());
+    let merge_script = format!("{REPO}/docs/slurm/merge.sh");
+    let sprt = ["--variant", "chess", "--sprt", "0,200,0.2,0.2"];
+    let watch_log = format!("--output={}/watch.log", results.display());
+    let mut watch_args = vec!["--parsable", &watch_log, &merge_script, &results_arg, "2"];
+    watch_args.extend(sprt);
+    watch_args.extend(["--watch", "--stop-file", &stop]);
+    let watch = cluster.output("sbatch", &watch_args);
+    let shard_script = format!("{REPO}/docs/slurm/shard.sh");
+    let output = format!("--output={}/shard%a.log", results.display());
+    let slow = format!("name=slow cmd=\"sh {REPO}/tests/fake/engine.sh slow\"");
+    let random = format!("name=a cmd=\"{BIN} random\"");
+    let mut args = vec!["--parsable", "--array=1-2", &output, &shard_script, &results_arg];
+    args.extend(["--variant", "chess", "--games", "40", "--seed", "1", "--engine", &random, "--engine", &slow]);
+    args.extend(["--stop-file", &stop]);
+    let array = cluster.output("sbatch", &args);
+    let dependency = format!("--dependency=afterok:{array}");
+    let merge_log = format!("--output={}/merge.log", results.display());
+    let mut merge_args = vec!["--parsable", &dependency, &merge_log, &merge_script, &results_arg, "2"];
+    merge_args.extend(sprt);
+    merge_args.push("--partial");
+    let merge = cluster.output("sbatch", &merge_args);
+
+    let done = |c: &Cluster, job: &str| ["COMPLETED", "FAILED", "CANCELLED"].contains(&c.state(job).as_str());
+    cluster.wait_for("the watch job", |c| done(c, &watch));
+    let log = |name: &str| fs::read_to_string(results.join(name)).unwrap_or_default();
+    assert_eq!(cluster.state(&watch), "COMPLETED", "watch.log:\n{}", log("watch.log"));
+    let watched = log("watch.log");
+    assert!(watched.contains(" | LLR "), "running results: {watched}");
+    assert!(watched.contains("SPRT H1 accepted after") && watched.contains("wrote"), "{watched}");
+    cluster.wait_for("the merge job", |c| done(c, &merge));
+    assert_eq!(cluster.state(&merge), "COMPLETED", "merge.log:\n{}", log("merge.log"));
+    for k in [1, 2] {
+        let shard = log(&format!("shard{k}.log"));
+        assert!(shard.contains("stop exists: no new game started"), "shard {k}: {shard}");
+        let played = fs::read_to_string(results.join(format!("shard{k}.pgn"))).unwrap().matches("[Event ").count();
+        assert!(played < 20, "shard {k} played {played} of its 20 games: not stopped");
+    }
+    let table = log("table.txt");
+    assert!(table.contains(": H1 accepted"), "{table}");
+    assert!(log("merge.log").contains("merge: --partial:"), "{}", log("merge.log"));
+    assert!(started.elapsed() < LIMIT, "{:?}", started.elapsed());
+    eprintln!("slurm: the SPRT stopped early over the cluster in {:.1} s", started.elapsed().as_secs_f64());
 }

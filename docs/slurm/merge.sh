@@ -1,17 +1,25 @@
 #!/bin/bash
-# The table of a match played by a job array of shard.sh, once every task
-# has succeeded:
+# The table of a match played by an array of N shard.sh tasks (the first
+# argument the results directory, the second N, the rest merge flags),
+# once every task has succeeded:
 #
 #   shards=$(sbatch --parsable --array=1-8 ... docs/slurm/shard.sh results ...)
 #   sbatch --dependency=afterok:$shards --output=results/merge.log \
-#       docs/slurm/merge.sh results --variant chess --sprt 0,5,0.05,0.05
+#       docs/slurm/merge.sh results 8 --variant chess --sprt 0,5,0.05,0.05
 #
 # The shards' state files say how large the match is and how many shards
 # it has: a missing shard or game, or a file of another match, fails the
-# merge (and names it) rather than publish a short table.
+# merge (and names it) rather than publish a short table. Submitted with
+# the shards instead, with --watch and the shards' --stop-file, it prints
+# the result as the shards write and stops them once the SPRT decides.
 #SBATCH --job-name=catchess-merge
 set -eu
 dir=$1
-shift
-catchess match --merge "$dir"/shard*.pgn --pgn "$dir/all.pgn" "$@" > "$dir/table.txt"
+shards=$2
+shift 2
+inputs=()
+for k in $(seq 1 "$shards"); do
+    inputs+=("$dir/shard$k.pgn")
+done
+catchess match --merge "${inputs[@]}" --pgn "$dir/all.pgn" "$@" > "$dir/table.txt"
 cat "$dir/table.txt"
