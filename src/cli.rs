@@ -15,7 +15,8 @@
 //! without a `Variant` tag) and `tune` (the weights chess and Cat Chess
 //! share). The tools that set up games themselves default to Cat Chess,
 //! the game this engine is for (`engine::defaults::OWN_GAME`): `perft` and
-//! `match`. `bench` runs every game.
+//! `match`. `bench` searches standard chess (`engine::defaults::BENCH_GAME`,
+//! what OpenBench runs), `bench --all` every game.
 
 use catchess_games::VariantKind;
 use catchess_tournament::{
@@ -65,9 +66,9 @@ pub enum Command {
         #[arg(long, conflicts_with_all = ["fen", "divide"])]
         suite: Option<String>,
     },
-    /// Search fixed positions of every variant to a fixed depth; prints the
-    /// node count (deterministic with one thread) and nodes per second, and
-    /// ends with Stockfish's `Nodes searched  : N` and `Nodes/second    : N`.
+    /// Search fixed positions of standard chess (or --variant's game, or --all games) to a fixed
+    /// depth; prints the node count (deterministic with one thread) and nodes per second, and ends
+    /// with Stockfish's `Nodes searched  : N` and `Nodes/second    : N`, which OpenBench reads.
     ///
     /// Positional arguments as in Stockfish's `bench 16 1 13`: hash (MiB),
     /// threads, depth; each may be given as a flag instead, not both.
@@ -84,9 +85,12 @@ pub enum Command {
         /// Plies per position (default: per variant, a few seconds in all).
         #[arg(long)]
         depth: Option<String>,
-        /// Only this variant (default: all).
-        #[arg(long)]
+        /// This game (default: chess, the bench OpenBench runs).
+        #[arg(long, conflicts_with = "all")]
         variant: Option<VariantKind>,
+        /// Every game, one after the other (catchess, chess, xiangqi, catschess10).
+        #[arg(long)]
+        all: bool,
         /// Transposition table size in MiB (default 16).
         #[arg(long)]
         hash: Option<String>,
@@ -486,14 +490,11 @@ pub fn run() -> ExitCode {
         Some(Command::Perft { depth, fen, variant, divide, suite }) => {
             crate::perft::command(variant, fen.as_deref(), depth, divide, suite.as_deref())
         }
-        Some(Command::Bench { hash_mb, threads_n, depth_n, depth, variant, hash, threads, eval_file }) => {
-            catchess_engine::bench::command(
-                hash_mb.or(hash),
-                threads_n.or(threads),
-                depth_n.or(depth),
-                variant,
-                eval_file,
-            )
+        Some(Command::Bench { hash_mb, threads_n, depth_n, depth, variant, all, hash, threads, eval_file }) => {
+            use catchess_engine::bench::{self, Games};
+            let games =
+                if all { Games::All } else { Games::One(variant.unwrap_or(catchess_engine::defaults::BENCH_GAME)) };
+            bench::command(hash_mb.or(hash), threads_n.or(threads), depth_n.or(depth), games, eval_file)
         }
         Some(Command::Match(args)) => match args.config().and_then(|config| tournament::command(&config)) {
             Ok(code) => return code,

@@ -2,6 +2,7 @@
 //! `mod common;` (then `use common::{engine, temp};` or `common::cat(..)`).
 #![allow(dead_code)]
 
+pub mod bench;
 pub mod cat_claim;
 pub mod catschess10;
 pub mod engine;
