@@ -8,6 +8,7 @@
 //! finished game, kill the engines and still print the table.
 
 mod common;
+use common::games::{games_of, tag};
 use common::temp;
 
 use std::io::{BufRead, BufReader};
@@ -42,13 +43,6 @@ fn survivors(mark: &str) -> Vec<String> {
         }
         std::thread::sleep(Duration::from_millis(50));
     }
-}
-
-/// A record's tags, by name.
-fn tag<'a>(record: &'a str, name: &str) -> &'a str {
-    let start = format!("[{name} \"");
-    let at = record.find(&start).unwrap_or_else(|| panic!("no {name} in {record}")) + start.len();
-    &record[at..at + record[at..].find("\"]").unwrap()]
 }
 
 struct Run {
@@ -229,31 +223,6 @@ fn stop_after(args: &[String], after: usize) -> Option<i32> {
     Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
     std::io::Read::read_to_string(&mut stderr, &mut line).unwrap();
     child.wait().unwrap().code()
-}
-
-/// Round number, result and moves (no comments: they hold times) of every record.
-fn games_of(pgn: &str) -> Vec<(usize, String, String)> {
-    let mut out: Vec<(usize, String, String)> = pgn
-        .split("[Event ")
-        .filter(|r| !r.trim().is_empty())
-        .map(|r| {
-            let round = tag(r, "Round").parse().unwrap();
-            let moves = r.split_once("\n\n").unwrap().1;
-            let mut plain = String::new();
-            let mut depth = 0;
-            for c in moves.chars() {
-                match c {
-                    '{' => depth += 1,
-                    '}' => depth -= 1,
-                    _ if depth == 0 => plain.push(c),
-                    _ => {}
-                }
-            }
-            (round, tag(r, "Result").to_string(), plain.split_whitespace().collect::<Vec<_>>().join(" "))
-        })
-        .collect();
-    out.sort();
-    out
 }
 
 #[test]

@@ -7,6 +7,7 @@
 //! fake engine of tests/fake/engine.sh.
 
 mod common;
+use common::games::games_of;
 use common::temp;
 
 use std::path::{Path, PathBuf};
@@ -34,22 +35,6 @@ fn random_match(pgn: &Path, games: usize, seed: u64, extra: &[&str]) -> Vec<Stri
     v.extend(["--engine".into(), format!("name=b cmd=\"{BIN} random\" option.Seed=2")]);
     v.extend(extra.iter().map(|s| s.to_string()));
     v
-}
-
-/// The records without their comments (which hold the moves' times) and
-/// dates.
-fn moves(pgn: &str) -> String {
-    let mut out = String::new();
-    let mut depth = 0;
-    for c in pgn.chars() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            _ if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
-    out.lines().filter(|l| !l.starts_with("[Date ")).collect::<Vec<_>>().join("\n")
 }
 
 fn run(args: &[String]) -> Output {
@@ -229,7 +214,7 @@ fn a_state_file_of_version_1_still_resumes() {
     again.push("--resume".into());
     let out = ok(&again);
     assert!(text(&out.stderr).contains("resuming: 1 of 4 games already played"), "{}", text(&out.stderr));
-    assert_eq!(moves(&std::fs::read_to_string(&pgn).unwrap()), moves(&records), "the game played again");
+    assert_eq!(games_of(&std::fs::read_to_string(&pgn).unwrap()), games_of(&records), "the game played again");
     assert_eq!(std::fs::read_to_string(&state_file).unwrap(), v2, "brought up to version 2");
 }
 

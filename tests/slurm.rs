@@ -16,6 +16,7 @@
 
 mod common;
 
+use common::games::games_of;
 use common::skipping::{run, Requirement};
 use common::temp::temp;
 use std::fs;
@@ -227,29 +228,6 @@ fn match_flags() -> Vec<String> {
     v
 }
 
-/// Round number and moves (no comments: they hold times) of each record.
-fn games_of(pgn: &str) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = pgn
-        .split("[Event ")
-        .filter(|r| !r.trim().is_empty())
-        .map(|r| {
-            let round = r.split("[Round \"").nth(1).unwrap().split('"').next().unwrap().to_string();
-            let (mut plain, mut depth) = (String::new(), 0);
-            for c in r.split_once("\n\n").unwrap().1.chars() {
-                match c {
-                    '{' => depth += 1,
-                    '}' => depth -= 1,
-                    _ if depth == 0 => plain.push(c),
-                    _ => {}
-                }
-            }
-            (round, plain.split_whitespace().collect::<Vec<_>>().join(" "))
-        })
-        .collect();
-    out.sort();
-    out
-}
-
 fn records_in(path: &Path) -> usize {
     fs::read_to_string(path).map(|t| t.matches("[Event ").count()).unwrap_or(0)
 }
@@ -277,7 +255,8 @@ fn one_match_over_slurm() {
     let merge_script = format!("{REPO}/docs/slurm/merge.sh");
     let dependency = format!("--dependency=afterok:{array}");
     let merge_log = format!("--output={}/merge.log", results.display());
-    let merge_args = ["--parsable", &dependency, &merge_log, &merge_script, &results_arg, "4", "--variant", "chess"];
+    let merge_args =
+        ["--parsable", &dependency, &merge_log, &merge_script, &results_arg, "4", "all", "--variant", "chess"];
     let merge = cluster.output("sbatch", &merge_args);
 
     // Shard 2 stopped after its first game, while it plays the others.
@@ -306,7 +285,7 @@ fn one_match_over_slurm() {
 
     let one_run = one_run.wait_with_output().unwrap();
     assert!(one_run.status.success());
-    let table = log("table.txt");
+    let table = log("all.txt");
     assert_eq!(table, String::from_utf8_lossy(&one_run.stdout), "the merged table is one run's");
     assert!(table.contains("(16 games)"), "{table}");
     let merged = fs::read_to_string(results.join("all.pgn")).unwrap();
@@ -331,7 +310,7 @@ fn an_sprt_stopped_early() {
     let merge_script = format!("{REPO}/docs/slurm/merge.sh");
     let sprt = ["--variant", "chess", "--sprt", "0,200,0.2,0.2"];
     let watch_log = format!("--output={}/watch.log", results.display());
-    let mut watch_args = vec!["--parsable", &watch_log, &merge_script, &results_arg, "2"];
+    let mut watch_args = vec!["--parsable", &watch_log, &merge_script, &results_arg, "2", "watch"];
     watch_args.extend(sprt);
     watch_args.extend(["--watch", "--stop-file", &stop]);
     let watch = cluster.output("sbatch", &watch_args);
@@ -345,7 +324,7 @@ fn an_sprt_stopped_early() {
     let array = cluster.output("sbatch", &args);
     let dependency = format!("--dependency=afterok:{array}");
     let merge_log = format!("--output={}/merge.log", results.display());
-    let mut merge_args = vec!["--parsable", &dependency, &merge_log, &merge_script, &results_arg, "2"];
+    let mut merge_args = vec!["--parsable", &dependency, &merge_log, &merge_script, &results_arg, "2", "all"];
     merge_args.extend(sprt);
     merge_args.push("--partial");
     let merge = cluster.output("sbatch", &merge_args);
@@ -365,7 +344,8 @@ fn an_sprt_stopped_early() {
         let played = fs::read_to_string(results.join(format!("shard{k}.pgn"))).unwrap().matches("[Event ").count();
         assert!(played < 20, "shard {k} played {played} of its 20 games: not stopped");
     }
-    let table = log("table.txt");
+    assert!(log("watch.txt").contains(": H1 accepted"), "{}", log("watch.txt"));
+    let table = log("all.txt");
     assert!(table.contains(": H1 accepted"), "{table}");
     assert!(log("merge.log").contains("merge: --partial:"), "{}", log("merge.log"));
     assert!(started.elapsed() < LIMIT, "{:?}", started.elapsed());

@@ -7,6 +7,7 @@ pub mod cat_claim;
 pub mod catschess10;
 pub mod engine;
 pub mod fuzz;
+pub mod games;
 pub mod http;
 pub mod run;
 pub mod serve_process;
