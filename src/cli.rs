@@ -15,7 +15,8 @@
 //! without a `Variant` tag) and `tune` (the weights chess and Cat Chess
 //! share). The tools that set up games themselves default to Cat Chess,
 //! the game this engine is for (`engine::defaults::OWN_GAME`): `perft` and
-//! `match`. `bench` runs every game.
+//! `match`. `bench` searches standard chess (`engine::defaults::BENCH_GAME`,
+//! what OpenBench runs), `bench --all` every game.
 
 use catchess_games::VariantKind;
 use catchess_tournament::{
@@ -65,9 +66,9 @@ pub enum Command {
         #[arg(long, conflicts_with_all = ["fen", "divide"])]
         suite: Option<String>,
     },
-    /// Search fixed positions of every variant to a fixed depth; prints the
-    /// node count (deterministic with one thread) and nodes per second, and
-    /// ends with Stockfish's `Nodes searched  : N` and `Nodes/second    : N`.
+    /// Search fixed positions of standard chess (or --variant's game, or --all games) to a fixed
+    /// depth; prints the node count (deterministic with one thread) and nodes per second, and ends
+    /// with Stockfish's `Nodes searched  : N` and `Nodes/second    : N`, which OpenBench reads.
     ///
     /// Positional arguments as in Stockfish's `bench 16 1 13`: hash (MiB),
     /// threads, depth; each may be given as a flag instead, not both.
@@ -84,9 +85,12 @@ pub enum Command {
         /// Plies per position (default: per variant, a few seconds in all).
         #[arg(long)]
         depth: Option<String>,
-        /// Only this variant (default: all).
-        #[arg(long)]
+        /// This game (default: chess, the bench OpenBench runs).
+        #[arg(long, conflicts_with = "all")]
         variant: Option<VariantKind>,
+        /// Every game, one after the other (catchess, chess, xiangqi, catschess10).
+        #[arg(long)]
+        all: bool,
         /// Transposition table size in MiB (default 16).
         #[arg(long)]
         hash: Option<String>,
@@ -327,7 +331,8 @@ pub struct MatchArgs {
     /// The game; the engines take its seats (Cat Chess: white, black and the cats).
     #[arg(long, default_value_t = OWN_GAME)]
     pub variant: VariantKind,
-    /// Games to play (default: one round, i.e. every seating of the engines once).
+    /// Games to play (default: one round, i.e. every seating of the engines once). With --merge:
+    /// the match's size, for inputs without a state file (their settings are then not checked).
     #[arg(long)]
     pub games: Option<usize>,
     /// Games played at the same time (each engine process uses its own cores).
@@ -391,33 +396,47 @@ pub struct MatchArgs {
     /// (single games: win, draw, loss).
     #[arg(long, value_name = "MODEL", default_value = "pentanomial", value_parser = ["pentanomial", "trinomial"])]
     pub stats: String,
-    /// Continue a stopped match: run the same command again with --resume. Its --pgn FILE holds
-    /// the finished games and FILE.state the seed and settings; only the games not in FILE are
-    /// played (the same schedule and openings), appended to FILE. --games may grow.
+    /// Start the match, or go on with it if it was stopped: the one command for the first start
+    /// and every restart (a requeued scheduler job runs it again). Its --pgn FILE holds the
+    /// finished games and FILE.state the seed and settings; only the games not in FILE are played
+    /// (the same schedule and openings), appended to FILE. With no FILE.state yet (and FILE absent
+    /// or empty) the match starts; a FILE.state of other settings is refused. --games may grow.
     #[arg(long)]
     pub resume: bool,
     /// Play one slice of the match: rounds r (counted from 0) with r mod N = I - 1, whole rounds
     /// so that game pairs stay together. Every shard needs the same settings and --seed; run one
-    /// per machine (GNU parallel --sshlogin, a Kubernetes indexed Job), then --merge their --pgn
-    /// files. Not with --sprt (give it to --merge).
-    #[arg(long, value_name = "I/N")]
+    /// per machine or scheduler task, then --merge their --pgn files. `auto`: I and N from a
+    /// Slurm array task (SLURM_ARRAY_TASK_ID, _MIN, _MAX, _COUNT; `--array=1-N` or `0-(N-1)`), or
+    /// as `auto/N` from a Kubernetes indexed Job's JOB_COMPLETION_INDEX (N: its completions). Not
+    /// with --sprt (give it to --merge; --stop-file stops the shards).
+    #[arg(long, value_name = "I/N|auto|auto/N")]
     pub shard: Option<String>,
-    /// Join the records of shards (or any matches between the same engines) into one table with
-    /// the same statistics, instead of playing; with --pgn FILE, also their records in schedule
-    /// order. The engines are the --engine names if given, else the players of game 1.
+    /// Join the records of a match's shards into one table with the same statistics, instead of
+    /// playing; with --pgn FILE, also their records in schedule order (and FILE.state). Each
+    /// input's FILE.state must record the same match (settings, seed, size, engines, shards; the
+    /// odd file is named) and every game must be there (the missing shards and games are named)
+    /// unless --partial. The engines are the state files'.
     #[arg(long, value_name = "PGN", num_args = 1..)]
     pub merge: Vec<String>,
+    /// With --merge: the table of the games there are, though shards or games are missing (a
+    /// test stopped early, a shard lost).
+    #[arg(long, requires = "merge")]
+    pub partial: bool,
+    /// With --merge: merge again every 2 s as the shards write (their files need not exist yet),
+    /// printing the result so far, until every game is in or the --sprt decides; then write
+    /// --stop-file, which the shards look for before each game.
+    #[arg(long, requires = "merge")]
+    pub watch: bool,
+    /// A match starts no game once FILE exists (those being played finish and count), as an SPRT
+    /// decision stops it; its records stay valid to merge. `--merge --watch` writes FILE when its
+    /// --sprt decides.
+    #[arg(long, value_name = "FILE")]
+    pub stop_file: Option<std::path::PathBuf>,
+    /// With --merge: the match's size, for inputs without a state file (their settings are then
+    /// not checked); with state files it must be theirs.
     /// The most the --log file may grow to, in MB (10^6 bytes); then a last line says it is cut off.
     #[arg(long, default_value_t = 1000, value_name = "MB")]
     pub log_limit: u64,
-}
-
-/// `--shard i/n`.
-fn parse_shard(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("--shard {text:?}: expected I/N with 1 <= I <= N (e.g. 2/4)");
-    let (i, n) = text.split_once('/').ok_or_else(bad)?;
-    let (i, n) = (i.trim().parse::<usize>().map_err(|_| bad())?, n.trim().parse::<usize>().map_err(|_| bad())?);
-    Ok((i, n))
 }
 
 impl MatchArgs {
@@ -443,8 +462,11 @@ impl MatchArgs {
             log: self.log.clone(),
             log_limit: self.log_limit.saturating_mul(1_000_000),
             resume: self.resume,
-            shard: self.shard.as_deref().map(parse_shard).transpose()?,
+            shard: self.shard.as_deref().map(str::parse).transpose()?,
             merge: self.merge.clone(),
+            partial: self.partial,
+            watch: self.watch,
+            stop_file: self.stop_file.clone(),
             model: if self.stats == "trinomial" { Model::Trinomial } else { Model::Pentanomial },
             adjudication: Adjudication {
                 draw: self.draw.as_deref().map(DrawRule::parse).transpose()?,
@@ -468,14 +490,11 @@ pub fn run() -> ExitCode {
         Some(Command::Perft { depth, fen, variant, divide, suite }) => {
             crate::perft::command(variant, fen.as_deref(), depth, divide, suite.as_deref())
         }
-        Some(Command::Bench { hash_mb, threads_n, depth_n, depth, variant, hash, threads, eval_file }) => {
-            catchess_engine::bench::command(
-                hash_mb.or(hash),
-                threads_n.or(threads),
-                depth_n.or(depth),
-                variant,
-                eval_file,
-            )
+        Some(Command::Bench { hash_mb, threads_n, depth_n, depth, variant, all, hash, threads, eval_file }) => {
+            use catchess_engine::bench::{self, Games};
+            let games =
+                if all { Games::All } else { Games::One(variant.unwrap_or(catchess_engine::defaults::BENCH_GAME)) };
+            bench::command(hash_mb.or(hash), threads_n.or(threads), depth_n.or(depth), games, eval_file)
         }
         Some(Command::Match(args)) => match args.config().and_then(|config| tournament::command(&config)) {
             Ok(code) => return code,

@@ -123,7 +123,8 @@ fn resume_and_merge_keep_the_pin() {
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("started with other settings"), "{}", text(&out.stderr));
 
-    // Shards, merged with the same specs: the same pairs as one match.
+    // Shards, merged with the same specs or none (the state files name the
+    // engines and their seats): the same pairs as one match.
     let (s1, s2) = (temp("seat-shard1.pgn"), temp("seat-shard2.pgn"));
     for (path, shard) in [(&s1, "1/2"), (&s2, "2/2")] {
         let out = run(&engines, &strs(&pgn_args(path, &["--games", "8", "--shard", shard])));
@@ -134,14 +135,21 @@ fn resume_and_merge_keep_the_pin() {
         rest.extend(["--sprt", "0,10,0.05,0.05"]);
         run(engines, &rest)
     };
-    let out = merge(&engines);
-    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    assert!(out.status.success(), "{stderr}");
-    assert!(stderr.contains("merge: 8 games from 2 files"), "{stderr}");
-    assert!(stdout.contains("from 4 game pairs (pentanomial") && stdout.contains("SPRT elo0 0"), "{stdout}");
+    for given in [&engines[..], &[]] {
+        let out = merge(given);
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        assert!(out.status.success(), "{stderr}");
+        assert!(stderr.contains("merge: 8 of 8 games from 2 files"), "{stderr}");
+        assert!(stdout.contains("from 4 game pairs (pentanomial") && stdout.contains("SPRT elo0 0"), "{stdout}");
+        assert!(stdout.contains("Not ranked (pinned to a seat): r"), "{stdout}");
+    }
     let out = merge(&[A, B, "name=r cmd=x seat=black"]);
     assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("is not seated as the engines given"), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("the --engine specs (a, b, r seat=black) are not the match's engines (a, b, r seat=cats"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -2,10 +2,12 @@
 //! `mod common;` (then `use common::{engine, temp};` or `common::cat(..)`).
 #![allow(dead_code)]
 
+pub mod bench;
 pub mod cat_claim;
 pub mod catschess10;
 pub mod engine;
 pub mod fuzz;
+pub mod games;
 pub mod http;
 pub mod run;
 pub mod serve_process;

@@ -6,6 +6,7 @@ pub mod bitboard;
 pub mod color;
 pub mod files;
 pub mod hash;
+pub mod shard;
 pub mod square;
 pub mod tapered;
 pub mod wide;

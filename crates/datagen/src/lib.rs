@@ -21,10 +21,10 @@ pub mod play;
 mod progress;
 pub mod run;
 
+use catchess_core::shard::Shard;
 use catchess_games::{with_game, VariantKind};
 pub use play::NodeLimits;
 use std::ops::Range;
-use std::str::FromStr;
 
 /// The largest `--nodes`: a search of a billion nodes is no data game.
 pub const MAX_NODES: u64 = 1_000_000_000;
@@ -54,6 +54,8 @@ pub struct DatagenArgs {
     pub seed: u64,
     /// Play slice I of N of the run's --games: games floor((I-1)·G/N) up to floor(I·G/N), so the
     /// shards' records, in shard order, are exactly one run's. Every shard needs the same settings.
+    /// `auto`: I and N from a Slurm array task (SLURM_ARRAY_TASK_ID, _MIN, _COUNT) or, as `auto/N`,
+    /// a Kubernetes indexed Job's JOB_COMPLETION_INDEX.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
     /// Each move's soft node limit (the search ends with the iteration that passes it); each
@@ -72,34 +74,6 @@ pub struct DatagenArgs {
 pub enum Target {
     Games(u64),
     Positions(u64),
-}
-
-/// A slice of a run (`--shard I/N`, `index` counted from 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    pub index: u64,
-    pub count: u64,
-}
-
-impl FromStr for Shard {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Shard, String> {
-        let bad = || format!("--shard {text:?}: expected I/N with 1 <= I <= N (e.g. 2/4)");
-        let (i, n) = text.split_once('/').ok_or_else(bad)?;
-        let (index, count) = (i.trim().parse::<u64>().map_err(|_| bad())?, n.trim().parse::<u64>().map_err(|_| bad())?);
-        if index == 0 || index > count {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
-    }
-}
-
-impl Shard {
-    /// The shard's games of a run of `games`.
-    pub fn games(self, games: u64) -> Range<u64> {
-        let cut = |i: u64| (u128::from(games) * u128::from(i) / u128::from(self.count)) as u64;
-        cut(self.index - 1)..cut(self.index)
-    }
 }
 
 /// The checked settings of a run.
@@ -176,7 +150,7 @@ impl Settings {
     /// The game indices this run may play (open-ended for `--positions`).
     pub fn games(&self) -> Range<u64> {
         match (self.target, self.shard) {
-            (Target::Games(g), Some(shard)) => shard.games(g),
+            (Target::Games(g), Some(shard)) => shard.slice(g),
             (Target::Games(g), None) => 0..g,
             (Target::Positions(_), _) => 0..u64::MAX,
         }
@@ -188,7 +162,7 @@ impl Settings {
     /// unsharded run's target, which may grow.
     fn describe(&self, format: &str, fingerprint: u64) -> String {
         let shard = match (self.shard, self.target) {
-            (Some(s), Target::Games(g)) => format!(" | shard {}/{} of {g} games", s.index, s.count),
+            (Some(s), Target::Games(g)) => format!(" | shard {s} of {g} games"),
             _ => String::new(),
         };
         format!(
@@ -225,18 +199,6 @@ mod tests {
             nodes: 300,
             seat_nodes: Vec::new(),
         }
-    }
-
-    #[test]
-    fn shards_cut_the_run_into_contiguous_slices() {
-        let slices: Vec<Range<u64>> = (1..=3).map(|i| Shard { index: i, count: 3 }.games(10)).collect();
-        assert_eq!(slices, [0..3, 3..6, 6..10]);
-        assert_eq!(Shard { index: 2, count: 4 }.games(2), 0..1);
-        assert_eq!("2/4".parse(), Ok(Shard { index: 2, count: 4 }));
-        for bad in ["0/4", "5/4", "2", "a/b", "1/0", "-1/2"] {
-            assert!(bad.parse::<Shard>().unwrap_err().contains("expected I/N"), "{bad}");
-        }
-        assert_eq!(Shard { index: 3, count: 3 }.games(u64::MAX).end, u64::MAX, "no overflow");
     }
 
     #[test]

@@ -3,7 +3,10 @@
 //! one thread the node count is the same on every machine and every run,
 //! so it fingerprints the search (a change that alters it changes the
 //! search), and nodes per second measures its speed. [`command`] is
-//! `catchess bench`: its numbers checked, and Stockfish's closing lines.
+//! `catchess bench`: standard chess unless a game (`--variant`) or every
+//! game (`--all`) is asked for, its numbers checked, and Stockfish's
+//! closing lines, which OpenBench reads (the last line that matches its
+//! node pattern, and its speed pattern).
 
 use crate::defaults;
 use catchess_game::History;
@@ -48,14 +51,22 @@ pub fn run(variant: VariantKind, depth: Option<u32>, hash_mb: usize, threads: us
     with_game!(variant, G => bench_game::<G>(variant, depth, hash_mb, threads))
 }
 
+/// The games a bench searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Games {
+    One(VariantKind),
+    /// Every game, in `VariantKind::ALL` order.
+    All,
+}
+
 /// `catchess bench`: the numbers as given (positional or flag; `None`
-/// for the defaults), one variant or all, standard chess's network from
-/// `eval_file` if given.
+/// for the defaults), one game (by default `BENCH_GAME`) or all, standard
+/// chess's network from `eval_file` if given.
 pub fn command(
     hash: Option<String>,
     threads: Option<String>,
     depth: Option<String>,
-    variant: Option<VariantKind>,
+    games: Games,
     eval_file: Option<String>,
 ) -> Result<(), String> {
     let args = BenchArgs::parse(hash, threads, depth)?;
@@ -65,7 +76,7 @@ pub fn command(
             catchess_games::options().into_iter().find(|o| o.name == "EvalFile").expect("a game declares EvalFile");
         (option.set)(&file, &mut || {}).map_err(|e| format!("bench: {e}"))?;
     }
-    print_bench(args, variant);
+    print_bench(args, games);
     Ok(())
 }
 
@@ -94,10 +105,10 @@ impl BenchArgs {
     }
 }
 
-fn print_bench(args: BenchArgs, variant: Option<VariantKind>) {
-    let variants: Vec<VariantKind> = match variant {
-        Some(v) => vec![v],
-        None => VariantKind::ALL.to_vec(),
+fn print_bench(args: BenchArgs, games: Games) {
+    let variants: Vec<VariantKind> = match games {
+        Games::One(v) => vec![v],
+        Games::All => VariantKind::ALL.to_vec(),
     };
     let (mut nodes, mut secs) = (0u64, 0f64);
     for v in variants {

@@ -23,6 +23,11 @@ pub const MULTIPV_MAX: usize = 256;
 /// none (`pgn check`, `tune`).
 pub const PROTOCOL_GAME: VariantKind = VariantKind::Chess;
 
+/// The game `catchess bench` searches when no game is named: standard
+/// chess, the game OpenBench tests engines in (it runs `<engine> bench`
+/// and reads its last lines); `bench --all` searches every game.
+pub const BENCH_GAME: VariantKind = VariantKind::Chess;
+
 /// The game of the commands that set up games themselves (`perft`,
 /// `match`, `datagen`'s help, the page's new game): the project's own,
 /// Cat Chess.

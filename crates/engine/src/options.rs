@@ -291,6 +291,10 @@ pub fn set(engine: &mut dyn Settings, name: &str, value: Option<&str>, options: 
         }
         return Ok(());
     }
+    #[cfg(feature = "tune")]
+    if let Some(result) = catchess_search::params::set_tunable(name, value.unwrap_or_default()) {
+        return result;
+    }
     Err(format!("unknown option '{name}'"))
 }
 

@@ -19,6 +19,7 @@
 //! | `timeman.rs` | how long to think |
 //! | `control.rs` | stop and ponder from another thread |
 //! | `params.rs` | every tunable number of the above |
+//! | `tunable.rs` | a tunable number: a constant, or with the `tune` feature a UCI option (SPSA) |
 //! | `skill.rs` | playing below full strength (levels, `UCI_Elo`) |
 //!
 //! # Any number of seats, one number
@@ -51,12 +52,14 @@ mod quiescence;
 pub mod skill;
 pub mod timeman;
 pub mod tt;
+mod tunable;
 mod worker;
 
 pub use control::SearchControl;
 pub use evaluate::Evaluate;
 pub use skill::{Skill, Strength};
 pub use timeman::{Limits, TimeManager};
+pub use tunable::{Tunable, SPSA_R_END};
 
 use catchess_game::{Game, Goal, History as GameHistory, MoveList, Seat};
 use history::History;

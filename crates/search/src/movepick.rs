@@ -11,7 +11,7 @@
 //! equal score come in the order the game generated them.
 
 use super::history::{Context, History, MoveKey};
-use super::params::CAPTURE_ORDER_DIVISOR;
+use super::params::capture_order_divisor;
 use super::SearchGame;
 use catchess_game::MoveList;
 
@@ -94,7 +94,7 @@ impl<'a, G: SearchGame> MovePicker<'a, G> {
                 (HASH_MOVE, pos.tactical_value(m).is_some())
             } else if let Some(value) = pos.tactical_value(m) {
                 let key = history.key(side, pos.moved_kind(m), G::move_squares(m).1);
-                let learnt = history.capture_score(key) / CAPTURE_ORDER_DIVISOR;
+                let learnt = history.capture_score(key) / capture_order_divisor();
                 (value + learnt + if pos.see_ge(m, 0) { GOOD_TACTICAL } else { BAD_TACTICAL }, true)
             } else if pos.order_last(m) {
                 (LAST, false)
@@ -127,7 +127,7 @@ impl<'a, G: SearchGame> MovePicker<'a, G> {
                 HASH_MOVE
             } else {
                 let key = history.key(side, pos.moved_kind(m), G::move_squares(m).1);
-                pos.tactical_value(m).unwrap_or(0) + history.capture_score(key) / CAPTURE_ORDER_DIVISOR
+                pos.tactical_value(m).unwrap_or(0) + history.capture_score(key) / capture_order_divisor()
             };
             picker.scores.push(score);
             picker.tactical.push(true);

@@ -1,58 +1,117 @@
 //! The search's tunable numbers, in one place so a tuning run or a match
-//! changes them here and nowhere else: the pruning and reduction margins
-//! of `worker.rs`, the rolls of `chance.rs`, quiescence's depths, and the
-//! time budgets of `timeman.rs`.
+//! changes them here and nowhere else: the pruning, reduction and ordering
+//! margins of `pvs.rs`, `worker.rs` and `movepick.rs` (the `tunables!`
+//! block: a UCI option each in the `tune` build, see `tunable.rs`), the
+//! rolls of `chance.rs`, quiescence's depths, and the time budgets of
+//! `timeman.rs`.
 
+use super::tunable::tunables;
 use once_cell::sync::Lazy;
 use std::time::Duration;
 
-/// Reverse futility pruning: a node whose static value beats beta by this
-/// much per ply of depth left is cut without a search.
-pub const RFP_MARGIN: i32 = 85;
-pub const RFP_MAX_DEPTH: i32 = 7;
+tunables! {
+    /// Reverse futility pruning: a node whose static value beats beta by this
+    /// much per ply of depth left is cut without a search, up to
+    /// `rfp_max_depth`.
+    rfp_margin: i32 = 85, 40..=150, step 8;
+    rfp_max_depth: i32 = 7, 3..=12, step 1;
 
-/// Null-move pruning from this depth on, reduced by `NMP_BASE + depth / NMP_DIVISOR`.
-pub const NMP_MIN_DEPTH: i32 = 3;
-pub const NMP_BASE: i32 = 3;
-pub const NMP_DIVISOR: i32 = 4;
-/// ... plus one ply per `NMP_EVAL_DIVISOR` the static value beats beta by,
-/// at most `NMP_EVAL_MAX` plies.
-pub const NMP_EVAL_DIVISOR: i32 = 200;
-pub const NMP_EVAL_MAX: i32 = 3;
+    /// Null-move pruning from this depth on, reduced by `nmp_base + depth /
+    /// nmp_divisor` ...
+    nmp_min_depth: i32 = 3, 1..=6, step 1;
+    nmp_base: i32 = 3, 1..=6, step 1;
+    nmp_divisor: i32 = 4, 2..=8, step 1;
+    /// ... plus one ply per `nmp_eval_divisor` the static value beats beta
+    /// by, at most `nmp_eval_max` plies.
+    nmp_eval_divisor: i32 = 200, 80..=400, step 20;
+    nmp_eval_max: i32 = 3, 0..=6, step 1;
 
-/// Internal iterative reduction: a node without a hash move from this
-/// depth on is searched one ply shallower.
-pub const IIR_MIN_DEPTH: i32 = 4;
+    /// Internal iterative reduction: a node without a hash move from this
+    /// depth on is searched one ply shallower.
+    iir_min_depth: i32 = 4, 2..=8, step 1;
 
-/// Singular extensions: from `SE_MIN_DEPTH` on, a hash move stored with a
-/// lower (or exact) bound at most `SE_TT_DEPTH_MARGIN` plies shallower is
-/// tested by a search of the node without it, half as deep, against
-/// `SE_MARGIN` per ply below its stored value. If every other move fails
-/// below that, the hash move is singular and is searched a ply deeper; if
-/// another move reaches it too and the bar is at least beta, the node is
-/// cut (multi-cut); if only the stored value beats beta, the hash move is
-/// searched a ply shallower (negative extension). A first version from
-/// depth 6 with 1 per ply extended 46 % of the moves it tested and scored
-/// −23 Elo (docs/search-log.md, B).
-pub const SE_MIN_DEPTH: i32 = 8;
-pub const SE_TT_DEPTH_MARGIN: i32 = 3;
-pub const SE_MARGIN: i32 = 2;
+    /// Singular extensions: from `se_min_depth` on, a hash move stored with a
+    /// lower (or exact) bound at most `se_tt_depth_margin` plies shallower is
+    /// tested by a search of the node without it, half as deep, against
+    /// `se_margin` per ply below its stored value. If every other move fails
+    /// below that, the hash move is singular and is searched a ply deeper; if
+    /// another move reaches it too and the bar is at least beta, the node is
+    /// cut (multi-cut); if only the stored value beats beta, the hash move is
+    /// searched a ply shallower (negative extension). A first version from
+    /// depth 6 with 1 per ply extended 46 % of the moves it tested and scored
+    /// −23 Elo (docs/search-log.md, B).
+    se_min_depth: i32 = 8, 4..=12, step 1;
+    se_tt_depth_margin: i32 = 3, 1..=6, step 1;
+    se_margin: i32 = 2, 1..=6, step 1;
 
-/// Futility pruning of quiet moves near the leaves.
-pub const FUTILITY_MAX_DEPTH: i32 = 6;
-pub const FUTILITY_BASE: i32 = 100;
-pub const FUTILITY_PER_DEPTH: i32 = 90;
+    /// Futility pruning of quiet moves near the leaves: up to
+    /// `futility_max_depth`, when the static value plus `futility_base` and
+    /// `futility_per_depth` a ply stays at or below alpha.
+    futility_max_depth: i32 = 6, 2..=10, step 1;
+    futility_base: i32 = 100, 20..=250, step 15;
+    futility_per_depth: i32 = 90, 30..=200, step 10;
 
-/// Late-move pruning: quiet moves beyond this count (by depth) are skipped.
-pub const LMP_MAX_DEPTH: i32 = 6;
+    /// Late-move pruning: quiet moves beyond `lmp_limit` (by depth) are
+    /// skipped, up to this depth.
+    lmp_max_depth: i32 = 6, 2..=10, step 1;
+
+    /// Captures losing more than this per ply of depth are skipped near the
+    /// leaves (up to `see_prune_max_depth`).
+    see_prune_per_depth: i32 = -90, -200..=-20, step 10;
+    see_prune_max_depth: i32 = 6, 2..=10, step 1;
+
+    /// Aspiration window half-width at the root, from `aspiration_min_depth`
+    /// on.
+    aspiration_window: i32 = 25, 8..=60, step 4;
+    aspiration_min_depth: i32 = 5, 2..=10, step 1;
+    /// The window doubles on each failure; once wider than this it opens fully.
+    aspiration_max_delta: i32 = 1000, 300..=3000, step 100;
+
+    /// Late-move reductions apply from this depth on, to quiet moves and
+    /// losing captures after the first `lmr_min_moves` (one more at a PV
+    /// node); a quiet move's full history (its own plus its continuation
+    /// history after each of the two moves before, each table within
+    /// ±16384) lowers its reduction by a ply per `lmr_history_divisor`.
+    lmr_min_depth: i32 = 3, 1..=6, step 1;
+    lmr_min_moves: usize = 2, 1..=6, step 1;
+    lmr_history_divisor: i32 = 10000, 3000..=30000, step 1000;
+    /// At an expected cut node (a node searched with a null window that a
+    /// reduced search or a full-depth re-search of a cut node's child reached)
+    /// a late move is reduced this much more: one of the moves before it
+    /// likely refutes already.
+    lmr_cut_node: i32 = 1, 0..=3, step 1;
+    /// A quiet move is reduced this much more when the hash move is a capture:
+    /// the node's best is likely that capture.
+    lmr_tt_capture: i32 = 1, 0..=3, step 1;
+    /// A losing capture's reduction: the quiet reduction over this, less a ply
+    /// per `lmr_capture_history_divisor` of its capture history.
+    lmr_bad_capture_divisor: i32 = 2, 1..=4, step 1;
+    lmr_capture_history_divisor: i32 = 8000, 2000..=20000, step 800;
+
+    /// Capture ordering: a capture's ordering value (victim × 8 in SEE units,
+    /// less the attacker) plus its capture history over this.
+    capture_order_divisor: i32 = 12, 4..=32, step 2;
+
+    /// History pruning: up to this depth, a quiet move whose full history
+    /// (see `lmr_history_divisor`) is below `-history_prune_margin × depth`
+    /// is skipped, as futility and move-count pruning skip.
+    history_prune_max_depth: i32 = 4, 1..=8, step 1;
+    history_prune_margin: i32 = 2500, 500..=6000, step 250;
+
+    /// SEE pruning of quiet moves: a quiet move that loses more than
+    /// `quiet_see_margin × d²` in exchanges is skipped, where `d` is the depth
+    /// it would be searched at after its late-move reduction (at most
+    /// `quiet_see_max_depth`).
+    quiet_see_margin: i32 = 20, 5..=60, step 3;
+    quiet_see_max_depth: i32 = 8, 3..=12, step 1;
+}
+
+/// Late-move pruning: the quiet moves searched at `depth` before the rest
+/// are skipped (up to `lmp_max_depth`).
 pub fn lmp_limit(depth: i32, improving: bool) -> usize {
     let base = 3 + depth * depth;
     (if improving { base } else { base / 2 + 1 }) as usize
 }
-
-/// Captures losing more than this per ply of depth are skipped near the leaves.
-pub const SEE_PRUNE_PER_DEPTH: i32 = -90;
-pub const SEE_PRUNE_MAX_DEPTH: i32 = 6;
 
 /// Quiescence: cat steps are tried at the cats' turn only this many plies
 /// into it, and checks are answered move by move only this deep.
@@ -121,12 +180,6 @@ pub const CHANCE_REROLL_MIN_DEPTH: i32 = 5;
 pub const CHANCE_ABORT_AFTER_SHARE: i64 = 4;
 pub const CHANCE_ABORT_WRONG_SHARE: i64 = 3;
 
-/// Aspiration window half-width at the root, from this depth on.
-pub const ASPIRATION_WINDOW: i32 = 25;
-pub const ASPIRATION_MIN_DEPTH: i32 = 5;
-/// The window doubles on each failure; once wider than this it opens fully.
-pub const ASPIRATION_MAX_DELTA: i32 = 1000;
-
 /// Helper threads (lazy SMP) skip the depths where `(depth + id) %
 /// HELPER_SKIP_CYCLE == 0`, so that they spread over depths and fill the
 /// table ahead of the main thread.
@@ -134,44 +187,6 @@ pub const HELPER_SKIP_CYCLE: i32 = 3;
 
 /// Nodes between looks at the clock, the node limit and the stop flag.
 pub const CHECK_EVERY: u64 = 512;
-
-/// Late-move reductions apply from this depth on, to quiet moves and
-/// losing captures after the first `LMR_MIN_MOVES` (one more at a PV
-/// node); a quiet move's full history (its own plus its continuation
-/// history after each of the two moves before, each table within
-/// ±16384) lowers its reduction by a ply per `LMR_HISTORY_DIVISOR`.
-pub const LMR_MIN_DEPTH: i32 = 3;
-pub const LMR_MIN_MOVES: usize = 2;
-pub const LMR_HISTORY_DIVISOR: i32 = 10_000;
-/// At an expected cut node (a node searched with a null window that a
-/// reduced search or a full-depth re-search of a cut node's child reached)
-/// a late move is reduced this much more: one of the moves before it
-/// likely refutes already.
-pub const LMR_CUT_NODE: i32 = 1;
-/// A quiet move is reduced this much more when the hash move is a capture:
-/// the node's best is likely that capture.
-pub const LMR_TT_CAPTURE: i32 = 1;
-/// A losing capture's reduction: the quiet reduction over this, less a ply
-/// per `LMR_CAPTURE_HISTORY_DIVISOR` of its capture history.
-pub const LMR_BAD_CAPTURE_DIVISOR: i32 = 2;
-pub const LMR_CAPTURE_HISTORY_DIVISOR: i32 = 8_000;
-
-/// Capture ordering: a capture's ordering value (victim × 8 in SEE units,
-/// less the attacker) plus its capture history over this.
-pub const CAPTURE_ORDER_DIVISOR: i32 = 12;
-
-/// History pruning: up to this depth, a quiet move whose full history
-/// (see `LMR_HISTORY_DIVISOR`) is below `-HISTORY_PRUNE_MARGIN × depth`
-/// is skipped, as futility and move-count pruning skip.
-pub const HISTORY_PRUNE_MAX_DEPTH: i32 = 4;
-pub const HISTORY_PRUNE_MARGIN: i32 = 2_500;
-
-/// SEE pruning of quiet moves: a quiet move that loses more than
-/// `QUIET_SEE_MARGIN × d²` in exchanges is skipped, where `d` is the depth
-/// it would be searched at after its late-move reduction (at most
-/// `QUIET_SEE_MAX_DEPTH`).
-pub const QUIET_SEE_MARGIN: i32 = 20;
-pub const QUIET_SEE_MAX_DEPTH: i32 = 8;
 
 /// Late-move reductions: `LMR[depth][move number]` in plies.
 pub static LMR: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
@@ -248,3 +263,56 @@ pub const CORRECTION_RATE: i32 = 256;
 pub const CORRECTION_MAX_PARTS: i32 = 64;
 /// The most a correction (and each entry) may be, in centipawns.
 pub const CORRECTION_LIMIT: i32 = 128;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_tunable_is_within_its_range_and_can_move() {
+        for t in TUNABLES {
+            assert!((t.min..=t.max).contains(&t.default), "{t:?}");
+            assert!(t.step >= 1 && t.step <= t.max - t.min, "{t:?}");
+            // A divisor the tuner may set never divides by zero.
+            if t.name.ends_with("divisor") {
+                assert!(t.min >= 1, "{t:?}");
+            }
+        }
+        let mut names: Vec<&str> = TUNABLES.iter().map(|t| t.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), TUNABLES.len(), "no name twice");
+    }
+
+    #[test]
+    fn each_function_returns_its_default_here() {
+        // In the default build (and the `tune` build before any setoption).
+        assert_eq!((rfp_margin(), see_prune_per_depth(), lmr_min_moves()), (85, -90, 2));
+        assert_eq!(TUNABLES[0].name, "rfp_margin");
+        let default = |name: &str| TUNABLES.iter().find(|t| t.name == name).unwrap().default;
+        assert_eq!(default("history_prune_margin"), history_prune_margin());
+        assert_eq!(default("aspiration_max_delta"), aspiration_max_delta());
+    }
+
+    #[test]
+    fn spsa_and_uci_lines_and_values() {
+        let t = TUNABLES.iter().find(|t| t.name == "see_prune_per_depth").unwrap();
+        assert_eq!(t.spsa_line(), "see_prune_per_depth, int, -90, -200, -20, 10, 0.002");
+        assert_eq!(t.uci_line(), "option name see_prune_per_depth type spin default -90 min -200 max -20");
+        assert_eq!(t.read("-100"), Ok(-100));
+        for bad in ["-201", "0", "x", ""] {
+            assert!(t.read(bad).unwrap_err().contains("from -200 to -20"), "{bad}");
+        }
+    }
+
+    #[cfg(feature = "tune")]
+    #[test]
+    fn the_tune_build_sets_a_value_within_its_range() {
+        assert_eq!(set_tunable("QUIET_SEE_MARGIN", "33"), Some(Ok(())));
+        assert_eq!(quiet_see_margin(), 33);
+        assert!(set_tunable("quiet_see_margin", "61").unwrap().is_err());
+        assert_eq!(quiet_see_margin(), 33, "a value out of range changes nothing");
+        assert_eq!(set_tunable("no_such_parameter", "1"), None);
+        assert_eq!(set_tunable("quiet_see_margin", "20"), Some(Ok(())));
+    }
+}

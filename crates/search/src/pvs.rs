@@ -223,7 +223,7 @@ impl<G: SearchGame> Worker<'_, G> {
         // No hash move: this node was never searched, or failed low;
         // spend less on it (internal iterative reduction). A singular
         // test's node has one, only left out.
-        if left_out.is_none() && entry.is_none_or(|e| e.mv == 0) && depth >= IIR_MIN_DEPTH {
+        if left_out.is_none() && entry.is_none_or(|e| e.mv == 0) && depth >= iir_min_depth() {
             depth -= 1;
         }
         let frame = Frame {
@@ -322,11 +322,11 @@ impl<G: SearchGame> Worker<'_, G> {
             return None;
         }
         let (depth, eval) = (frame.depth, frame.eval.guess);
-        if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * depth >= beta {
+        if depth <= rfp_max_depth() && eval - rfp_margin() * depth >= beta {
             return Some(eval);
         }
-        if null == NullMove::Allowed && depth >= NMP_MIN_DEPTH && eval >= beta && pos.has_non_pawn_material() {
-            let r = NMP_BASE + depth / NMP_DIVISOR + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
+        if null == NullMove::Allowed && depth >= nmp_min_depth() && eval >= beta && pos.has_non_pawn_material() {
+            let r = nmp_base() + depth / nmp_divisor() + ((eval - beta) / nmp_eval_divisor()).min(nmp_eval_max());
             let v = self.null_move_search(pos, depth - 1 - r, beta, frame.ply, expect);
             if self.stopped {
                 return Some(0);
@@ -463,14 +463,14 @@ impl<G: SearchGame> Worker<'_, G> {
     ) -> bool {
         let (depth, searched, m) = (frame.depth, progress.searched, candidate.picked.mv);
         if candidate.picked.tactical {
-            return depth <= SEE_PRUNE_MAX_DEPTH
+            return depth <= see_prune_max_depth()
                 && candidate.picked.is_bad_tactical()
-                && !pos.see_ge(m, SEE_PRUNE_PER_DEPTH * depth);
+                && !pos.see_ge(m, see_prune_per_depth() * depth);
         }
         // Move-count pruning does not trust the static value; futility does.
-        let late = depth <= LMP_MAX_DEPTH && searched >= lmp_limit(depth, frame.eval.improving);
-        let futility_value = frame.eval.guess + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth;
-        let futile = frame.holds && depth <= FUTILITY_MAX_DEPTH && futility_value <= progress.alpha;
+        let late = depth <= lmp_max_depth() && searched >= lmp_limit(depth, frame.eval.improving);
+        let futility_value = frame.eval.guess + futility_base() + futility_per_depth() * depth;
+        let futile = frame.holds && depth <= futility_max_depth() && futility_value <= progress.alpha;
         // The quiet moves futility prunes are taken to be worth its value
         // (at most alpha): a fail low says no less, so the correction
         // history does not learn from it that the static value was too high
@@ -484,15 +484,16 @@ impl<G: SearchGame> Worker<'_, G> {
         if late || futile {
             picker.skip_quiets(|q| pos.keep_quiet(q));
         }
-        let unpromising = depth <= HISTORY_PRUNE_MAX_DEPTH
+        let unpromising = depth <= history_prune_max_depth()
             && candidate.picked.is_history_score()
-            && self.learnt(candidate, frame) < -HISTORY_PRUNE_MARGIN * depth;
+            && self.learnt(candidate, frame) < -history_prune_margin() * depth;
         let lmr_depth = (depth - 1 - lmr(depth, searched)).max(0);
-        let loses = || lmr_depth <= QUIET_SEE_MAX_DEPTH && !pos.see_ge(m, -QUIET_SEE_MARGIN * lmr_depth * lmr_depth);
+        let loses =
+            || lmr_depth <= quiet_see_max_depth() && !pos.see_ge(m, -quiet_see_margin() * lmr_depth * lmr_depth);
         (late || futile || unpromising || loses()) && !pos.keep_quiet(m)
     }
 
-    /// Whether the hash move `m` of `pos` stands alone (see `SE_MIN_DEPTH`):
+    /// Whether the hash move `m` of `pos` stands alone (see `se_min_depth`):
     /// searches the node without it, half as deep, just below its stored
     /// value less a margin. The move's extension, or a value to cut the
     /// node with.
@@ -501,15 +502,15 @@ impl<G: SearchGame> Worker<'_, G> {
         let (depth, ply) = (frame.depth, frame.ply);
         let stored = from_tt(e.value as i32, ply);
         if ply == 0
-            || depth < SE_MIN_DEPTH
+            || depth < se_min_depth()
             || e.bound == Bound::Upper
-            || (e.depth as i32) < depth - SE_TT_DEPTH_MARGIN
+            || (e.depth as i32) < depth - se_tt_depth_margin()
             || stored.abs() >= MATE_BOUND
             || ply as i32 >= 2 * self.root_depth
         {
             return Singular::Extend(0);
         }
-        let bar = stored - SE_MARGIN * depth;
+        let bar = stored - se_margin() * depth;
         self.singular[ply] = Some(m);
         let v = self.search(pos, (depth - 1) / 2, Window::above(bar - 1), ply, expect, NullMove::Refused);
         self.singular[ply] = None;
@@ -544,7 +545,7 @@ impl<G: SearchGame> Worker<'_, G> {
         new_depth: i32,
     ) -> i32 {
         let depth = frame.depth;
-        if depth < LMR_MIN_DEPTH || searched < LMR_MIN_MOVES + N::PV as usize || frame.in_check {
+        if depth < lmr_min_depth() || searched < lmr_min_moves() + N::PV as usize || frame.in_check {
             return 0;
         }
         let cut_node = node.expected() == NonPv::Cut;
@@ -558,17 +559,17 @@ impl<G: SearchGame> Worker<'_, G> {
                 r += 1;
             }
             if cut_node {
-                r += LMR_CUT_NODE;
+                r += lmr_cut_node();
             }
             if tt_capture {
-                r += LMR_TT_CAPTURE;
+                r += lmr_tt_capture();
             }
-            r -= self.learnt(candidate, frame) / LMR_HISTORY_DIVISOR;
+            r -= self.learnt(candidate, frame) / lmr_history_divisor();
         } else if candidate.picked.is_bad_tactical() {
-            r = lmr(depth, searched) / LMR_BAD_CAPTURE_DIVISOR
-                - self.history.capture_score(candidate.key) / LMR_CAPTURE_HISTORY_DIVISOR;
+            r = lmr(depth, searched) / lmr_bad_capture_divisor()
+                - self.history.capture_score(candidate.key) / lmr_capture_history_divisor();
             if cut_node {
-                r += LMR_CUT_NODE;
+                r += lmr_cut_node();
             }
         }
         r.clamp(0, new_depth - 1)

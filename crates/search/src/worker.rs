@@ -271,10 +271,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     }
 
     fn aspiration(&mut self, root: &G, depth: i32, last: i32) -> i32 {
-        if depth < ASPIRATION_MIN_DEPTH || last.abs() >= MATE_BOUND {
+        if depth < aspiration_min_depth() || last.abs() >= MATE_BOUND {
             return self.search(root, depth, Window::FULL, 0, Root, NullMove::Refused);
         }
-        let mut delta = ASPIRATION_WINDOW;
+        let mut delta = aspiration_window();
         let (mut alpha, mut beta) = (last - delta, last + delta);
         loop {
             let v = self.search(root, depth, Window::new(alpha, beta), 0, Root, NullMove::Refused);
@@ -289,7 +289,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 return v;
             }
             delta *= 2;
-            if delta > ASPIRATION_MAX_DELTA {
+            if delta > aspiration_max_delta() {
                 alpha = -INF;
                 beta = INF;
             }

@@ -5,6 +5,7 @@
 use super::schedule;
 use super::spec::{Adjudication, EngineSpec, SprtSpec, TimeControl};
 use super::stats::Model;
+use catchess_core::shard::Shard;
 use catchess_game::pgn::record;
 use catchess_game::Game;
 use catchess_games::with_game;
@@ -22,6 +23,10 @@ pub const MAX_RANDOM_PLIES: usize = 1000;
 pub const MAX_TIMEOUT: Duration = Duration::from_secs(86_400);
 /// The most engines in one match.
 pub const MAX_ENGINES: usize = 32;
+
+/// Why a shard cannot start without `--seed` (also when `--resume` finds
+/// no state and starts it).
+pub const SHARD_NEEDS_SEED: &str = "--shard needs --seed: every shard must draw the same openings";
 
 /// Everything `catchess match` was asked to do.
 #[derive(Clone, Debug)]
@@ -50,10 +55,18 @@ pub struct MatchConfig {
     pub model: Model,
     /// Continue the match whose records are in `pgn` (and its state file).
     pub resume: bool,
-    /// `(k, n)`: play only rounds r with r mod n = k - 1 (1 ≤ k ≤ n).
-    pub shard: Option<(usize, usize)>,
+    /// Play only the rounds r (from 0) the shard takes: r mod n = k - 1.
+    pub shard: Option<Shard>,
     /// Join the records of these files instead of playing (`--merge`).
     pub merge: Vec<String>,
+    /// `--merge`: a table of the games there are, though some are missing.
+    pub partial: bool,
+    /// `--merge`: merge again as the inputs grow, until the match is
+    /// complete or its SPRT decides (then write `stop_file`).
+    pub watch: bool,
+    /// A match stops starting games once this file exists; `--watch`
+    /// writes it when the SPRT decides.
+    pub stop_file: Option<PathBuf>,
 }
 
 impl MatchConfig {
@@ -83,13 +96,16 @@ impl MatchConfig {
         if self.adjudication.max_moves == Some(0) {
             return Err("--maxmoves must be at least 1".into());
         }
-        if let Some((k, n)) = self.shard {
-            if !(1..=n).contains(&k) || n > MAX_GAMES {
-                return Err(format!("--shard {k}/{n}: expected I/N with 1 <= I <= N (e.g. 2/4)"));
+        if let Some(shard) = self.shard {
+            if shard.count() > MAX_GAMES as u64 {
+                return Err(format!("--shard {shard}: at most {MAX_GAMES} shards"));
             }
         }
         if !self.merge.is_empty() {
-            return Ok(());
+            return self.validate_merge();
+        }
+        if self.partial || self.watch {
+            return Err(format!("--{} goes with --merge", if self.watch { "watch" } else { "partial" }));
         }
         if self.engines.is_empty() {
             return Err("a match needs at least one --engine".into());
@@ -98,13 +114,17 @@ impl MatchConfig {
             return Err(format!("at most {MAX_ENGINES} engines"));
         }
         for (i, e) in self.engines.iter().enumerate() {
+            // Names go into records' tags, tables and the state file's lines.
+            if e.name.chars().any(char::is_control) {
+                return Err(format!("engine name {:?}: no control characters (a newline, a tab)", e.name));
+            }
             if self.engines[..i].iter().any(|o| o.name == e.name) {
                 return Err(format!("two engines are named {:?}; give each a distinct name=", e.name));
             }
         }
         if self.shard.is_some() {
             if self.seed.is_none() && !self.resume {
-                return Err("--shard needs --seed: every shard must draw the same openings".into());
+                return Err(SHARD_NEEDS_SEED.into());
             }
             if self.sprt.is_some() {
                 return Err("--shard and --sprt: a slice cannot stop the whole match; use --sprt with --merge".into());
@@ -125,49 +145,32 @@ impl MatchConfig {
         Ok(())
     }
 
-    /// The seat each engine is pinned to (`seat=` in its spec), by index in
-    /// `G::SEATS`; `None` for the engines that rotate. Checks that each
-    /// name is one of the variant's seats, that no two engines share a
-    /// seat, and that at least one seat is left free and one engine
-    /// rotates through the free seats.
-    pub fn pins<G: Game>(&self) -> Result<Vec<Option<usize>>, String> {
-        let names: Vec<&str> = G::SEATS.iter().map(|s| s.name).collect();
-        let mut pins: Vec<Option<usize>> = Vec::new();
-        for e in &self.engines {
-            let pin = match &e.seat {
-                None => None,
-                Some(seat) => Some(record::seat_of::<G>(seat).ok_or_else(|| {
-                    format!(
-                        "engine {}: seat={seat}: {} has no seat {seat:?} (seats: {})",
-                        e.name,
-                        G::VARIANT,
-                        names.join(", ")
-                    )
-                })?),
-            };
-            if let Some(other) = pin.and_then(|p| pins.iter().position(|o| *o == Some(p))) {
-                return Err(format!(
-                    "engines {} and {} are both pinned to {}: one engine per seat",
-                    self.engines[other].name,
-                    e.name,
-                    names[pin.unwrap_or_default()]
-                ));
+    /// The flags of `--merge`: it plays no game, so no shard, resume or
+    /// engine check; `--stop-file` only to write when `--watch` sees the
+    /// SPRT decide.
+    fn validate_merge(&self) -> Result<(), String> {
+        if self.shard.is_some() {
+            return Err("--shard plays a slice of a match; --merge joins them: not both".into());
+        }
+        if self.resume {
+            return Err("--resume goes on with a match; --merge joins records: not both".into());
+        }
+        if self.stop_file.is_some() && !self.watch {
+            return Err("--stop-file with --merge needs --watch (which writes it when the SPRT decides)".into());
+        }
+        if let Some(out) = self.pgn.as_deref().filter(|p| *p != "-") {
+            if self.merge.iter().any(|m| m == out) {
+                return Err(format!("--pgn {out} is one of the --merge inputs: write the merged records elsewhere"));
             }
-            pins.push(pin);
         }
-        let pinned = pins.iter().flatten().count();
-        if pinned == names.len() {
-            return Err(format!(
-                "every seat ({}) has an engine pinned to it: leave at least one seat to the engines that rotate",
-                names.join(", ")
-            ));
-        }
-        if pinned > 0 && pinned == pins.len() {
-            return Err(
-                "every engine is pinned to a seat: at least one engine without seat= must play the other seats".into(),
-            );
-        }
-        Ok(pins)
+        Ok(())
+    }
+
+    /// The seat each engine is pinned to (`seat=` in its spec): [`seat_pins`].
+    pub fn pins<G: Game>(&self) -> Result<Vec<Option<usize>>, String> {
+        let engines: Vec<(&str, Option<&str>)> =
+            self.engines.iter().map(|e| (e.name.as_str(), e.seat.as_deref())).collect();
+        seat_pins::<G>(&engines)
     }
 
     /// The time control of each seat: the last `--tc` for all seats,
@@ -191,6 +194,45 @@ impl MatchConfig {
         }
         Ok(tcs)
     }
+}
+
+/// The seat each engine (name, `seat=`) is pinned to, by index in
+/// `G::SEATS`; `None` for the engines that rotate. Checks that each name
+/// is one of the variant's seats, that no two engines share a seat, and
+/// that at least one seat is left free and one engine rotates through the
+/// free seats.
+pub fn seat_pins<G: Game>(engines: &[(&str, Option<&str>)]) -> Result<Vec<Option<usize>>, String> {
+    let names: Vec<&str> = G::SEATS.iter().map(|s| s.name).collect();
+    let mut pins: Vec<Option<usize>> = Vec::new();
+    for &(name, seat) in engines {
+        let pin = match seat {
+            None => None,
+            Some(seat) => Some(record::seat_of::<G>(seat).ok_or_else(|| {
+                format!("engine {name}: seat={seat}: {} has no seat {seat:?} (seats: {})", G::VARIANT, names.join(", "))
+            })?),
+        };
+        if let Some(other) = pin.and_then(|p| pins.iter().position(|o| *o == Some(p))) {
+            return Err(format!(
+                "engines {} and {name} are both pinned to {}: one engine per seat",
+                engines[other].0,
+                names[pin.unwrap_or_default()]
+            ));
+        }
+        pins.push(pin);
+    }
+    let pinned = pins.iter().flatten().count();
+    if pinned == names.len() {
+        return Err(format!(
+            "every seat ({}) has an engine pinned to it: leave at least one seat to the engines that rotate",
+            names.join(", ")
+        ));
+    }
+    if pinned > 0 && pinned == pins.len() {
+        return Err(
+            "every engine is pinned to a seat: at least one engine without seat= must play the other seats".into()
+        );
+    }
+    Ok(pins)
 }
 
 #[cfg(test)]
@@ -220,6 +262,9 @@ mod tests {
             resume: false,
             shard: None,
             merge: vec![],
+            partial: false,
+            watch: false,
+            stop_file: None,
         }
     }
 
@@ -250,10 +295,13 @@ mod tests {
         fails(&|c| c.games = Some(0), "--games must be at least 1");
         fails(&|c| c.timeout = Duration::ZERO, "--timeout must be more than 0");
         fails(&|c| c.adjudication.max_moves = Some(0), "--maxmoves must be at least 1");
-        fails(&|c| c.shard = Some((3, 2)), "--shard 3/2");
-        fails(&|c| c.shard = Some((1, 2)), "--shard needs --seed");
+        fails(&|c| c.shard = Some(Shard::new(1, 2).unwrap()), "--shard needs --seed");
+        fails(&|c| c.shard = Some(Shard::new(1, 2_000_000_000).unwrap()), "at most 1000000000 shards");
+        fails(&|c| c.partial = true, "--partial goes with --merge");
+        fails(&|c| c.watch = true, "--watch goes with --merge");
         fails(&|c| c.engines.clear(), "at least one --engine");
         fails(&|c| c.engines[1].name = "a".into(), "two engines are named \"a\"");
+        fails(&|c| c.engines[1].name = "a\nb".into(), "no control characters");
         fails(&|c| c.resume = true, "--resume needs --pgn FILE");
         fails(
             &|c| {
@@ -304,5 +352,18 @@ mod tests {
         merge.engines.clear();
         merge.merge = vec!["a.pgn".into()];
         assert_eq!(merge.validate(), Ok(()));
+        let merge_fails = |change: &dyn Fn(&mut MatchConfig), message: &str| {
+            let mut c = merge.clone();
+            change(&mut c);
+            let err = c.validate().unwrap_err();
+            assert!(err.contains(message), "{message}: {err}");
+        };
+        merge_fails(&|c| c.shard = Some(Shard::WHOLE), "not both");
+        merge_fails(&|c| c.resume = true, "not both");
+        merge_fails(&|c| c.stop_file = Some("stop".into()), "needs --watch");
+        merge_fails(&|c| c.pgn = Some("a.pgn".into()), "is one of the --merge inputs");
+        let mut watch = merge.clone();
+        (watch.watch, watch.partial, watch.stop_file) = (true, true, Some("stop".into()));
+        assert_eq!(watch.validate(), Ok(()));
     }
 }

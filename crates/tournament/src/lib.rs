@@ -10,7 +10,8 @@
 //!
 //! | file | what it owns |
 //! | --- | --- |
-//! | `mod.rs` | a match from start to end ([`run`], [`command`]), and `--merge` |
+//! | `mod.rs` | a match from start to end ([`run`], [`command`]) |
+//! | `merge.rs` | `--merge`: the records of a match's shards joined into one table, checked to belong together and to be complete; `--watch` |
 //! | `config.rs` | the settings of a match, their bounds and every check of them |
 //! | `spec.rs` | parsing engines, time controls, SPRT bounds, adjudication rules |
 //! | `engine.rs` | one engine process: lines in, lines out with deadlines; the log |
@@ -22,7 +23,7 @@
 //! | `standings.rs` | the standings, the SPRT's state, the final table |
 //! | `progress.rs` | the lines printed while a match runs |
 //! | `record.rs` | what a match record says: its tags, results, terminations, move comments (written and read through `game::pgn`) |
-//! | `resume.rs` | the records file and its state file: `--resume`, reading records back |
+//! | `resume.rs` | the records file and its state file: `--resume` (which also starts a match), reading records back |
 //! | `stats.rs` | points, Elo, SPRT |
 //! | `signals.rs` | SIGINT and SIGTERM, peak memory |
 //! | `check.rs` | `catchess pgn check`: replaying records with the game's rules |
@@ -31,6 +32,7 @@
 pub mod check;
 pub mod config;
 pub mod engine;
+pub mod merge;
 pub mod openings;
 pub mod play;
 pub mod pool;
@@ -44,21 +46,15 @@ pub mod standings;
 pub mod stats;
 pub mod workers;
 
-use catchess_game::pgn::MAX_PGN_BYTES;
 pub use config::{MatchConfig, MAX_CONCURRENCY, MAX_GAMES, MAX_RANDOM_PLIES, MAX_TIMEOUT};
 pub use standings::SprtStatus;
 
-use catchess_core::files::read_bounded;
-use catchess_game::pgn;
-use catchess_game::pgn::record::capitalised;
 use catchess_game::{Arbitration, Notation};
 use catchess_games::with_game;
 use openings::RoundOpenings;
 use play::{Arbiter, GameReport};
 use progress::Progress;
 use resume::Resumed;
-use schedule::pair_of;
-use standings::Standings;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -94,107 +90,9 @@ pub fn command(config: &MatchConfig) -> Result<ExitCode, String> {
 pub fn run(config: &MatchConfig) -> Result<MatchSummary, String> {
     config.validate()?;
     if !config.merge.is_empty() {
-        return with_game!(config.variant, G => merge_for::<G>(config));
+        return with_game!(config.variant, G => merge::run::<G>(config));
     }
     with_game!(config.variant, G => run_for::<G>(config))
-}
-
-/// Joins the records of a match played in slices (`--shard`) into one
-/// table with the same statistics; with `pgn`, writes them there in
-/// schedule order. The engines are those of `config` when given, else the
-/// players of the first game of the schedule, in seat order (engine 0 is
-/// white in game 1).
-fn merge_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSummary, String> {
-    let mut all: Vec<GameReport> = Vec::new();
-    let mut names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
-    let mut texts = Vec::new();
-    for path in &config.merge {
-        let text = read_bounded(path, MAX_PGN_BYTES).map_err(|e| format!("cannot read {path}: {e}"))?;
-        texts.push((path, text));
-    }
-    if names.is_empty() {
-        // The lowest round's players, in seat order.
-        let mut first: Option<(usize, Vec<String>)> = None;
-        for (path, text) in &texts {
-            for g in pgn::read_all(text, &pgn::result_words::<G>()).map_err(|e| format!("{path}: {e}"))? {
-                let round: usize = g.tag("Round").and_then(|r| r.parse().ok()).unwrap_or(usize::MAX);
-                if first.as_ref().is_none_or(|(r, _)| round < *r) {
-                    let players =
-                        G::SEATS.iter().filter_map(|s| g.tag(&capitalised(s.name)).map(String::from)).collect();
-                    first = Some((round, players));
-                }
-            }
-        }
-        for p in first.map(|(_, p)| p).unwrap_or_default() {
-            if !names.contains(&p) {
-                names.push(p);
-            }
-        }
-    }
-    if names.is_empty() {
-        return Err("--merge: no records".into());
-    }
-    for (path, text) in &texts {
-        for chunk in resume::record_chunks(text).map_err(|e| format!("{path}: {e}"))? {
-            for mut r in resume::reports::<G>(chunk, &names, path)? {
-                if all.iter().any(|o| o.number == r.number) {
-                    return Err(format!("--merge: game {} is in two files ({path})", r.number));
-                }
-                r.record = chunk.to_string();
-                all.push(r);
-            }
-        }
-    }
-    all.sort_by_key(|r| r.number);
-    let mut pins = merge_pins::<G>(config, &all)?;
-    pins.resize(names.len(), None);
-    let round = schedule::pinned_round(&pins, G::SEATS.len());
-    let rotating = schedule::rotating(&pins);
-    let mut standings = Standings::new::<G>(names.clone(), rotating.clone(), config.model);
-    for r in &all {
-        standings.add(r, pair_of(&round, r.number - 1, &rotating));
-    }
-    let sprt = config.sprt.as_ref().map(|spec| standings.sprt(spec, None));
-    if let Some(path) = config.pgn.as_deref().filter(|p| *p != "-") {
-        let text: String = all.iter().map(|r| r.record.as_str()).collect();
-        std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
-    }
-    let numbers: Vec<usize> = all.iter().map(|r| r.number).collect();
-    let last = numbers.last().copied().unwrap_or(0);
-    let missing = last - numbers.len();
-    eprintln!(
-        "merge: {} games from {} files (rounds 1 to {last}{})",
-        all.len(),
-        config.merge.len(),
-        if missing > 0 { format!(", {missing} missing") } else { String::new() }
-    );
-    let table = standings.table(config.sprt.as_ref().zip(sprt));
-    Ok(MatchSummary { games: all, table, sprt, interrupted: None, log_error: None })
-}
-
-/// The seats of the engines of merged records: the `seat=` of the
-/// `--engine` specs given (pinned engines cannot be told from the records
-/// of part of a match). With pins, every record must sit as the schedule
-/// says: records of another match, or specs without the same `seat=`,
-/// are refused rather than paired wrongly.
-fn merge_pins<G: Notation + Arbitration>(
-    config: &MatchConfig,
-    all: &[GameReport],
-) -> Result<Vec<Option<usize>>, String> {
-    if config.engines.is_empty() {
-        return Ok(Vec::new());
-    }
-    let pins = config.pins::<G>()?;
-    if pins.iter().any(Option::is_some) {
-        let round = schedule::pinned_round(&pins, G::SEATS.len());
-        if let Some(r) = all.iter().find(|r| r.seating != round[(r.number - 1) % round.len()]) {
-            return Err(format!(
-                "--merge: game {} is not seated as the engines given (and their seat=) would seat it",
-                r.number
-            ));
-        }
-    }
-    Ok(pins)
 }
 
 /// A match to play: the resume state, the openings, the engines started
@@ -207,9 +105,19 @@ fn run_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSumma
     let games = config.games.unwrap_or(round.len());
     let settings = resume::settings(config, &time_controls);
     // A resumed match takes its seed from the state file and must have
-    // the settings it was started with; its finished games are its records.
+    // the settings it was started with; its finished games are its
+    // records. `--resume` with no state yet starts the match.
     let resumed = match config.pgn.as_deref() {
-        Some(path) if config.resume => Some(Resumed::load::<G>(path, config.seed, &settings, &names, games)?),
+        Some(path) if config.resume => {
+            let resumed = Resumed::load::<G>(path, config.seed, &settings, &names, games)?;
+            if resumed.is_none() {
+                if config.shard.is_some() && config.seed.is_none() {
+                    return Err(config::SHARD_NEEDS_SEED.into());
+                }
+                eprintln!("match: --resume: no {} yet: starting the match", resume::state_path(path));
+            }
+            resumed
+        }
         _ => None,
     };
     let seed = resumed.as_ref().map(|r| r.seed).or(config.seed).unwrap_or_else(|| {
@@ -220,7 +128,15 @@ fn run_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSumma
         RoundOpenings::<G>::new(config.openings.as_deref(), config.random_plies, seed, games.div_ceil(round.len()))?;
 
     let arbiter = start_engines(config, time_controls.clone())?;
-    let records = resume::open_records(config.pgn.as_deref(), resumed.as_ref(), seed, &settings)?;
+    let state = resume::State {
+        seed,
+        games: Some(games),
+        engines: resume::players(config),
+        shard: config.shard,
+        settings: settings.text,
+        version: 2,
+    };
+    let records = resume::open_records(config.pgn.as_deref(), resumed.as_ref(), &state)?;
 
     let tcs: Vec<String> = G::SEATS.iter().zip(&time_controls).map(|(s, tc)| format!("{} {tc}", s.name)).collect();
     eprintln!(
@@ -246,6 +162,7 @@ fn run_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSumma
         concurrency: config.concurrency,
         sprt: config.sprt.as_ref(),
         seed,
+        stop_file: config.stop_file.as_deref(),
     };
     workers::play_all(&plan, &mut state, records, &mut progress)?;
     Ok(summary(config, state, &arbiter, &progress, games))
@@ -273,10 +190,10 @@ fn games_to_play(
             if cut > 0 { format!("; a cut-off last record ({cut} bytes) dropped") } else { String::new() }
         );
     }
-    if let Some((k, n)) = config.shard {
+    if let Some(shard) = config.shard {
         // Whole rounds (so game pairs stay together), every n-th one.
-        todo.retain(|i| (i / round.len()) % n == k - 1);
-        eprintln!("match: shard {k}/{n}: {} of the {games} games", todo.len());
+        todo.retain(|i| shard.takes((i / round.len()) as u64));
+        eprintln!("match: shard {shard}: {} of the {games} games", todo.len());
     }
     todo
 }

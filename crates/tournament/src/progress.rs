@@ -84,11 +84,7 @@ impl Progress {
     /// (two engines) or every engine's points, the LLR, and the time left
     /// at the pace of this run.
     fn status(&self, standings: &Standings, done: usize, sprt: Option<SprtStatus>) -> String {
-        let mut parts = vec![format!("{done}/{} games", self.games)];
-        parts.extend(standings.progress_parts());
-        if let Some(st) = sprt {
-            parts.push(format!("LLR {:.2} ({:.2}, {:.2})", st.llr, st.lower, st.upper));
-        }
+        let mut parts = score_parts(done, self.games, standings, sprt);
         let played = done - self.resumed;
         let left = self.to_play.saturating_sub(played);
         if played > 0 && left > 0 {
@@ -97,6 +93,18 @@ impl Progress {
         }
         parts.join(" | ")
     }
+}
+
+/// The match so far as the progress line says it: `12/100 games | a 7.0 -
+/// b 5.0 (58.3 %) | Elo +58.5 ± 190.2 | LLR 0.45 (-2.94, 2.94)`, in parts
+/// (also what `--merge --watch` prints as shards write).
+pub fn score_parts(done: usize, games: usize, standings: &Standings, sprt: Option<SprtStatus>) -> Vec<String> {
+    let mut parts = vec![format!("{done}/{games} games")];
+    parts.extend(standings.progress_parts());
+    if let Some(st) = sprt {
+        parts.push(format!("LLR {:.2} ({:.2}, {:.2})", st.llr, st.lower, st.upper));
+    }
+    parts
 }
 
 /// `game 3/12: a (white) - b (black): 1-0 [checkmate], 41 plies; faults: ...`.

@@ -2,7 +2,10 @@
 //! pool of engine processes, take the next game of the schedule and send
 //! back its report; the main thread writes each record the moment its game
 //! ends, adds it to the standings, updates the SPRT, prints progress, and
-//! stops everything on a signal, an SPRT decision or a failed write.
+//! stops everything on a signal, an SPRT decision or a failed write. A
+//! worker looks for the stop file (`--stop-file`) before each game it
+//! starts: once it is there no game starts, and those being played finish
+//! and count, as after an SPRT decision.
 
 use super::engine;
 use super::openings::RoundOpenings;
@@ -16,6 +19,7 @@ use super::standings::{SprtStatus, Standings};
 use super::stats::Model;
 use catchess_game::{Arbitration, Game, Notation};
 use std::io::Write;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
 use std::time::Duration;
@@ -34,6 +38,9 @@ pub struct Plan<'a, G: Notation + Arbitration> {
     pub concurrency: usize,
     pub sprt: Option<&'a SprtSpec>,
     pub seed: u64,
+    /// No game starts once this file exists (`--stop-file`: the SPRT of a
+    /// match spread over shards decided, `--merge --watch` wrote it).
+    pub stop_file: Option<&'a Path>,
 }
 
 /// The match so far: what the loop adds every finished game to.
@@ -148,11 +155,12 @@ pub fn play_all<G: Notation + Arbitration>(
     let (tx, rx) = channel::<GameReport>();
     let cancel = &plan.arbiter.cancel;
     let mut records = Records { out: records, error: None };
+    let halted = AtomicBool::new(false);
     let workers = plan.concurrency.clamp(1, plan.todo.len().max(1));
     std::thread::scope(|scope| {
         for _ in 0..workers {
-            let (tx, next, stop) = (tx.clone(), &next, &stop);
-            scope.spawn(move || play_games(plan, next, stop, tx));
+            let (tx, next, stop, halted) = (tx.clone(), &next, &stop, &halted);
+            scope.spawn(move || play_games(plan, next, stop, halted, tx));
         }
         drop(tx);
         // Each record is written the moment its game ends (its Round tag
@@ -175,6 +183,9 @@ pub fn play_all<G: Notation + Arbitration>(
         }
         progress.finish();
     });
+    if let (true, Some(file)) = (halted.load(Ordering::SeqCst), plan.stop_file) {
+        eprintln!("match: {} exists: no new game started, those being played finished", file.display());
+    }
     match records.error {
         Some(e) => Err(e),
         None => Ok(()),
@@ -183,16 +194,23 @@ pub fn play_all<G: Notation + Arbitration>(
 
 /// One worker thread: takes the schedule's next game until none is left or
 /// the match stops, plays it with its own pool of engines, and sends the
-/// report back.
+/// report back. The stop file is looked for once per game (one `stat`), so
+/// the polling is bounded by the games played; finding it sets `halted`.
 fn play_games<G: Notation + Arbitration>(
     plan: &Plan<G>,
     next: &AtomicUsize,
     stop: &AtomicBool,
+    halted: &AtomicBool,
     tx: Sender<GameReport>,
 ) {
     let cancel = &plan.arbiter.cancel;
     let mut pool = Pool::default();
     while !stop.load(Ordering::SeqCst) && !cancel.load(Ordering::SeqCst) {
+        if plan.stop_file.is_some_and(Path::exists) {
+            halted.store(true, Ordering::SeqCst);
+            stop.store(true, Ordering::SeqCst);
+            break;
+        }
         let Some(&i) = plan.todo.get(next.fetch_add(1, Ordering::SeqCst)) else { break };
         let Some(report) = play::play_game(plan.arbiter, &plan.job(i), &mut pool) else { break };
         if tx.send(report).is_err() {

@@ -101,6 +101,9 @@ pub enum Command {
     Rolls,
     /// The commands, in a few lines for a person at the terminal.
     Help,
+    /// The tunable search parameters as OpenBench's SPSA input (a build
+    /// with the `tune` feature).
+    Spsa,
 }
 
 /// Parses a line. `Ok(None)` for a blank line (ignored, as UCI asks).
@@ -127,6 +130,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "outcome" => no_args(Command::Outcome),
         "rolls" => no_args(Command::Rolls),
         "help" => no_args(Command::Help),
+        "spsa" => no_args(Command::Spsa),
         "debug" => match rest.as_slice() {
             ["on"] => Ok(Some(Command::Debug(true))),
             ["off"] => Ok(Some(Command::Debug(false))),

@@ -49,7 +49,8 @@ catchess speaks UCI (protocol.md); a line is one command:
   go perft <depth>                     count the move tree
   stop, ponderhit, quit
 Extensions: d (the board), eval (the evaluation term by term), outcome (the result),
-  rolls (Cat's Chess 10x10: the roll's outcomes), help";
+  rolls (Cat's Chess 10x10: the roll's outcomes), spsa (a tune build: the tunable
+  parameters as OpenBench's SPSA input), help";
 
 /// Longest line read as a command; a longer one is refused whole (a
 /// `position ... moves` line of 100 000 moves still fits).

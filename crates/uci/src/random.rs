@@ -302,7 +302,7 @@ pub fn run(input: impl BufRead, out: Output) {
         Command::Go(params) => engine.go(&params, &out),
         Command::Stop | Command::PonderHit | Command::Debug(_) => {}
         Command::Rolls => out.line(&engine.game.rolls()),
-        Command::Display | Command::Eval | Command::Outcome | Command::Help => {
+        Command::Display | Command::Eval | Command::Outcome | Command::Help | Command::Spsa => {
             out.error("not supported by the random engine")
         }
         Command::Quit => {}

@@ -91,7 +91,12 @@ impl<G: Playable> Session<G> {
             Command::IsReady => out.line("readyok"),
             Command::Stop => self.engine.stop(options),
             Command::PonderHit => self.engine.ponderhit(),
-            Command::Debug(_) | Command::Uci | Command::Quit | Command::SetOption { .. } | Command::Help => {}
+            Command::Debug(_)
+            | Command::Uci
+            | Command::Quit
+            | Command::SetOption { .. }
+            | Command::Help
+            | Command::Spsa => {}
             Command::UciNewGame => self.engine.new_game(options),
             Command::Position { start, moves } => {
                 let start = match start {
@@ -343,6 +348,10 @@ impl AnySession {
                 }
             }
             Command::Help => super::HELP.lines().for_each(|l| out.line(l)),
+            Command::Spsa => match super::options::spsa_lines() {
+                Ok(lines) => lines.iter().for_each(|l| out.line(l)),
+                Err(e) => out.error(&e),
+            },
             other => self.game.handle(other, options, out),
         }
     }

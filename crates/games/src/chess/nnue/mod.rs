@@ -17,6 +17,11 @@
 //! weights (input by input) and biases as i16, the output weights (the
 //! mover's half, then the other's) as i16 and the output bias as i32.
 
+mod file;
+
+pub use file::{Kind, Network, HIDDEN, INPUTS, MAX_OUTPUT_WEIGHT};
+use file::FILE_BYTES;
+
 use super::position::{Position, Variant};
 use super::types::Role;
 use catchess_core::Color;
@@ -24,10 +29,6 @@ use catchess_game::GameOption;
 use once_cell::sync::{Lazy, OnceCell};
 use std::io::Read;
 
-/// Inputs per view: 2 owners × 6 kinds × 64 squares.
-pub const INPUTS: usize = 768;
-/// Hidden neurons per view.
-pub const HIDDEN: usize = 128;
 /// The hidden layer's integer scale (its clip at 1.0 is `QA`).
 pub const QA: i32 = 255;
 /// The output weights' integer scale.
@@ -38,31 +39,12 @@ pub const SCALE: i32 = 400;
 /// a sum of 32 pieces' rows and the bias stays within i16 (33 × 1.98 × 255
 /// < 32767).
 pub const CLIP: f32 = 1.98;
-/// The largest output weight a network may have: one half's
-/// `HIDDEN` · QA² · 127 sum stays within i32.
-pub const MAX_OUTPUT_WEIGHT: i16 = 127;
 /// The learnt output weights stay within ±OUTPUT_CLIP (`MAX_OUTPUT_WEIGHT`
 /// once times QB).
 pub const OUTPUT_CLIP: f32 = MAX_OUTPUT_WEIGHT as f32 / QB as f32;
 const _: () = assert!(HIDDEN as i64 * (QA * QA) as i64 * MAX_OUTPUT_WEIGHT as i64 <= i32::MAX as i64);
 // An activated neuron times its output weight fits in 16 bits (`activated_dot`).
 const _: () = assert!(QA * MAX_OUTPUT_WEIGHT as i32 <= i16::MAX as i32);
-
-const MAGIC: &[u8; 8] = b"CATNNUE2";
-
-/// What a network's output is.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Kind {
-    /// The position's whole value.
-    Whole,
-    /// A correction added to the hand-made evaluation. A network learnt
-    /// from the few games this project can play need not relearn what
-    /// the hand-made evaluation (and the search tuned with it) knows; it
-    /// starts from it and learns what it misses. The correction is an
-    /// advantage like any other, so the hand-made evaluation's scale
-    /// (`HandMade::scale`) shrinks it too: a dead draw stays a draw.
-    Correction,
-}
 
 /// What a correction needs of the hand-made evaluation.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -74,24 +56,14 @@ pub struct HandMade {
     pub scale: i32,
 }
 
-impl Kind {
-    fn code(self) -> u32 {
-        match self {
-            Kind::Whole => 0,
-            Kind::Correction => 1,
-        }
-    }
-
-    fn from_code(code: u32) -> Option<Kind> {
-        [Kind::Whole, Kind::Correction].into_iter().find(|k| k.code() == code)
-    }
-}
-
 /// The network built into the engine: a correction to the hand-made
 /// evaluation, learnt from 59,630 of the project's own games and refined
 /// by 8,917 more of its own self-play (see README,
-/// "A chess network", for the command and its measured strength).
-static BUILT_IN_FILE: &[u8] = include_bytes!("correction.nnue");
+/// "A chess network", for the command and its measured strength), from
+/// `correction.nnue`; or the file `CATCHESS_EVALFILE` named at build time
+/// (`make EVALFILE=...`, as OpenBench builds an engine with its network).
+/// The build script reads it with `file.rs`, so it is a valid network.
+static BUILT_IN_FILE: &[u8] = include_bytes!(env!("CATCHESS_BUILT_IN_NETWORK"));
 static BUILT_IN: Lazy<Network> =
     Lazy::new(|| Network::from_bytes(BUILT_IN_FILE).expect("the built-in network is a valid network file (tested)"));
 
@@ -193,15 +165,6 @@ fn read_file(path: &str) -> Result<Network, String> {
     Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))
 }
 
-/// The size of a network file (see the module doc).
-const FILE_BYTES: usize = HEADER_BYTES + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
-/// The magic, the hidden size and the kind.
-const HEADER_BYTES: usize = MAGIC.len() + 4 + 4;
-
-/// The most pieces a chess position holds: every accumulator sum stays
-/// within i16 for this many rows and the bias (checked on loading).
-const MAX_PIECES: usize = 32;
-
 /// The input for a piece of `owner`'s of kind `role` on `square` (a1 = 0,
 /// h8 = 63) as `view` sees the board: its own pieces first, and black's
 /// view turned round so that each side's pieces move up the board.
@@ -230,84 +193,10 @@ pub fn for_each_feature<V: Variant>(pos: &Position<V>, mut f: impl FnMut(usize, 
     }
 }
 
-/// A network with integer weights (see the module doc).
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Network {
-    pub kind: Kind,
-    /// `INPUTS` rows of `HIDDEN`.
-    pub hidden_weights: Vec<i16>,
-    pub hidden_bias: Vec<i16>,
-    /// The mover's `HIDDEN` then the other side's.
-    pub output_weights: Vec<i16>,
-    pub output_bias: i32,
-}
-
 /// One view's hidden layer before activation.
 type Accumulator = [i16; HIDDEN];
 
 impl Network {
-    /// Reads a network file, refusing one of another shape or whose sums
-    /// could leave i16 (see `CLIP`).
-    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
-        let expected = FILE_BYTES;
-        if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
-            return Err("not a catchess network file (it does not start with CATNNUE2)".to_string());
-        }
-        let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
-        let hidden = word(8) as usize;
-        if hidden != HIDDEN {
-            return Err(format!("the network has {hidden} hidden neurons; this build reads {HIDDEN}"));
-        }
-        let kind = Kind::from_code(word(12))
-            .ok_or_else(|| format!("the network's kind is {}; this build reads 0 (whole) and 1 (correction)", word(12)))?;
-        if bytes.len() != expected {
-            return Err(format!("the network file has {} bytes; a {HIDDEN}-neuron network has {expected}", bytes.len()));
-        }
-        let mut at = HEADER_BYTES;
-        let mut words = |n: usize| {
-            let v: Vec<i16> =
-                bytes[at..at + 2 * n].chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]])).collect();
-            at += 2 * n;
-            v
-        };
-        let hidden_weights = words(INPUTS * HIDDEN);
-        let hidden_bias = words(HIDDEN);
-        let output_weights = words(2 * HIDDEN);
-        let output_bias = i32::from_le_bytes(bytes[expected - 4..].try_into().expect("4 bytes"));
-        let net = Network { kind, hidden_weights, hidden_bias, output_weights, output_bias };
-        net.check_range()?;
-        Ok(net)
-    }
-
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = MAGIC.to_vec();
-        out.extend((HIDDEN as u32).to_le_bytes());
-        out.extend(self.kind.code().to_le_bytes());
-        for w in self.hidden_weights.iter().chain(&self.hidden_bias).chain(&self.output_weights) {
-            out.extend(w.to_le_bytes());
-        }
-        out.extend(self.output_bias.to_le_bytes());
-        out
-    }
-
-    /// Every neuron's bias and its `MAX_PIECES` largest rows in size must
-    /// sum within i16, whatever the position; and the output weights stay
-    /// within ±`MAX_OUTPUT_WEIGHT`.
-    fn check_range(&self) -> Result<(), String> {
-        if let Some(w) = self.output_weights.iter().find(|w| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16) {
-            return Err(format!("an output weight is {w}, beyond ±{MAX_OUTPUT_WEIGHT}: weights out of range"));
-        }
-        for n in 0..HIDDEN {
-            let mut sizes: Vec<i32> = (0..INPUTS).map(|i| i32::from(self.hidden_weights[i * HIDDEN + n]).abs()).collect();
-            sizes.sort_unstable_by(|a, b| b.cmp(a));
-            let worst = i32::from(self.hidden_bias[n]).abs() + sizes[..MAX_PIECES].iter().sum::<i32>();
-            if worst > i32::from(i16::MAX) {
-                return Err(format!("hidden neuron {n} can reach {worst}, beyond 16 bits: weights out of range"));
-            }
-        }
-        Ok(())
-    }
-
     /// The value (white's view) of a position with hand-made evaluation
     /// `hand_made` whose network `output` is given: the output itself, or
     /// the hand-made value corrected by it, scaled as the hand-made

@@ -1,0 +1,108 @@
+//! The engine as OpenBench builds and benches it (#64, docs/openbench.md):
+//! `make EXE=<name>` in the repository's root gives the binary `<name>`,
+//! and `<name> bench` ends with the lines OpenBench reads, parsed here as
+//! its worker parses them (`Client/bench.py`): from the last line up,
+//! every character but letters, digits and spaces made a space, the first
+//! match of its node pattern and the first of its speed pattern. A network
+//! the engine would refuse (`EVALFILE=`) fails the build, saying why.
+//!
+//! To reuse what `cargo test` has built, the test builds with the test
+//! profile and the web app (`PROFILE=test WEB=1`: the binary the other
+//! tests run); OpenBench's own build (`make`: the release profile, the
+//! engine alone) takes minutes more and is run by hand
+//! (docs/openbench.md says what was).
+
+mod common;
+
+use common::bench::BENCH;
+use common::temp::temp;
+use regex::Regex;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const REPO: &str = env!("CARGO_MANIFEST_DIR");
+/// The longest the worker waits for a bench.
+const OPENBENCH_LIMIT: Duration = Duration::from_secs(60);
+
+/// `make` in the repository with `args`, as OpenBench runs it (`-j`).
+fn make(args: &[String], env: &[(&str, &str)]) -> Output {
+    Command::new("make")
+        .arg("-j")
+        .args(args)
+        .current_dir(REPO)
+        .envs(env.iter().copied())
+        .stdin(Stdio::null())
+        .output()
+        .expect("make runs")
+}
+
+/// (nodes, nodes per second) as OpenBench's worker reads them from a
+/// bench's output (stdout and stderr together).
+fn openbench_parse(output: &str) -> (Option<u64>, Option<u64>) {
+    let junk = Regex::new(r"[^a-zA-Z0-9 ]+").unwrap();
+    let nps_pattern = Regex::new(r"(?i)(\d+\s+nps)|(nps\s+\d+)|(nodes second\s+\d+)").unwrap();
+    let bench_pattern = Regex::new(r"(?i)(\d+\s+nodes)|(nodes\s+\d+)|(nodes searched\s+\d+)").unwrap();
+    let number = |m: &str| Regex::new(r"\d+").unwrap().find(m).and_then(|d| d.as_str().parse().ok());
+    let (mut nps, mut bench) = (None, None);
+    for line in output.trim().split('\n').rev() {
+        let line = junk.replace_all(line, " ");
+        if nps.is_none() {
+            nps = nps_pattern.find(&line).and_then(|m| number(m.as_str()));
+        }
+        if bench.is_none() {
+            bench = bench_pattern.find(&line).and_then(|m| number(m.as_str()));
+        }
+    }
+    (bench, nps)
+}
+
+#[test]
+fn the_parser_reads_what_openbench_reads() {
+    // Stockfish's closing lines, and Ethereal's one line.
+    assert_eq!(openbench_parse("x\nNodes searched  : 123\nNodes/second    : 45\n"), (Some(123), Some(45)));
+    assert_eq!(openbench_parse("Bench: 99 nodes 7 nps"), (Some(99), Some(7)));
+    // The last match counts: a per-game line before the totals does not.
+    assert_eq!(
+        openbench_parse("chess: 5 nodes in 1 s, 5 nodes/s\nNodes searched  : 9\nNodes/second    : 3"),
+        (Some(9), Some(3))
+    );
+}
+
+#[test]
+fn make_builds_the_engine_whose_bench_openbench_reads() {
+    let exe = temp("catchess-openbench");
+    let _ = std::fs::remove_file(&exe);
+    let out = make(&[format!("EXE={}", exe.display()), "PROFILE=test".into(), "WEB=1".into()], &[("CC", "cargo")]);
+    assert!(out.status.success(), "make:\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(exe.is_file(), "make wrote no {}", exe.display());
+
+    // OpenBench runs `./<name> bench` with stderr joined to stdout.
+    let started = Instant::now();
+    let bench = Command::new(&exe).arg("bench").stdin(Stdio::null()).output().unwrap();
+    let elapsed = started.elapsed();
+    assert!(bench.status.success());
+    let text = String::from_utf8_lossy(&bench.stdout).into_owned() + &String::from_utf8_lossy(&bench.stderr);
+    let (nodes, nps) = openbench_parse(&text);
+    assert_eq!(nodes, Some(BENCH[0].1), "the chess bench, as pinned:\n{text}");
+    assert!(nps.is_some_and(|n| n > 0), "{text}");
+    assert!(elapsed < OPENBENCH_LIMIT, "the bench took {elapsed:?}");
+    let last: Vec<&str> = text.lines().rev().take(2).collect();
+    assert!(last[0].starts_with("Nodes/second    : ") && last[1].starts_with("Nodes searched  : "), "{last:?}");
+}
+
+#[test]
+fn a_network_the_engine_would_refuse_fails_the_build_saying_why() {
+    // The build script refuses the file before anything is compiled with
+    // it; the next build runs the script again (and recompiles, incrementally).
+    let bad = temp("not-a-network.nnue");
+    std::fs::write(&bad, b"not a network").unwrap();
+    // Given relative to the Makefile's folder where it can be: make makes it absolute.
+    let given = bad.strip_prefix(REPO).unwrap_or(&bad);
+    let exe = format!("EXE={}", temp("never").display());
+    let args = [exe, format!("EVALFILE={}", given.display()), "PROFILE=test".into(), "WEB=1".into()];
+    let out = make(&args, &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    let why = format!("CATCHESS_EVALFILE (EVALFILE=) {}: not a catchess network file", bad.display());
+    assert!(stderr.contains(&why), "{stderr}");
+}
