@@ -147,7 +147,7 @@ fn openbench_parse(out: &str) -> (Option<u64>, Option<u64>) {
 
 #[test]
 fn bench_takes_stockfish_arguments_and_ends_with_its_two_lines() {
-    let (ok, out, err) = catchess(&["bench", "16", "1", "2"]);
+    let (ok, out, err) = catchess(&["bench", "--all", "16", "1", "2"]);
     assert!(ok, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     let n = lines.len();
@@ -170,7 +170,7 @@ fn bench_takes_stockfish_arguments_and_ends_with_its_two_lines() {
     assert_eq!(parts.iter().sum::<u64>(), nodes);
     assert!(nodes > 0 && nps > 0);
     // The same run with flags counts the same nodes (one thread: deterministic).
-    let (ok, flags, _) = catchess(&["bench", "--hash", "16", "--threads", "1", "--depth", "2"]);
+    let (ok, flags, _) = catchess(&["bench", "--all", "--hash", "16", "--threads", "1", "--depth", "2"]);
     assert!(ok);
     assert_eq!(openbench_parse(&flags).0, Some(nodes));
     let (ok, one, _) = catchess(&["bench", "8", "1", "2", "--variant", "chess"]);
