@@ -1,6 +1,7 @@
 //! The `catchess` binary's tool commands, run as a user would.
 
 mod common;
+use common::bench::openbench_parse;
 use common::{run, temp};
 
 use run::catchess;
@@ -126,28 +127,9 @@ fn impossible_material_is_a_fen_error_not_a_crash() {
     assert_eq!(out, "Nodes searched: 218\n");
 }
 
-/// What OpenBench's client does with a bench's output (Client/bench.py,
-/// `parse_stream_output`): from the last line up, non-alphanumerics become
-/// spaces, and the first `nodes searched N` and `nodes second N` found are
-/// the bench and the speed.
-fn openbench_parse(out: &str) -> (Option<u64>, Option<u64>) {
-    let junk = regex::Regex::new(r"[^a-zA-Z0-9 ]+").unwrap();
-    let nps = regex::Regex::new(r"(?i)(\d+\s+nps)|(nps\s+\d+)|(nodes second\s+\d+)").unwrap();
-    let bench = regex::Regex::new(r"(?i)(\d+\s+nodes)|(nodes\s+\d+)|(nodes searched\s+\d+)").unwrap();
-    let digits = regex::Regex::new(r"\d+").unwrap();
-    let number = |m: regex::Match| digits.find(m.as_str()).unwrap().as_str().parse::<u64>().unwrap();
-    let (mut n, mut s) = (None, None);
-    for line in out.trim().lines().rev() {
-        let line = junk.replace_all(line, " ");
-        s = s.or_else(|| nps.find(&line).map(number));
-        n = n.or_else(|| bench.find(&line).map(number));
-    }
-    (n, s)
-}
-
 #[test]
 fn bench_takes_stockfish_arguments_and_ends_with_its_two_lines() {
-    let (ok, out, err) = catchess(&["bench", "--all", "16", "1", "2"]);
+    let (ok, out, err) = catchess(&["bench", "16", "1", "2", "--all"]);
     assert!(ok, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     let n = lines.len();
@@ -170,12 +152,17 @@ fn bench_takes_stockfish_arguments_and_ends_with_its_two_lines() {
     assert_eq!(parts.iter().sum::<u64>(), nodes);
     assert!(nodes > 0 && nps > 0);
     // The same run with flags counts the same nodes (one thread: deterministic).
-    let (ok, flags, _) = catchess(&["bench", "--all", "--hash", "16", "--threads", "1", "--depth", "2"]);
+    let (ok, flags, _) = catchess(&["bench", "--hash", "16", "--threads", "1", "--depth", "2", "--all"]);
     assert!(ok);
     assert_eq!(openbench_parse(&flags).0, Some(nodes));
+    // One game: named, or standard chess by default (OpenBench's bench).
     let (ok, one, _) = catchess(&["bench", "8", "1", "2", "--variant", "chess"]);
     assert!(ok);
     assert_eq!(openbench_parse(&one).0, Some(parts[1]));
+    let (ok, chess, _) = catchess(&["bench", "16", "1", "2"]);
+    assert!(ok);
+    assert_eq!(openbench_parse(&chess).0, Some(parts[1]));
+    assert!(catchess(&["bench", "--all", "--variant", "chess"]).2.contains("cannot be used with"));
 }
 
 #[test]

@@ -14,9 +14,8 @@
 
 mod common;
 
-use common::bench::BENCH;
+use common::bench::{openbench_parse, BENCH};
 use common::temp::temp;
-use regex::Regex;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -34,26 +33,6 @@ fn make(args: &[String], env: &[(&str, &str)]) -> Output {
         .stdin(Stdio::null())
         .output()
         .expect("make runs")
-}
-
-/// (nodes, nodes per second) as OpenBench's worker reads them from a
-/// bench's output (stdout and stderr together).
-fn openbench_parse(output: &str) -> (Option<u64>, Option<u64>) {
-    let junk = Regex::new(r"[^a-zA-Z0-9 ]+").unwrap();
-    let nps_pattern = Regex::new(r"(?i)(\d+\s+nps)|(nps\s+\d+)|(nodes second\s+\d+)").unwrap();
-    let bench_pattern = Regex::new(r"(?i)(\d+\s+nodes)|(nodes\s+\d+)|(nodes searched\s+\d+)").unwrap();
-    let number = |m: &str| Regex::new(r"\d+").unwrap().find(m).and_then(|d| d.as_str().parse().ok());
-    let (mut nps, mut bench) = (None, None);
-    for line in output.trim().split('\n').rev() {
-        let line = junk.replace_all(line, " ");
-        if nps.is_none() {
-            nps = nps_pattern.find(&line).and_then(|m| number(m.as_str()));
-        }
-        if bench.is_none() {
-            bench = bench_pattern.find(&line).and_then(|m| number(m.as_str()));
-        }
-    }
-    (bench, nps)
 }
 
 #[test]
