@@ -1,12 +1,12 @@
-//! Match records of a concrete game (Cat Chess) through the public
-//! `catchess::tournament` API: the PGN writer, seat names, and reading
-//! records back for `--resume` and `--merge`. The record code itself is
-//! generic and names no game (its unit tests use chess only).
+//! Match records of real games (`catchess::game::pgn::record`, which
+//! names no game, so its tests on games live here): the PGN writer, seat
+//! names, results, several-step turns, and reading records back for
+//! `--resume` and `--merge`.
 
-use catchess::game::pgn::record::FaultKind;
-use catchess::game::pgn::record::{seat_of, write, RecordTags};
+use catchess::game::pgn;
+use catchess::game::pgn::record::*;
 use catchess::tournament::resume::{complete_prefix, reports};
-use catchess::{Arbitration, CatChess, History, Notation, Seat};
+use catchess::{Arbitration, CatChess, Chess, History, Notation, Seat};
 
 fn tags(players: &[&str], winner: Option<Seat>, points: &[f64]) -> RecordTags {
     RecordTags {
@@ -114,4 +114,81 @@ fn standard_results_with_a_winner_tag_are_read_back() {
     // A Winner the result contradicts is refused.
     let bad = new.replace("[Winner \"black\"]", "[Winner \"white\"]");
     assert!(reports::<CatChess>(&bad, &names, "bad.pgn").unwrap_err().contains("result \"0-1\""));
+}
+
+/// Results are read back in both forms; what does not name a finished
+/// game of the variant is `None` (by variant name: this module names
+/// no game but chess).
+#[test]
+fn results_read_back() {
+    let white = Some(Some(Seat::new(0)));
+    assert_eq!(winner_of_result::<Chess>("1-0", None), white);
+    assert_eq!(winner_of_result::<Chess>("1/2-1/2", None), Some(None));
+    assert_eq!(winner_of_result::<Chess>("*", None), None);
+    assert_eq!(winner_of_result::<Chess>("white", None), None);
+    assert_eq!(winner_tag::<Chess>(None), None);
+    let cats: catchess::games::VariantKind = "catchess".parse().unwrap();
+    catchess::games::with_game!(cats, G => {
+        let cats = Some(Some(Seat::new(2)));
+        assert_eq!((result_text::<G>(Some(Seat::new(2))), winner_tag::<G>(Some(Seat::new(2)))), ("1/2-1/2", Some("cats")));
+        assert_eq!(winner_of_result::<G>("1/2-1/2", Some("cats")), cats);
+        assert_eq!(winner_of_result::<G>("1/2-1/2", None), cats);
+        assert_eq!(winner_of_result::<G>("cats", None), cats);
+        assert_eq!(winner_of_result::<G>("1/2-1/2", Some("draw")), Some(None));
+        assert_eq!(winner_of_result::<G>("draw", None), Some(None));
+        assert_eq!(winner_of_result::<G>("1-0", Some("white")), white);
+        assert_eq!(winner_of_result::<G>("white", None), white);
+        assert_eq!(winner_of_result::<G>("1-0", Some("cats")), None);
+        assert_eq!(winner_of_result::<G>("*", None), None);
+    });
+}
+
+#[test]
+fn chess_record_is_standard_pgn_with_san() {
+    let h = history(Chess::startpos(), "f2f3 e7e5 g2g4 d8h4");
+    let mut t = tags(&["A", "B"], Some(Seat::new(1)), &[0.0, 1.0]);
+    t.faults = vec!["none \"really\"".into()];
+    let comments = vec![None, Some("+0.10/3 0.010s".to_string()), None, None];
+    let pgn = write(&t, &h, &comments, None, None);
+    let expected = "[Event \"test\"]\n[Site \"?\"]\n[Date \"2025.01.02\"]\n[Round \"3\"]\n[White \"A\"]\n\
+        [Black \"B\"]\n[Result \"0-1\"]\n[TimeControl \"10+0.1\"]\n[Termination \"normal\"]\n\
+        [TerminationDetails \"checkmate\"]\n\
+        [Faults \"none \\\"really\\\"\"]\n[PlyCount \"4\"]\n\n\
+        1. f3 e5 {+0.10/3 0.010s} 2. g4 Qh4# 0-1\n\n";
+    assert_eq!(pgn, expected);
+}
+
+#[test]
+fn long_games_wrap_below_80_columns() {
+    let h = history(Chess::startpos(), &"g1f3 g8f6 f3g1 f6g8 ".repeat(2));
+    let pgn = write(&tags(&["A", "B"], None, &[0.5, 0.5]), &h, &[], None, None);
+    assert!(pgn.lines().all(|l| l.len() < 80));
+    assert!(pgn.contains("1/2-1/2"));
+    assert_eq!(seat_of::<Chess>("cats"), None);
+}
+
+/// A game whose turns take several steps (catschess10, by its variant
+/// name: this module names no game) gets one token a turn (the turn's
+/// `turn_text`), move numbers by turns, `PlyCount` in turns, and the
+/// record replays.
+#[test]
+fn turns_of_several_steps_are_one_token_each() {
+    let variant: catchess::games::VariantKind = "catschess10".parse().unwrap();
+    catchess::games::with_game!(variant, G => several_steps::<G>());
+}
+
+fn several_steps<G: Notation + Arbitration>() {
+    let line = "b1d2,M@b1 i8i6 d1f2,M@d1 a9b9,c8c6";
+    let h = history(G::startpos(), line);
+    assert_eq!(h.turn_count(), 4);
+    assert!(h.moves().len() > 8);
+    let comments = vec![Some("a".to_string()), None, None, Some("d".to_string())];
+    let pgn = write(&tags(&["A", "B"], None, &[0.5, 0.5]), &h, &comments, None, None);
+    assert!(pgn.contains("[PlyCount \"4\"]"), "{pgn}");
+    assert!(pgn.contains("1. b1d2,M@b1 {a} i8i6 2. d1f2,M@d1 a9b9,c8c6 {d} 1/2-1/2"), "{pgn}");
+    let game = &pgn::read_all(&pgn, &[]).unwrap()[0];
+    assert_eq!(game.move_texts().collect::<Vec<_>>(), line.split(' ').collect::<Vec<_>>());
+    let again = pgn::replay::<G>(game, pgn::Stop::AtEnd).unwrap();
+    assert_eq!(again.moves(), h.moves());
+    assert_eq!(again.turn_texts(), game.move_texts().collect::<Vec<_>>());
 }
