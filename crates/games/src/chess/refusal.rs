@@ -35,10 +35,10 @@ impl<V: Variant> Position<V> {
             return Some(format!("there is no piece on {from}"));
         };
         let Some(us) = turn.color() else {
-            return Some(format!("it is the cats' turn: only a cat moves (the {} on {from} waits)", role_name(piece.role)));
+            return Some(format!("it is the cats' turn: only a cat moves (the {} on {from} waits)", piece.role.name()));
         };
         if piece.color != us {
-            return Some(format!("the {} on {from} is {}'s; it is {turn}'s move", role_name(piece.role), Side::from(piece.color)));
+            return Some(format!("the {} on {from} is {}'s; it is {turn}'s move", piece.role.name(), Side::from(piece.color)));
         }
         if from == to {
             return Some("a move must leave its square".to_string());
@@ -50,7 +50,7 @@ impl<V: Variant> Position<V> {
             return Some(format!("{to} holds a cat: no piece may land on a cat"));
         }
         if let Some(own) = self.piece_at(to).filter(|p| p.color == us) {
-            return Some(format!("{to} holds your own {}", role_name(own.role)));
+            return Some(format!("{to} holds your own {}", own.role.name()));
         }
         self.why_not_this_way(piece, from, to)
             .or_else(|| self.why_no_capture(piece, from, to))
@@ -92,7 +92,7 @@ impl<V: Variant> Position<V> {
             Role::King => attacks::king(from),
         };
         if !reach.contains(to) {
-            return Some(format!("a {} does not move that way", role_name(piece.role)));
+            return Some(format!("a {} does not move that way", piece.role.name()));
         }
         self.blocker(from, to).map(|sq| format!("{} stands in the way", self.what_is_on(sq)))
     }
@@ -133,13 +133,13 @@ impl<V: Variant> Position<V> {
         if zone.contains(from) {
             return Some(format!(
                 "the {} on {from} stands next to a cat: disarmed, it cannot capture",
-                role_name(piece.role)
+                piece.role.name()
             ));
         }
         if zone.contains(victim_square) {
             return Some(format!(
                 "the {} on {victim_square} stands next to a cat: it cannot be captured",
-                role_name(victim.role)
+                victim.role.name()
             ));
         }
         (en_passant && zone.contains(to)).then(|| format!("{to} is next to a cat: en passant may not land there"))
@@ -187,7 +187,7 @@ impl<V: Variant> Position<V> {
     /// "the cat on e3", "the white knight on f3".
     fn what_is_on(&self, sq: Square) -> String {
         match self.piece_at(sq) {
-            Some(p) => format!("the {} {} on {sq}", Side::from(p.color), role_name(p.role)),
+            Some(p) => format!("the {} {} on {sq}", Side::from(p.color), p.role.name()),
             None => format!("the cat on {sq}"),
         }
     }
@@ -208,16 +208,5 @@ fn why_no_promotion(piece: Piece, to: Square, promotion: Option<Role>) -> Option
         (true, None) => Some("a pawn reaching the last rank must promote: add q, r, b or n (as in e7e8q)".to_string()),
         (false, Some(_)) => Some("only a pawn reaching the last rank promotes".to_string()),
         _ => None,
-    }
-}
-
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
     }
 }

@@ -93,6 +93,18 @@ impl Role {
         }
     }
 
+    /// The piece's name in English (`knight`), for messages.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+        }
+    }
+
     pub const fn from_char(c: char) -> Option<Role> {
         Some(match c {
             'p' => Role::Pawn,

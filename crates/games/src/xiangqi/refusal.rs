@@ -21,13 +21,13 @@ impl Xiangqi {
             return Some(format!("there is no piece on {from}"));
         };
         if piece.color != us {
-            return Some(format!("the {} on {from} is {}'s; it is {}'s move", role_name(piece.role), side(piece.color), side(us)));
+            return Some(format!("the {} on {from} is {}'s; it is {}'s move", piece.role.name(), side(piece.color), side(us)));
         }
         if from == to {
             return Some("a move must leave its point".to_string());
         }
         if let Some(own) = self.piece_at(to).filter(|p| p.color == us) {
-            return Some(format!("{to} holds your own {}", role_name(own.role)));
+            return Some(format!("{to} holds your own {}", own.role.name()));
         }
         Some(self.why_not_this_way(piece, from, to).unwrap_or_else(|| self.why_general_exposed(m)))
     }
@@ -62,7 +62,7 @@ impl Xiangqi {
                 occupied.contains(leg).then(|| format!("the horse's leg at {leg} is blocked"))
             }
             Role::Chariot | Role::Cannon if df != 0 && dr != 0 => {
-                Some(format!("a {} moves along a line", role_name(piece.role)))
+                Some(format!("a {} moves along a line", piece.role.name()))
             }
             Role::Chariot => {
                 let between = attacks::between(from, to) & occupied;
@@ -103,7 +103,7 @@ impl Xiangqi {
     /// "the black horse on c8".
     fn what_is_on(&self, sq: Square) -> String {
         match self.piece_at(sq) {
-            Some(p) => format!("the {} {} on {sq}", side(p.color), role_name(p.role)),
+            Some(p) => format!("the {} {} on {sq}", side(p.color), p.role.name()),
             None => sq.to_string(),
         }
     }
@@ -114,17 +114,5 @@ fn side(color: Color) -> &'static str {
     match color {
         Color::White => "red",
         Color::Black => "black",
-    }
-}
-
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::General => "general",
-        Role::Advisor => "advisor",
-        Role::Elephant => "elephant",
-        Role::Horse => "horse",
-        Role::Chariot => "chariot",
-        Role::Cannon => "cannon",
-        Role::Soldier => "soldier",
     }
 }

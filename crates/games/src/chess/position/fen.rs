@@ -191,12 +191,8 @@ impl<V: Variant> Position<V> {
             }
             let mut promoted = 0;
             let mut extras = Vec::new();
-            for (role, start, name) in [
-                (Role::Queen, 1, "queen"),
-                (Role::Rook, 2, "rook"),
-                (Role::Bishop, 2, "bishop"),
-                (Role::Knight, 2, "knight"),
-            ] {
+            for (role, start) in [(Role::Queen, 1), (Role::Rook, 2), (Role::Bishop, 2), (Role::Knight, 2)] {
+                let name = role.name();
                 let n = self.pieces(color, role).count();
                 if n > start {
                     promoted += n - start;
