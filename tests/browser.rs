@@ -86,7 +86,7 @@ fn three_people_play_cat_chess_from_their_own_browsers() {
         max_creates_per_minute: 1_000,
         ..Config::in_memory()
     };
-    let shots = ["table-watcher.png", "table-black.png", "table-10x10-reroll.png"];
+    let shots = ["table-watcher.png", "table-black.png", "table-10x10-reroll.png", "table-draw-agreed.png"];
     run_script("table.py", config, "browser-table", &[], &shots);
 }
 

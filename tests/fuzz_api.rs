@@ -75,9 +75,10 @@ fn bodies_of_every_route() {
         assert_eq!(status, 201, "{text}");
         let table: Value = serde_json::from_str(&text).unwrap();
         let table = table["id"].as_str().unwrap().to_string();
-        for route in ["join", "answer", "undo", "moves", "forfeit"] {
+        for route in ["join", "answer", "undo", "draw", "moves", "forfeit"] {
             let path = format!("/api/games/{table}/{route}");
-            let seeds = vec![json!({"seat": "black", "accept": true, "move": "e2e4", "why": "time"}).to_string()];
+            let seeds =
+                vec![json!({"seat": "black", "accept": true, "move": "e2e4", "why": "time", "ply": 0}).to_string()];
             fuzz_cases(&format!("{variant} POST {path}"), seeds, http_cases(), |body| {
                 judge(&format!("POST {path} {body:?}"), send(&s, "POST", &path, body))
             });
@@ -97,6 +98,7 @@ fn bodies_of_every_route() {
             ("answer", vec![json!({"accept": true})]),
             ("moves", vec![json!({"move": "e2e4"}), json!({"move": "T@e5,a2a4"}), json!({"move": "h3e3"})]),
             ("undo", vec![json!({"plies": 2}), json!({})]),
+            ("draw", vec![json!({"ply": 0}), json!({})]),
             ("engine", vec![json!({"level": 3}), json!({"movetime": 20, "depth": 2}), json!({})]),
             ("stop", vec![json!({})]),
             ("forfeit", vec![json!({"seat": "white", "why": "resignation"}), json!({"seat": "cats", "why": "time"})]),

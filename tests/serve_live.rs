@@ -198,7 +198,7 @@ fn a_take_back_is_free_against_the_engine_and_waits_for_the_other_people_s_conse
     // itself; a second request waits for the first.
     assert_refused(call(&s, "POST", &answer, Some(json!({"accept": true}))), 403, "needs a seat's token");
     assert_refused(call_as(&s, &black, "POST", &answer, Some(json!({"accept": true}))), 409, "waits for the others");
-    assert_refused(call_as(&s, &white, "POST", &undo, Some(json!({}))), 409, "black's request waits");
+    assert_refused(call_as(&s, &white, "POST", &undo, Some(json!({}))), 409, "black's take-back waits");
     let one = ok_as(&s, &white, &answer, json!({"accept": true}));
     assert_eq!(one["proposal"]["waiting_for"], json!(["cats"]));
     assert_refused(call_as(&s, &white, "POST", &answer, Some(json!({"accept": true}))), 409, "not awaited");

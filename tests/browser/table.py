@@ -9,8 +9,11 @@ Usage: table.py URL SCREENSHOT_DIR
   shows each move within a second; a second tab of Ann's follows too.
   Black's attempt to move for white and the watcher's attempt to move
   are refused (403), by the page (no piece can be picked) and by the
-  server; the join link, once used, is spent. Ann asks to take back a
-  move and Bea and Cy consent by clicks.
+  server; the join link, once used, is spent. Bea offers a draw, Cy
+  accepts and Ann refuses, by clicks; Ann asks to take back a move and
+  Bea and Cy consent.
+* Draws against the engine: the cats' engine takes one (the cats win);
+  chess's engine plays on and the page says why.
 * The framing attack: a page of another origin frames / again and again:
   nothing is framed, no game is made, and every game of Ann's is still
   there ("my games").
@@ -192,6 +195,19 @@ def three_people(ann, ann2, bea, cy, wes):
     assert tokens(wes, id) == {}, "the watcher holds no token"
 
     move("ann", "f2f3", 1)
+    # Bea offers a draw: everyone sees it, in Cat Chess's words; Cy (the
+    # cats, whose win it would be) accepts, Ann refuses: it is gone.
+    bea.find_element(By.ID, "offer-draw").click()
+    offered = "Black offers a draw (in Cat Chess a draw is the cats' win); waiting for white, cats."
+    for name, d in tabs.items():
+        wait(d, f"the draw offer in {name}'s tab", lambda d: offered in text(d, "proposal"))
+    assert bea.find_elements(By.ID, "withdraw") and not wes.find_elements(By.ID, "accept")
+    cy.find_element(By.ID, "accept").click()
+    wait(ann, "Cy's consent", lambda d: "waiting for white." in text(d, "proposal"))
+    ann.find_element(By.ID, "refuse").click()
+    for name, d in tabs.items():
+        wait(d, f"the offer gone in {name}'s tab", lambda d: not d.find_element(By.ID, "proposal").is_displayed())
+    assert "Game over" not in status(wes)
     # Ann takes it back; Bea and Cy consent by clicks.
     ann.find_element(By.ID, "take-back").click()
     for d in (bea, cy):
@@ -292,6 +308,20 @@ def ten_by_ten(ann):
     return first, second
 
 
+def draws_against_the_engine(ann):
+    """Offer draw against the engine: in Cat Chess the cats' engine takes
+    it (a draw is their win) and the game ends so; in chess the engine
+    plays on, and the page says why."""
+    make_game(ann, "catchess", {"white": "you", "black": "you", "cats": "engine"})
+    ann.find_element(By.ID, "offer-draw").click()
+    wait(ann, "the draw agreed", lambda d: "Game over — cats win: draw by agreement" in status(d))
+    shot(ann, SHOTS, "table-draw-agreed.png")
+    make_game(ann, "chess", {"white": "you", "black": "engine"})
+    ann.find_element(By.ID, "offer-draw").click()
+    wait(ann, "the engine's no", lambda d: "black (the engine, level" in text(d, "error") and "plays on" in text(d, "error"))
+    assert "Game over" not in status(ann), status(ann)
+
+
 def delete_from_my_games(ann, bea, shared, alone):
     """Delete in "my games": refused for a game others play in (Bea's view
     of the shared game), done for Ann's game of her own (`alone`)."""
@@ -331,6 +361,7 @@ def main():
         bea, cy, wes, eve = drivers[1:]
         id, delays = three_people(ann, ann2, bea, cy, wes)
         first, second = ten_by_ten(ann)
+        draws_against_the_engine(ann)
         kept = framing_attack(ann, eve)
         delete_from_my_games(ann, bea, id, game_id(ann))
         delays.sort()

@@ -15,6 +15,10 @@ impl Reason {
     pub const REPETITION: Reason = Reason("threefold repetition");
     pub const FIFTY_MOVES: Reason = Reason("fifty-move rule");
     pub const INSUFFICIENT_MATERIAL: Reason = Reason("insufficient material");
+    /// The seats agreed to a draw (the page's draw offer, accepted): a
+    /// draw as the game's rules reward one (`Game::draw_winner`: the
+    /// cats' win in Cat Chess).
+    pub const AGREEMENT: Reason = Reason("draw by agreement");
 
     pub const fn new(name: &'static str) -> Reason {
         Reason(name)

@@ -6,6 +6,7 @@
 //! the cats' makes them pass for the rest of the game
 //! (`Arbitration::arbiter_pass`), and a draw then rewards nobody.
 
+use super::draw::{self, Agreement};
 use catchess_game::pgn::record::FaultKind;
 use catchess_game::pgn::record::{termination_by, RESIGNATION};
 use catchess_game::{Arbitration, Outcome, Reason, Seat};
@@ -49,13 +50,18 @@ pub struct Ending {
     pub termination: String,
 }
 
-/// The game's end, from the forfeits so far and the rules' verdict on the
-/// position (`rules`). A forfeit the game says ends it does, at once (the
-/// game stops there, so it is the first such forfeit). A seat that plays
+/// The game's end, from the forfeits so far, a draw the seats agreed
+/// (`draw.rs`) and the rules' verdict on the position (`rules`). A
+/// forfeit the game says ends it does, at once (the game stops there, so
+/// it is the first such forfeit); so does an agreement. A seat that plays
 /// on passing gets no win (`Arbitration::winner_after_forfeits`): a rules'
 /// win of a seat that forfeited (Cat Chess's draw, the cats' win) becomes
 /// a draw that rewards nobody.
-pub fn ending<G: Arbitration>(forfeits: &[Forfeit], rules: Option<Outcome>) -> Option<Ending> {
+pub fn ending<G: Arbitration>(
+    forfeits: &[Forfeit],
+    agreed: Option<Agreement>,
+    rules: Option<Outcome>,
+) -> Option<Ending> {
     for f in forfeits {
         if let Some(winner) = G::forfeit_winner(Seat::new(f.seat)) {
             return Some(Ending {
@@ -63,6 +69,9 @@ pub fn ending<G: Arbitration>(forfeits: &[Forfeit], rules: Option<Outcome>) -> O
                 termination: termination_by(f.why.name(), G::SEATS[f.seat].name),
             });
         }
+    }
+    if agreed.is_some() {
+        return Some(draw::ending::<G>(forfeits));
     }
     let outcome = rules?;
     let winner = G::winner_after_forfeits(outcome.winner, |seat| passes(forfeits, seat));
@@ -103,29 +112,29 @@ mod tests {
     #[test]
     fn a_forfeit_in_a_two_seat_game_gives_it_to_the_other_seat() {
         let f = [Forfeit { seat: 0, ply: 4, why: Why::Time }];
-        let e = ending::<Chess>(&f, None).unwrap();
+        let e = ending::<Chess>(&f, None, None).unwrap();
         assert_eq!(e.outcome.winner, Some(Seat::new(1)));
         assert_eq!((e.outcome.reason.name(), e.termination.as_str()), ("time forfeit", "time forfeit by white"));
-        let e = ending::<Xiangqi>(&[Forfeit { seat: 1, ply: 0, why: Why::Resignation }], None).unwrap();
+        let e = ending::<Xiangqi>(&[Forfeit { seat: 1, ply: 0, why: Why::Resignation }], None, None).unwrap();
         assert_eq!((e.outcome.winner, e.termination.as_str()), (Some(Seat::new(0)), "resignation by black"));
         assert!(faults::<Chess>(&f, &[]).is_empty());
     }
 
     #[test]
     fn in_cat_chess_white_and_black_lose_by_forfeit_and_the_cats_pass_on() {
-        let white = ending::<CatChess>(&[Forfeit { seat: 0, ply: 3, why: Why::Resignation }], None).unwrap();
+        let white = ending::<CatChess>(&[Forfeit { seat: 0, ply: 3, why: Why::Resignation }], None, None).unwrap();
         assert_eq!(white.outcome.winner, Some(Seat::new(1)));
-        let black = ending::<CatChess>(&[Forfeit { seat: 1, ply: 3, why: Why::Time }], None).unwrap();
+        let black = ending::<CatChess>(&[Forfeit { seat: 1, ply: 3, why: Why::Time }], None, None).unwrap();
         assert_eq!(black.outcome.winner, Some(Seat::new(0)));
         let cats = [Forfeit { seat: 2, ply: 3, why: Why::Time }];
-        assert_eq!(ending::<CatChess>(&cats, None), None, "the cats' forfeit does not end the game");
+        assert_eq!(ending::<CatChess>(&cats, None, None), None, "the cats' forfeit does not end the game");
         assert!(passes(&cats, Seat::new(2)) && !passes(&cats, Seat::new(0)));
         // A draw, the cats' win, rewards nobody once they have forfeited;
         // a mate stands.
         let draw = Outcome::new(Some(Seat::new(2)), Reason::REPETITION);
-        assert_eq!(ending::<CatChess>(&cats, Some(draw)).unwrap().outcome.winner, None);
-        assert_eq!(ending::<CatChess>(&[], Some(draw)).unwrap().outcome.winner, Some(Seat::new(2)));
-        assert_eq!(ending::<CatChess>(&cats, Some(CHECKMATE)).unwrap().outcome, CHECKMATE);
+        assert_eq!(ending::<CatChess>(&cats, None, Some(draw)).unwrap().outcome.winner, None);
+        assert_eq!(ending::<CatChess>(&[], None, Some(draw)).unwrap().outcome.winner, Some(Seat::new(2)));
+        assert_eq!(ending::<CatChess>(&cats, None, Some(CHECKMATE)).unwrap().outcome, CHECKMATE);
         let text = faults::<CatChess>(&cats, &["Person".into(), "Person".into(), "Person".into()]);
         assert_eq!(text.len(), 1);
         assert!(text[0].starts_with("cats (Person) time forfeit at ply 3"), "{text:?}");

@@ -10,8 +10,9 @@
 //! a tight content policy), `clients` (new games and live streams per
 //! client), `routes` (the API and the page), `table` (who plays each
 //! seat: people with their tokens, the engine at a level), `join`
-//! (taking a seat by its link), `takeback` (take-backs and draws, with the
-//! others' consent), `seated` (the server plays the engine's seats),
+//! (taking a seat by its link), `takeback` (take-backs), `draw` (draw
+//! offers and the engine's answer), `consent` (the other people's consent
+//! to either), `seated` (the server plays the engine's seats),
 //! `live` (each game's state streamed to every tab), `lists` (a browser's
 //! games found again), `store` (the games held, their searches and event
 //! streams; each change committed before it is answered, undone if it
@@ -27,8 +28,10 @@
 mod clients;
 mod clock;
 mod conns;
+mod consent;
 mod db;
 mod dice;
+mod draw;
 mod error;
 mod forfeit;
 mod headers;
@@ -293,7 +296,8 @@ fn router(app: Arc<App>, port: u16) -> Router {
         .route("/games/{id}/join", post(join::join))
         .route("/games/{id}/moves", post(routes::play))
         .route("/games/{id}/undo", post(takeback::undo))
-        .route("/games/{id}/answer", post(takeback::answer))
+        .route("/games/{id}/draw", post(draw::offer))
+        .route("/games/{id}/answer", post(consent::answer))
         .route("/games/{id}/engine", post(routes::engine))
         .route("/games/{id}/stop", post(routes::stop))
         .route("/games/{id}/forfeit", post(routes::forfeit))

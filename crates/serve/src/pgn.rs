@@ -167,7 +167,7 @@ mod tests {
     #[test]
     fn an_unfinished_game_has_no_result_and_a_finished_one_has() {
         let players = || vec!["Person".to_string(), "catchess 500 ms".to_string()];
-        let ended = |h: &History<Chess>| crate::forfeit::ending::<Chess>(&[], h.outcome());
+        let ended = |h: &History<Chess>| crate::forfeit::ending::<Chess>(&[], None, h.outcome());
         let open = write(&history::<Chess>("e2e4"), players(), None, Notes::default());
         assert!(open.contains("[Result \"*\"]") && open.trim_end().ends_with("e4 *"), "{open}");
         assert!(open.contains("[White \"Person\"]\n[Black \"catchess 500 ms\"]"), "{open}");
@@ -247,7 +247,7 @@ mod tests {
                     (0..h.turn_count()).map(|i| Some(super::super::clock::clk(i as u64 * 1100))).collect();
                 let notes =
                     Notes { faults: crate::forfeit::faults::<G>(&forfeits, &players), after_turns, ..Notes::default() };
-                let ending = crate::forfeit::ending::<G>(&forfeits, h.outcome());
+                let ending = crate::forfeit::ending::<G>(&forfeits, None, h.outcome());
                 let text = write(&h, players, ending, notes);
                 let (back, got) = imported::<G>(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
                 assert_eq!(back.moves(), h.moves(), "{text}");

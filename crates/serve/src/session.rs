@@ -4,6 +4,7 @@
 use super::clock::{self, Clocks, Span, TimeControl};
 use super::db::Row;
 use super::dice::Dice;
+use super::draw::{self, Agreement};
 use super::error::ApiError;
 use super::forfeit::{self, Ending, Forfeit, Why};
 use super::pgn;
@@ -258,6 +259,11 @@ pub trait AnyGame: Send {
     /// rule then ends the game or lets the seat pass from now on. A flag
     /// fall of a seat whose clock the server keeps is the server's to find.
     fn forfeit(&mut self, seat: &str, why: Why, now: u64) -> Result<(), ApiError>;
+    /// Ends the game at `now` in a draw the seats agreed (`draw.rs`).
+    fn agree_draw(&mut self, now: u64) -> Result<(), ApiError>;
+    /// Whether the engine playing `seat` agrees to a draw now
+    /// (`draw::engine_accepts`).
+    fn engine_accepts_draw(&self, seat: usize) -> bool;
     /// The position after `ply` moves; `None` past the last.
     fn position(&self, ply: usize) -> Option<PositionView>;
     /// Takes back up to `plies` moves; returns how many were. The clocks
@@ -332,7 +338,7 @@ fn start_game<G: Playable>(
     for (seat, control) in clocks {
         control.check().map_err(|e| ApiError::bad_request(format!("{seat}'s clock: {e}")))?;
     }
-    let mut game = GameSession::<G>::new(history, forfeits, None, Dice::new());
+    let mut game = GameSession::<G>::new(history, forfeits, None, None, Dice::new());
     if !clocks.is_empty() {
         let controls = G::SEATS.iter().map(|s| clocks.get(s.name).copied()).collect();
         game.clocks = Some(Clocks::new(controls, game.history.moves().len(), now));
@@ -350,7 +356,7 @@ fn not_a_seat<G: Game>(name: &str) -> ApiError {
 /// that forfeited as the arbiter played them), its forfeits, and its
 /// clocks, which run again from `now` (the server's start).
 pub fn restore(row: Row, now: u64) -> Result<Box<dyn AnyGame>, String> {
-    let Row { variant, start_fen, moves, forfeits, clocks, dice, .. } = row;
+    let Row { variant, start_fen, moves, forfeits, agreement, clocks, dice, .. } = row;
     let kind: VariantKind = variant.parse()?;
     with_game!(kind, G => {
         let mut history = History::new(G::from_fen(&start_fen).map_err(|e| e.to_string())?);
@@ -360,10 +366,13 @@ pub fn restore(row: Row, now: u64) -> Result<Box<dyn AnyGame>, String> {
         if let Some(f) = forfeits.iter().find(|f| f.seat >= G::SEATS.len() || f.ply > moves.len()) {
             return Err(format!("a forfeit of seat {} after move {} does not fit the game", f.seat, f.ply));
         }
+        if let Some(a) = agreement.filter(|a| a.ply != moves.len()) {
+            return Err(format!("a draw agreed after move {} does not fit the game of {} moves", a.ply, moves.len()));
+        }
         let clocks = clocks.map(|c| c.restored(G::SEATS.len(), moves.len(), now)).transpose()?;
         // A game kept before the dice were: new dice from now on.
         let dice = dice.unwrap_or_default();
-        Ok(Box::new(GameSession::<G>::new(history, forfeits, clocks, dice)) as Box<dyn AnyGame>)
+        Ok(Box::new(GameSession::<G>::new(history, forfeits, agreement, clocks, dice)) as Box<dyn AnyGame>)
     })
 }
 
@@ -392,6 +401,8 @@ pub struct GameSession<G: Playable> {
     history: History<G>,
     /// The seats that gave up, in order (`forfeit.rs`).
     forfeits: Vec<Forfeit>,
+    /// The draw the seats agreed, which ended the game (`draw.rs`).
+    agreement: Option<Agreement>,
     /// The seats' clocks, if any seat has one (`clock.rs`).
     clocks: Option<Clocks>,
     /// The server's dice for the game's rolls (`dice.rs`).
@@ -402,8 +413,14 @@ impl<G: Playable> GameSession<G> {
     /// A game from `history`; the moves no seat chooses are made at once
     /// (`arbiter_moves`), so that no game waits for a roll (a record
     /// ending in `T@?`).
-    pub fn new(history: History<G>, forfeits: Vec<Forfeit>, clocks: Option<Clocks>, dice: Dice) -> Self {
-        let mut game = GameSession { history, forfeits, clocks, dice };
+    pub fn new(
+        history: History<G>,
+        forfeits: Vec<Forfeit>,
+        agreement: Option<Agreement>,
+        clocks: Option<Clocks>,
+        dice: Dice,
+    ) -> Self {
+        let mut game = GameSession { history, forfeits, agreement, clocks, dice };
         game.arbiter_moves();
         game
     }
@@ -473,9 +490,10 @@ impl<G: Playable> GameSession<G> {
         Some(ClockView { seats, running: running.map(|i| G::SEATS[i].name), server_time_ms: now })
     }
 
-    /// How the game ended, if it has: by the rules or by a forfeit.
+    /// How the game ended, if it has: by the rules, a forfeit or an
+    /// agreed draw.
     fn ending(&self) -> Option<Ending> {
-        forfeit::ending::<G>(&self.forfeits, self.history.outcome())
+        forfeit::ending::<G>(&self.forfeits, self.agreement, self.history.outcome())
     }
 
     /// The moves the server makes as the arbiter: a roll a seat asked for
@@ -725,6 +743,7 @@ impl<G: Playable> AnyGame for GameSession<G> {
             start_fen: self.history.start().to_fen(),
             moves: self.history.moves().iter().map(|m| m.to_string()).collect(),
             forfeits: self.forfeits.clone(),
+            agreement: self.agreement,
             clocks: self.clocks.clone(),
             dice: Some(self.dice.clone()),
             table: None,
@@ -755,6 +774,19 @@ impl<G: Playable> AnyGame for GameSession<G> {
         Ok(())
     }
 
+    fn agree_draw(&mut self, now: u64) -> Result<(), ApiError> {
+        if let Some(over) = self.is_over() {
+            return Err(ApiError::conflict(format!("the game is over: {over}")));
+        }
+        let ply = self.history.moves().len();
+        self.timed(now, |game| game.agreement = Some(Agreement { ply }));
+        Ok(())
+    }
+
+    fn engine_accepts_draw(&self, seat: usize) -> bool {
+        draw::engine_accepts(self.history.current(), seat)
+    }
+
     fn position(&self, ply: usize) -> Option<PositionView> {
         let pos = self.history.positions().get(ply)?;
         Some(PositionView {
@@ -773,9 +805,10 @@ impl<G: Playable> AnyGame for GameSession<G> {
     }
 
     fn take_back(&mut self, plies: usize, now: u64) -> usize {
-        // A forfeit that ended the game is taken back first, as one.
+        // A forfeit or an agreed draw that ended the game is taken back
+        // first, as one.
         let resumed = plies > 0 && self.history.outcome().is_none() && self.ending().is_some();
-        if resumed {
+        if resumed && self.agreement.take().is_none() {
             self.forfeits.pop();
         }
         let mut n = (plies - usize::from(resumed)).min(self.history.moves().len());

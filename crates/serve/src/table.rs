@@ -102,8 +102,20 @@ pub struct Proposal {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ProposalKind {
-    /// Take back `plies` moves.
+    /// Take back `plies` moves (`takeback.rs`).
     TakeBack { plies: usize },
+    /// End the game in a draw by agreement (`draw.rs`).
+    Draw,
+}
+
+impl ProposalKind {
+    /// The request in words: "take-back", "draw offer".
+    pub fn noun(self) -> &'static str {
+        match self {
+            ProposalKind::TakeBack { .. } => "take-back",
+            ProposalKind::Draw => "draw offer",
+        }
+    }
 }
 
 /// Who plays each seat of a game, as kept in the database.
@@ -165,7 +177,7 @@ pub enum PlayerView {
 /// A waiting request as every viewer sees it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct ProposalView {
-    /// `takeback`.
+    /// `takeback` or `draw`.
     pub kind: &'static str,
     pub by: &'static str,
     /// A take-back's moves, and the moves it leaves.
@@ -425,6 +437,7 @@ impl Table {
         let p = self.proposal.as_ref()?;
         let (kind, plies) = match p.kind {
             ProposalKind::TakeBack { plies } => ("takeback", Some(plies)),
+            ProposalKind::Draw => ("draw", None),
         };
         Some(ProposalView {
             kind,

@@ -6,18 +6,19 @@
 //!   turn under way (a 10×10 pick taken back), or when the other people
 //!   have not joined or have forfeited;
 //! * otherwise it waits for every other person seated to consent
-//!   (`POST answer {"accept": true}`); one refusal, or any move, withdraws
-//!   it. The seats the creator kept are one person's (`Table::same_person`):
+//!   (`POST answer {"accept": true}`, `consent.rs`); one refusal, or any
+//!   move, withdraws it. The seats the creator kept are one person's (`Table::same_person`):
 //!   one consent for them all, and none for a take-back of their own. While it waits the engine waits too (its search on the game
 //!   stops, unplayed), so the position it was asked in stays. Every tab
 //!   sees it asked and answered (`live.rs`); it is kept in the database
 //!   with the game.
 
+use super::consent;
 use super::error::{ApiError, Json};
 use super::routes::{check_seen, SeatToken};
 use super::seated;
 use super::session::State;
-use super::store::{Changed, Locked};
+use super::store::Locked;
 use super::table::{Proposal, ProposalKind};
 use super::App;
 use axum::extract::{Path, State as AppState};
@@ -45,7 +46,7 @@ fn conflict(message: String) -> ApiError {
 
 /// Takes back `plies` moves now, committed; the engine then plays if it
 /// is to move.
-async fn take_back_now(app: &Arc<App>, mut e: Locked, plies: usize) -> Api<Locked> {
+pub async fn take_back_now(app: &Arc<App>, mut e: Locked, plies: usize) -> Api<Locked> {
     // At a table the engine's search on the old position is abandoned
     // (its move not played); on a board an analysis gives way, and the
     // engine's move is waited for.
@@ -76,8 +77,12 @@ pub async fn undo(
     let seats = e.game.seats();
     let by = table.seat_acting(token.as_deref(), "a take-back")?;
     let name = seats[by].name;
-    if let Some(p) = table.proposal.as_ref().filter(|p| p.by != by) {
-        return Err(conflict(format!("{}'s request waits for an answer first (POST answer)", seats[p.by].name)));
+    if let Some(p) = table.proposal.as_ref().filter(|p| p.by != by || p.kind == ProposalKind::Draw) {
+        return Err(conflict(format!(
+            "{}'s {} waits for an answer first (POST answer)",
+            seats[p.by].name,
+            p.kind.noun()
+        )));
     }
     let plies = req.plies.unwrap_or_else(|| e.game.plies_back_for(by)).min(e.game.plies());
     if plies == 0 {
@@ -90,86 +95,6 @@ pub async fn undo(
         return Ok((StatusCode::OK, Json(e.state())));
     }
     let proposal = Proposal { kind: ProposalKind::TakeBack { plies }, by, at_ply: e.game.plies(), waiting: others };
-    let mut e = e;
-    // The engine waits while the people decide.
-    e.stop_search();
-    let (e, ()) = e
-        .change_seated(
-            |_, table, _| {
-                table.as_mut().expect("a table").proposal = Some(proposal);
-                Ok(())
-            },
-            |_| Changed::Table,
-        )
-        .await?;
+    let e = consent::propose(e, proposal).await?;
     Ok((StatusCode::ACCEPTED, Json(e.state())))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AnswerRequest {
-    accept: bool,
-}
-
-/// `POST /api/games/<id>/answer {"accept": true | false}`: a seat whose
-/// consent the waiting request needs answers it (its asker may withdraw
-/// it with `false`). The last consent carries it out.
-pub async fn answer(
-    AppState(app): AppState<Arc<App>>,
-    Path(id): Path<String>,
-    SeatToken(token): SeatToken,
-    Json(req): Json<AnswerRequest>,
-) -> Api<Json<State>> {
-    let (e, _) = app.store.game(&id).await?.settle().await?;
-    let Some(table) = &e.table else {
-        return Err(conflict("an analysis board asks nobody's consent".to_string()));
-    };
-    let seats = e.game.seats();
-    let Some(proposal) = table.proposal.clone() else {
-        return Err(conflict("no take-back waits for an answer".to_string()));
-    };
-    let seat = table.seat_acting(token.as_deref(), "an answer")?;
-    let name = seats[seat].name;
-    // One answer is a person's, for every seat they hold.
-    let asked = proposal.waiting.iter().any(|&s| table.same_person(s, seat));
-    let asker = table.same_person(seat, proposal.by);
-    if !(asked || (asker && !req.accept)) {
-        return Err(conflict(if asker {
-            format!("{name} asked for this take-back; it waits for the others")
-        } else {
-            format!("{name}'s answer is not awaited (given already)")
-        }));
-    }
-    let left: Vec<usize> = proposal.waiting.iter().copied().filter(|&s| !table.same_person(s, seat)).collect();
-    let (mut e, ()) = match (req.accept, left.is_empty(), proposal.kind) {
-        (true, true, ProposalKind::TakeBack { plies }) => {
-            // Every consent given: taken back (which withdraws the request).
-            let e = take_back_now(&app, e, plies).await?;
-            return Ok(Json(e.state()));
-        }
-        (true, false, _) => {
-            e.change_seated(
-                |_, table, _| {
-                    if let Some(p) = &mut table.as_mut().expect("a table").proposal {
-                        p.waiting = left;
-                    }
-                    Ok(())
-                },
-                |_| Changed::Table,
-            )
-            .await?
-        }
-        (false, _, _) => {
-            e.change_seated(
-                |_, table, _| {
-                    table.as_mut().expect("a table").proposal = None;
-                    Ok(())
-                },
-                |_| Changed::Table,
-            )
-            .await?
-        }
-    };
-    seated::kick(&app, &mut e);
-    Ok(Json(e.state()))
 }

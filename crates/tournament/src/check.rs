@@ -5,7 +5,9 @@
 //! final position must not be over.
 
 use catchess_core::files::read_bounded;
-use catchess_game::pgn::record::{is_resignation, result_line, seat_of, standard_termination, winner_of_result};
+use catchess_game::pgn::record::{
+    is_agreement, is_resignation, result_line, seat_of, standard_termination, winner_of_result,
+};
 use catchess_game::pgn::{self, PgnGame, ReplayError, Stop};
 use catchess_game::{Arbitration, Notation, Seat};
 use catchess_games::with_game;
@@ -132,6 +134,19 @@ pub fn check_game<G: Notation + Arbitration>(game: &PgnGame) -> Result<Ended, St
             }
         }
         None => {
+            // A draw the seats agreed (the page's draw offer) is a draw as
+            // the game rewards one: the cats' win in Cat Chess, unless
+            // they faulted.
+            if is_agreement(details) {
+                let expected = G::winner_after_forfeits(G::draw_winner(), faulted);
+                if winner != expected {
+                    return Err(format!(
+                        "result {result:?} after a draw by agreement, which is {}",
+                        result_line::<G>(expected)
+                    ));
+                }
+                return Ok(Ended::Finished);
+            }
             // A resignation (the page's: `resignation by white`) ends a
             // game normally, as PGN says, before the rules do.
             if standard == Some("normal") && !is_resignation(details) {
@@ -191,6 +206,18 @@ mod tests {
             problem::<Chess>(&resigned.replace("0-1", "1-0")).unwrap(),
             "result \"1-0\" after \"resignation by white\""
         );
+        // A draw by agreement (the page's draw offer) is a normal end, a
+        // draw; in Cat Chess the cats' win.
+        let agreed = "[Result \"1/2-1/2\"]\n[Termination \"normal\"]\n[TerminationDetails \"draw by agreement\"]\n\n1. e4 1/2-1/2\n";
+        assert_eq!(problem::<Chess>(agreed), None);
+        assert_eq!(
+            problem::<Chess>(&agreed.replace("1/2-1/2", "1-0")).unwrap(),
+            "result \"1-0\" after a draw by agreement, which is 1/2-1/2"
+        );
+        let agreed_cats = agreed.replace("1. e4 1/2-1/2", "1. e2e4 e7e5 h5g4 1/2-1/2");
+        assert_eq!(problem::<CatChess>(&agreed_cats.replace("[Result", "[Winner \"cats\"]\n[Result")), None);
+        let p = problem::<CatChess>(&agreed_cats.replace("[Result", "[Winner \"draw\"]\n[Result")).unwrap();
+        assert!(p.contains("after a draw by agreement, which is 1/2-1/2 cats"), "{p}");
         // Cat Chess: a draw by the rules is the cats' win (a draw after a cats fault).
         let p = problem::<CatChess>("[Termination \"normal\"]\n\n1. e2e4 e7e5 h5g4 1/2-1/2\n").unwrap();
         assert!(p.contains("not over"), "{p}");

@@ -168,6 +168,12 @@ pub fn is_resignation(details: &str) -> bool {
     details.strip_prefix(RESIGNATION).is_some_and(|rest| rest.starts_with(" by "))
 }
 
+/// Whether a record's `TerminationDetails` says the seats agreed to a
+/// draw (the page's draw offer): a `normal` end in PGN's words.
+pub fn is_agreement(details: &str) -> bool {
+    details == crate::Reason::AGREEMENT.name()
+}
+
 /// The PGN standard's `Termination` value for how a game ended (our own
 /// words go to `TerminationDetails`): `normal` for an end by the rules,
 /// `adjudication`, `time forfeit`, `rules infraction` for an illegal move,

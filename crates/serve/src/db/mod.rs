@@ -7,8 +7,9 @@
 //! included) in the protocol's text, the seats' forfeits (a
 //! resignation, a flag fall: `forfeit.rs`) and clocks (the time each move
 //! took: `clock.rs`), the dice's seed (`dice.rs`) and who plays each
-//! seat, with their tokens and a take-back waiting for consent
-//! (`seating`: `table.rs`). Reading a row replays it with the
+//! seat, with their tokens and a take-back or draw offer waiting for
+//! consent (`seating`: `table.rs`), and a draw agreed (`agreement`:
+//! `draw.rs`). Reading a row replays it with the
 //! game's own rules; a row that cannot be read or does not replay is
 //! reported and left in place, never deleted, and the others are served.
 //!
@@ -20,6 +21,7 @@
 
 use super::clock::Clocks;
 use super::dice::Dice;
+use super::draw::Agreement;
 use super::forfeit::Forfeit;
 use super::table::Table;
 use rusqlite::types::ValueRef;
@@ -44,6 +46,8 @@ pub struct Row {
     pub start_fen: String,
     pub moves: Vec<String>,
     pub forfeits: Vec<Forfeit>,
+    /// The draw the seats agreed, which ended the game (`draw.rs`).
+    pub agreement: Option<Agreement>,
     /// `None`: no seat has a clock.
     pub clocks: Option<Clocks>,
     /// The game's dice (`dice.rs`); `None` in a row kept before them.
@@ -77,10 +81,11 @@ pub fn default_path() -> Option<PathBuf> {
 }
 
 /// Writes a game: a new row, or the row's new state.
-const SAVE_SQL: &str = "INSERT INTO games (id, variant, start_fen, moves, updated_ms, forfeits, clocks, dice, seating)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+const SAVE_SQL: &str =
+    "INSERT INTO games (id, variant, start_fen, moves, updated_ms, forfeits, clocks, dice, seating, agreement)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
      ON CONFLICT(id) DO UPDATE SET variant = ?2, start_fen = ?3, moves = ?4, updated_ms = ?5,
-     forfeits = ?6, clocks = ?7, dice = ?8, seating = ?9";
+     forfeits = ?6, clocks = ?7, dice = ?8, seating = ?9, agreement = ?10";
 
 /// A database opened and locked for this server, not yet handed to its
 /// writer.
@@ -151,7 +156,7 @@ impl Opened {
         let mut stmt = self
             .conn
             .prepare(
-                "SELECT rowid, id, variant, start_fen, moves, forfeits, clocks, dice, seating, updated_ms FROM games
+                "SELECT rowid, id, variant, start_fen, moves, forfeits, clocks, dice, seating, updated_ms, agreement FROM games
                  ORDER BY updated_ms DESC",
             )
             .map_err(err)?;
@@ -179,6 +184,7 @@ impl Opened {
                     clocks: json(&text(6)?, "clocks")?,
                     dice: json(&text(7)?, "dice")?,
                     table: json(&text(8)?, "seating")?,
+                    agreement: json(&text(10)?, "agreement")?,
                     updated_ms: r.get::<_, i64>(9).map_err(|e| format!("updated_ms: {e}"))?.max(0) as u64,
                 })
             };
@@ -219,6 +225,7 @@ mod tests {
             start_fen: "x".into(),
             moves: moves.iter().map(|m| m.to_string()).collect(),
             forfeits: vec![],
+            agreement: None,
             clocks: None,
             dice: None,
             table: None,
@@ -238,7 +245,8 @@ mod tests {
             let mut clocks = Clocks::new(vec![Some(TimeControl { base_ms: 60_000, inc_ms: 1_000 }), None], 0, 0);
             clocks.used_ms = vec![1_500, 0];
             clocks.pending_ms = 700;
-            let row = Row { forfeits: resigned, clocks: Some(clocks), ..row("a1", &["e2e4", "e7e5"]) };
+            let agreement = Some(Agreement { ply: 2 });
+            let row = Row { forfeits: resigned, agreement, clocks: Some(clocks), ..row("a1", &["e2e4", "e7e5"]) };
             db.commit_blocking(vec![Write::Save(Box::new(row))]).unwrap();
         }
         let opened = open(path, &OPTIONS).unwrap();
@@ -246,6 +254,7 @@ mod tests {
         assert_eq!((loaded.rows.len(), loaded.unreadable.len()), (1, 0));
         assert_eq!(loaded.rows[0].moves, ["e2e4", "e7e5"]);
         assert_eq!((loaded.rows[0].forfeits[0].seat, loaded.rows[0].forfeits[0].ply), (1, 2));
+        assert_eq!(loaded.rows[0].agreement, Some(Agreement { ply: 2 }));
         let clocks = loaded.rows[0].clocks.as_ref().expect("the clocks are kept");
         assert_eq!((clocks.used_ms.as_slice(), clocks.pending_ms), ([1_500, 0].as_slice(), 700));
         let db = opened.start().unwrap();
@@ -271,7 +280,7 @@ mod tests {
         let loaded = open(path.to_str().unwrap(), &OPTIONS).unwrap().load(10).unwrap();
         assert_eq!(loaded.rows.len(), 1, "{:?}", loaded.unreadable);
         assert_eq!((loaded.rows[0].moves.len(), loaded.rows[0].forfeits.len()), (1, 0));
-        assert_eq!(loaded.rows[0].clocks, None);
+        assert_eq!((&loaded.rows[0].clocks, &loaded.rows[0].agreement), (&None, &None));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -17,7 +17,7 @@ struct Column {
     added_with: Option<&'static str>,
 }
 
-const COLUMNS: [Column; 9] = [
+const COLUMNS: [Column; 10] = [
     Column { name: "id", kind: "TEXT", added_with: None },
     Column { name: "variant", kind: "TEXT", added_with: None },
     Column { name: "start_fen", kind: "TEXT", added_with: None },
@@ -27,6 +27,7 @@ const COLUMNS: [Column; 9] = [
     Column { name: "clocks", kind: "TEXT", added_with: Some("'null'") },
     Column { name: "dice", kind: "TEXT", added_with: Some("'null'") },
     Column { name: "seating", kind: "TEXT", added_with: Some("'null'") },
+    Column { name: "agreement", kind: "TEXT", added_with: Some("'null'") },
 ];
 
 /// A column as the database describes it.

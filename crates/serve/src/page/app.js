@@ -247,6 +247,8 @@ function renderSeatButtons() {
   $('resign').disabled = !seat;
   $('resign').textContent = seat ? `Resign (${seat})` : 'Resign';
   $('take-back').disabled = !s || !s.moves.length || (!!s.players && !takeBackSeat());
+  // A draw is agreed at a table; an analysis board has nobody to agree with.
+  $('offer-draw').disabled = !seat || !s.players || !!s.proposal;
   $('rematch').disabled = !s;
 }
 
@@ -396,7 +398,23 @@ async function takeBack() {
   }
 }
 
-// Answers the take-back waiting: each seat of this page's awaited
+// ---- Draw offers --------------------------------------------------------------
+
+// Offers a draw for this page's seat (the one Resign names): agreed at
+// once if every other seat is an engine that takes it, else it waits for
+// the other people; an engine that plays on says so (the server's words).
+async function offerDraw() {
+  const s = ui.state;
+  const seat = s && resigningSeat();
+  if (!seat || !s.players) return;
+  try {
+    setState(await api('POST', `/games/${s.id}/draw`, seen(), ui.tokens[seat]));
+  } catch (e) {
+    showError(e);
+  }
+}
+
+// Answers the take-back or draw offer waiting: each seat of this page's awaited
 // consents (or refuses); its asker may withdraw it.
 playerHandlers.answer = async (accept) => {
   const s = ui.state;
@@ -506,6 +524,7 @@ async function start() {
     if (ui.state) render();
   });
   $('take-back').addEventListener('click', takeBack);
+  $('offer-draw').addEventListener('click', offerDraw);
   $('resign').addEventListener('click', () => {
     const seat = ui.state && resigningSeat();
     if (seat) resign(seat);

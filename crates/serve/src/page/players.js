@@ -97,9 +97,14 @@ export function renderPlayers(state, held) {
   renderClocks();
 }
 
-// A take-back asked for: what it takes back, who is awaited, and the
-// buttons of this browser's seats (consent or refusal; its asker's
-// withdrawal).
+// A take-back asked for or a draw offered: what it is, who is awaited,
+// and the buttons of this browser's seats (consent or refusal; its
+// asker's withdrawal).
+// What a draw means in this game: in Cat Chess the cats' win.
+function drawMeaning(state) {
+  return state.variant === 'catchess' ? ' (in Cat Chess a draw is the cats\' win)' : '';
+}
+
 function renderProposal(state) {
   const box = $('proposal');
   const p = state.proposal;
@@ -107,8 +112,13 @@ function renderProposal(state) {
   box.replaceChildren();
   if (!p) return;
   const text = document.createElement('p');
-  const moves = p.plies === 1 ? '1 move' : `${p.plies} moves`;
-  text.textContent = `${cap(p.by)} asks to take back ${moves}; waiting for ${p.waiting_for.join(', ')}.`;
+  const waiting = `waiting for ${p.waiting_for.join(', ')}.`;
+  if (p.kind === 'draw') {
+    text.textContent = `${cap(p.by)} offers a draw${drawMeaning(state)}; ${waiting}`;
+  } else {
+    const moves = p.plies === 1 ? '1 move' : `${p.plies} moves`;
+    text.textContent = `${cap(p.by)} asks to take back ${moves}; ${waiting}`;
+  }
   box.appendChild(text);
   const button = (id, words, accept) => {
     const b = document.createElement('button');
