@@ -320,3 +320,41 @@ fn bad_clocks_are_refused_and_a_kept_clock_is_not_flagged_by_request() {
     let (status, answer) = forfeit("black", "time");
     assert_eq!((status, answer["outcome"]["text"].as_str()), (200, Some("white wins: time forfeit by black")));
 }
+
+/// Issue #61: no clock runs while a person seat waits for its player: a
+/// friend who opens the link late loses no time, and nobody flags before
+/// every player has come; from the last join on, the clocks run.
+#[test]
+fn no_clock_runs_until_every_invited_player_has_joined() {
+    let (s, time) = memory();
+    let body = json!({
+        "variant": "chess",
+        "clocks": {"white": {"base_ms": 60_000, "inc_ms": 0}, "black": {"base_ms": 60_000, "inc_ms": 0}},
+        "players": {"black": {"kind": "person", "invite": "link"}},
+    });
+    let (status, made) = call(&s, "POST", "/api/games", Some(body));
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_str().unwrap().to_string();
+    let white = made["tokens"]["white"].as_str().unwrap().to_string();
+    let link = made["tokens"]["black"].as_str().unwrap().to_string();
+    time.advance(Duration::from_secs(30));
+    assert_eq!(clocks(&state(&s, &id)), (vec![("white".into(), 60_000), ("black".into(), 60_000)], None));
+    let (status, moved) =
+        common::http::call_as(&s, &white, "POST", &format!("/api/games/{id}/moves"), Some(json!({"move": "e2e4"})));
+    assert_eq!(status, 200, "{moved}");
+    // Black's friend comes after two minutes: more than black's whole time.
+    time.advance(Duration::from_secs(120));
+    let waiting = state(&s, &id);
+    assert!(waiting["outcome"].is_null(), "{waiting}");
+    assert_eq!(clocks(&waiting), (vec![("white".into(), 60_000), ("black".into(), 60_000)], None));
+    let (status, joined) = common::http::call_as(&s, &link, "POST", &format!("/api/games/{id}/join"), Some(json!({})));
+    assert_eq!(status, 200, "{joined}");
+    time.advance(Duration::from_secs(10));
+    assert_eq!(
+        clocks(&state(&s, &id)),
+        (vec![("white".into(), 60_000), ("black".into(), 50_000)], Some("black".into())),
+        "black's clock runs from the join"
+    );
+    time.advance(Duration::from_secs(50));
+    assert_eq!(state(&s, &id)["outcome"]["reason"], "time forfeit", "and its flag falls as any");
+}

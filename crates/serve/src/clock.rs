@@ -6,8 +6,10 @@
 //! clock does not run (their moves are limited by a level or a movetime).
 //!
 //! The seat to move is charged from the start of its step (the previous
-//! move, the game's creation, a take-back or the server's start) to the
-//! moment the server accepts its next step. A turn of several steps (Cat's
+//! move, the game's creation, a take-back, the server's start or the last
+//! invited player's join) to the moment the server accepts its next step;
+//! no clock runs while a seat waits for its player (`session.rs`,
+//! `clocks_held`). A turn of several steps (Cat's
 //! Chess 10×10) is charged step by step and gets its increment once, when
 //! the turn ends. What is kept, and written to the database with the game,
 //! is the time each move took: the clocks follow the moves, so a take-back

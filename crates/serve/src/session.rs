@@ -273,6 +273,9 @@ pub trait AnyGame: Send {
     /// Charges the seat to move for its step so far (the server stops:
     /// the time is kept); whether a clock was running.
     fn pause(&mut self, now: u64) -> bool;
+    /// Holds every clock from `now` (`held`: a seat waits for its
+    /// player), or lets the seat to move's run again from `now`.
+    fn hold_clocks(&mut self, held: bool, now: u64);
     /// The record, `players` naming the player of each seat it names
     /// (by the seat's name; `?` for the others).
     fn pgn(&self, players: &HashMap<String, String>) -> Result<String, ApiError>;
@@ -407,6 +410,10 @@ pub struct GameSession<G: Playable> {
     clocks: Option<Clocks>,
     /// The server's dice for the game's rolls (`dice.rs`).
     dice: Dice,
+    /// No clock runs: a person seat of the table waits for its player (a
+    /// friend who has not opened the link yet loses no time). Not kept:
+    /// the store sets it from the table (`AnyGame::hold_clocks`).
+    clocks_held: bool,
 }
 
 impl<G: Playable> GameSession<G> {
@@ -420,7 +427,7 @@ impl<G: Playable> GameSession<G> {
         clocks: Option<Clocks>,
         dice: Dice,
     ) -> Self {
-        let mut game = GameSession { history, forfeits, agreement, clocks, dice };
+        let mut game = GameSession { history, forfeits, agreement, clocks, dice, clocks_held: false };
         game.arbiter_moves();
         game
     }
@@ -445,11 +452,11 @@ impl<G: Playable> GameSession<G> {
             .collect()
     }
 
-    /// The seat to move, if its clock runs: it has one, the game goes
-    /// on, and the seat has not forfeited (a seat that passes has no time
+    /// The seat to move, if its clock runs: it has one, the clocks are
+    /// not held, the game goes on, and the seat has not forfeited (a seat that passes has no time
     /// to spend).
     fn clock_running(&self) -> Option<usize> {
-        let clocks = self.clocks.as_ref()?;
+        let clocks = self.clocks.as_ref().filter(|_| !self.clocks_held)?;
         let seat = self.history.current().to_move();
         let runs =
             clocks.control(seat.index()).is_some() && !forfeit::passes(&self.forfeits, seat) && self.ending().is_none();
@@ -834,6 +841,13 @@ impl<G: Playable> AnyGame for GameSession<G> {
             c.charge(now, runs);
         }
         runs
+    }
+
+    fn hold_clocks(&mut self, held: bool, now: u64) {
+        if held != self.clocks_held {
+            self.pause(now);
+            self.clocks_held = held;
+        }
     }
 
     fn pgn(&self, players: &HashMap<String, String>) -> Result<String, ApiError> {

@@ -185,6 +185,13 @@ impl Entry {
         state
     }
 
+    /// Holds the clocks while a person seat waits for its player.
+    fn hold_clocks(&mut self) {
+        let held = self.table.as_ref().is_some_and(Table::awaits_players);
+        let now = self.now();
+        self.game.hold_clocks(held, now);
+    }
+
     /// Whether the engine's thinking may be shown: on an analysis board,
     /// at a table that shows it, and once the game is over.
     pub fn thinking_shown(&self) -> bool {
@@ -280,6 +287,7 @@ impl Entry {
                 return Err(e);
             }
         };
+        self.hold_clocks();
         match changed(&r) {
             Changed::Nothing => return Ok((r, None)),
             Changed::Table => {}
@@ -508,6 +516,7 @@ impl Store {
             db: self.db.clone(),
             time: self.time.clone(),
         };
+        entry.hold_clocks();
         entry.publish();
         Arc::new(tokio::sync::Mutex::new(entry))
     }

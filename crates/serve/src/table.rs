@@ -400,6 +400,12 @@ impl Table {
         (0..self.seats.len()).filter(|&i| self.person(i).is_some_and(|p| !p.joined))
     }
 
+    /// Whether a person seat waits for its player: the clocks are held
+    /// until every player has come (`AnyGame::hold_clocks`).
+    pub fn awaits_players(&self) -> bool {
+        self.waiting().next().is_some()
+    }
+
     /// The seats waiting in the open games for anyone to take.
     pub fn open_seats(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.seats.len()).filter(|&i| self.person(i).is_some_and(|p| p.open && !p.joined))
