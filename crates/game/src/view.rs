@@ -85,7 +85,8 @@ pub struct SquareView {
     /// A piece disarmed by a cat next to it (Cat Chess).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub disarmed: bool,
-    /// The king or general of the seat to move, in check.
+    /// A king or general in check: the seat to move's, and in Cat Chess
+    /// also one a cat's step left in check until its own turn.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub check: bool,
 }

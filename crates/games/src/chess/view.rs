@@ -30,7 +30,11 @@ impl<V: Variant> BoardView for Position<V> {
     fn squares(&self) -> Vec<SquareView> {
         let zone = self.zone();
         let armies = self.by_color(Color::White) | self.by_color(Color::Black);
-        let checked = self.side_to_move().color().filter(|_| self.in_check()).map(|c| self.king(c));
+        // Every king in check, not only the mover's: in Cat Chess a cat's
+        // step may leave a king in check until its own turn (RULES.md §8),
+        // and the board says so meanwhile. In chess only the mover's can be.
+        let checked: Vec<Square> =
+            [Color::White, Color::Black].into_iter().filter(|&c| self.checkers_of(c).any()).map(|c| self.king(c)).collect();
         Square::all()
             .map(|sq| {
                 let cat = self.cats().contains(sq);
@@ -38,7 +42,7 @@ impl<V: Variant> BoardView for Position<V> {
                 SquareView {
                     zone: zone.contains(sq),
                     disarmed: (zone & armies).contains(sq),
-                    check: checked == Some(sq),
+                    check: checked.contains(&sq),
                     ..SquareView::new(sq, sq.file(), sq.rank(), piece)
                 }
             })
@@ -58,6 +62,27 @@ impl<V: Variant> BoardView for Position<V> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn checked_squares<V: Variant>(fen: &str) -> Vec<String> {
+        let pos = Position::<V>::from_fen(fen).unwrap();
+        pos.squares().into_iter().filter(|s| s.check).map(|s| s.square).collect()
+    }
+
+    /// RULES.md §8's example: the b7 cat steps away from the rook a8,
+    /// which checks black's king; white is to move, and the board marks
+    /// black's king all the same. A king beside a cat is never marked.
+    #[test]
+    fn a_king_a_cat_step_leaves_in_check_is_marked_whoever_is_to_move() {
+        use crate::chess::CatChessRules;
+        use catchess_game::Notation;
+        let before = "R5k1/1*3ppp/8/8/8/8/8/6K1 c - - 0 1";
+        assert!(checked_squares::<CatChessRules>(before).is_empty());
+        let mut pos = Position::<CatChessRules>::from_fen(before).unwrap();
+        pos = pos.play(pos.parse_move("b7c6").unwrap());
+        assert_eq!(pos.to_move().index(), 0, "white to move");
+        assert_eq!(checked_squares::<CatChessRules>(&pos.to_fen()), ["g8"]);
+        assert!(checked_squares::<CatChessRules>("R5k1/5p*p/8/8/8/8/8/6K1 w - - 0 1").is_empty(), "beside a cat");
+    }
     use crate::{CatChess, Chess};
 
     #[test]
