@@ -202,6 +202,10 @@ fn a_roll_on_a_mouse_is_kept_or_rerolled() {
     let q = board(&only_mice, 'w');
     let decide = q.play(Step::REQUEST).play(Step::at(StepKind::RollMouse, sq("e5")));
     assert_eq!(steps_of(&decide), [Step::at(StepKind::Keep, sq("e5"))]);
+    // Asked for anyway, the refusal says why (not that no roll was made).
+    let why = illegal(&decide, "reroll");
+    assert!(why.contains("no reroll here") && why.contains("keep"), "{why}");
+    assert!(decide.parse_answer("reroll").is_err());
 }
 
 #[test]

@@ -244,7 +244,9 @@ impl CatsChess10 {
                     ))
                 }
                 Part::Reroll => {
-                    let why = if i == 0 && w.pos.state.phase == Phase::MouseChoice {
+                    let why = if i == 0 && w.pos.state.phase == Phase::MouseChoice && !w.pos.may_reroll() {
+                        "step 1 (teleport): no reroll here: no square without a mouse is left that a roll could keep, so the mouse's square is kept (keep)"
+                    } else if i == 0 && w.pos.state.phase == Phase::MouseChoice {
                         "step 1 (teleport): a reroll is not a move; the arbiter rolls again and sends the new roll in place of T?<sq>"
                     } else {
                         "step 1 (teleport): no roll on a mouse was made to reroll (reroll answers T?<sq> only)"

@@ -93,6 +93,12 @@ impl CatsChess10 {
         self.roll_squares() & !self.kind_set(Role::Mouse)
     }
 
+    /// Whether a roll that hit a mouse may be rolled again: some square
+    /// without a mouse is left that a roll could keep.
+    pub(super) fn may_reroll(&self) -> bool {
+        self.rolls_somewhere(self.open_squares() & !self.kind_set(Role::Mouse))
+    }
+
     /// Whether this position is the tree's reroll (after `reroll`).
     pub fn is_rerolling(&self) -> bool {
         self.state.phase == Phase::Reroll
@@ -124,7 +130,7 @@ impl CatsChess10 {
             }
             Phase::MouseChoice => {
                 list.push(Step::at(StepKind::Keep, self.state.picked));
-                if self.rolls_somewhere(self.open_squares() & !self.kind_set(Role::Mouse)) {
+                if self.may_reroll() {
                     list.push(Step::at(StepKind::Reroll, self.state.picked));
                 }
             }
