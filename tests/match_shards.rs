@@ -301,3 +301,93 @@ fn a_watched_merge_stops_the_shards_once_the_sprt_decides() {
     assert!(late.status.success());
     assert!(!text(&late.stderr).contains("game 1/"), "{}", text(&late.stderr));
 }
+
+/// The one `- >-` item of a manifest's `args:`, folded as YAML folds it:
+/// its lines (each indented deeper than the `- >-`) joined by spaces.
+fn folded_args(manifest: &str) -> String {
+    let mut lines = manifest.lines().skip_while(|l| l.trim() != "args:").skip(1);
+    let item = lines.next().expect("an args: list");
+    assert_eq!(item.trim(), "- >-", "args: one folded item");
+    let indent = item.len() - item.trim_start().len();
+    let body: Vec<&str> =
+        lines.take_while(|l| !l.trim().is_empty() && l.len() - l.trim_start().len() > indent).map(str::trim).collect();
+    body.join(" ")
+}
+
+/// `text` with `from` replaced by `to`, which it must hold exactly once
+/// (so that a changed manifest fails here rather than run something else).
+fn replace_once(text: &str, from: &str, to: &str) -> String {
+    assert_eq!(text.matches(from).count(), 1, "{from:?} once in {text}");
+    text.replace(from, to)
+}
+
+/// A pod's command: `sh -c ARGS`, with the image's paths (/engines,
+/// /results) under `root`, `catchess` the binary under test, and the
+/// environment a pod of an indexed Job has (JOB_COMPLETION_INDEX).
+fn pod(root: &Path, args: &str, index: Option<usize>) -> Output {
+    let args = args
+        .replace("/engines/", &format!("{}/engines/", path(root)))
+        .replace("/results/", &format!("{}/", path(root)));
+    let bin_dir = Path::new(BIN).parent().unwrap();
+    let mut cmd = Command::new("sh");
+    cmd.args(["-c", &args]).env("PATH", format!("{}:{}", path(bin_dir), std::env::var("PATH").unwrap()));
+    for var in ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_JOB_ID", "JOB_COMPLETION_INDEX"] {
+        cmd.env_remove(var);
+    }
+    if let Some(i) = index {
+        cmd.env("JOB_COMPLETION_INDEX", i.to_string());
+    }
+    cmd.stdin(Stdio::null()).output().unwrap()
+}
+
+#[test]
+fn the_kubernetes_manifests_pods_play_one_match() {
+    // docs/kubernetes/: the Job's pods, one per index, then the merge's pod,
+    // each by its command as the manifest writes it, but for a match of 32
+    // games (not 2000) with random openings, and random movers as the
+    // image's engines. docs/scheduling.md says what was run in containers.
+    let job = include_str!("../docs/kubernetes/match.yaml");
+    let merge_job = include_str!("../docs/kubernetes/merge.yaml");
+    for manifest in [job, merge_job] {
+        assert_eq!(manifest.matches("command: [\"sh\", \"-c\"]").count(), 1, "{manifest}");
+    }
+    let completions: usize = job.lines().find_map(|l| l.trim().strip_prefix("completions: ")).unwrap().parse().unwrap();
+    let shard = replace_once(&folded_args(job), "--games 2000", "--games 32 --random-plies 4");
+    assert!(shard.contains(&format!("--shard auto/{completions} --resume")), "{shard}");
+
+    let root = temp("k8s");
+    std::fs::create_dir_all(root.join("engines")).unwrap();
+    for (engine, seed) in [("new", 1), ("old", 2)] {
+        let script =
+            format!("#!/bin/sh\n{{ echo 'setoption name Seed value {seed}'; exec cat; }} | exec {BIN} random\n");
+        let file = root.join("engines").join(engine);
+        std::fs::write(&file, script).unwrap();
+        std::fs::set_permissions(&file, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    }
+    for index in 0..completions {
+        let out = pod(&root, &shard, Some(index));
+        assert!(out.status.success(), "pod {index}:\n{}", text(&out.stderr));
+        let expected = format!("shard {}/{completions}: 4 of the 32 games", index + 1);
+        assert!(text(&out.stderr).contains(&expected), "pod {index}:\n{}", text(&out.stderr));
+    }
+    // A pod replaced after its shard was done plays nothing more.
+    let again = pod(&root, &shard, Some(0));
+    assert!(text(&again.stderr).contains("resuming: 4 of 32 games already played"), "{}", text(&again.stderr));
+
+    let merged = pod(&root, &folded_args(merge_job), None);
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    let one_run = replace_once(
+        &shard,
+        &format!("--shard auto/{completions} --resume --pgn /results/shard$((JOB_COMPLETION_INDEX + 1)).pgn"),
+        "--pgn /results/one.pgn",
+    );
+    let one = pod(&root, &one_run, None);
+    assert!(one.status.success(), "{}", text(&one.stderr));
+    let table =
+        |out: &Output| text(&out.stdout).lines().filter(|l| !l.starts_with("SPRT")).collect::<Vec<_>>().join("\n");
+    assert_eq!(table(&merged), table(&one), "the merged table is one run's");
+    assert!(text(&merged.stdout).contains("SPRT"), "{}", text(&merged.stdout));
+    let read = |name: &str| std::fs::read_to_string(root.join(name)).unwrap();
+    assert_eq!(games_of(&read("all.pgn")), games_of(&read("one.pgn")), "and so are its records");
+    assert_eq!(games_of(&read("one.pgn")).len(), 32);
+}
