@@ -287,6 +287,7 @@ fn router(app: Arc<App>, port: u16) -> Router {
         .route("/variants", get(routes::variants))
         .route("/levels", get(routes::levels))
         .route("/variants/{name}", get(routes::variant_layout))
+        .route("/variants/{name}/board", get(routes::diagram))
         .route("/games", post(routes::create).get(lists::summaries))
         .route("/games/{id}", get(routes::get).delete(routes::delete))
         .route("/games/{id}/events", get(live::events))

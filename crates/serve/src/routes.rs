@@ -30,8 +30,10 @@ use tokio::sync::{broadcast, oneshot, watch, OwnedSemaphorePermit};
 
 type Api<T> = Result<T, ApiError>;
 
+const HTML: &str = "text/html; charset=utf-8";
+
 pub async fn page() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], include_str!("page/index.html"))
+    ([(header::CONTENT_TYPE, HTML)], include_str!("page/index.html"))
 }
 
 const JS: &str = "text/javascript; charset=utf-8";
@@ -89,6 +91,22 @@ pub async fn variants() -> Json<Vec<VariantView>> {
 /// `GET /api/variants/<name>`: one game's board description.
 pub async fn variant_layout(Path(name): Path<String>) -> Api<Json<catchess_game::view::Layout>> {
     Ok(Json(session::layout(variant(Some(&name))?)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiagramQuery {
+    fen: String,
+    /// Moves (or steps) played from `fen` first, separated by spaces.
+    #[serde(default)]
+    moves: String,
+}
+
+/// `GET /api/variants/<name>/board?fen=&moves=`: a position drawn, for the
+/// rules' diagrams (`session::diagram`).
+pub async fn diagram(Path(name): Path<String>, Query(q): Query<DiagramQuery>) -> Api<Json<session::Diagram>> {
+    let moves: Vec<&str> = q.moves.split_ascii_whitespace().collect();
+    Ok(Json(session::diagram(variant(Some(&name))?, &q.fen, &moves)?))
 }
 
 #[derive(Deserialize)]
