@@ -306,6 +306,7 @@ fn router(app: Arc<App>, port: u16) -> Router {
         .layer(DefaultBodyLimit::max(body_limit));
     Router::new()
         .route("/", get(routes::page))
+        .route("/rules", get(routes::rules_page))
         .route("/{file}", get(routes::page_file))
         .nest("/api", api)
         .fallback(|| async { error::ApiError::not_found("no such route (the API is described in api.md)") })

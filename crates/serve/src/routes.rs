@@ -36,6 +36,13 @@ pub async fn page() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, HTML)], include_str!("page/index.html"))
 }
 
+/// `GET /rules`: every game's rules on one page (`#catchess`, `#chess`,
+/// `#xiangqi`, `#catschess10`), the same panels the board's Rules button
+/// opens (`page/rules.js`).
+pub async fn rules_page() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, HTML)], include_str!("page/rules.html"))
+}
+
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// The page's files besides `index.html`, embedded in the binary: name,
@@ -56,6 +63,11 @@ const PAGE_FILES: &[(&str, &str, &[u8])] = &[
     ("players.js", JS, include_bytes!("page/players.js")),
     ("lobby.js", JS, include_bytes!("page/lobby.js")),
     ("live.js", JS, include_bytes!("page/live.js")),
+    ("rules.js", JS, include_bytes!("page/rules.js")),
+    ("rulespage.js", JS, include_bytes!("page/rulespage.js")),
+    ("dialogs.js", JS, include_bytes!("page/dialogs.js")),
+    ("turnwords.js", JS, include_bytes!("page/turnwords.js")),
+    ("recent.js", JS, include_bytes!("page/recent.js")),
     // The xiangqi characters (a subset of Noto Serif CJK, SIL OFL 1.1:
     // page/fonts/LICENSE-OFL.txt).
     ("xiangqi.woff2", "font/woff2", include_bytes!("page/fonts/xiangqi.woff2")),
