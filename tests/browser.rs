@@ -18,6 +18,14 @@
 //! they did. `--ignored`, `tests/browser/latency.py` measures the time
 //! from a move to the other tabs' boards over 100 moves.
 //!
+//! `tests/browser/first_game.py` is issue #62's first game: each game's
+//! rules on its first visit, the Rules button and `/rules`, a refused
+//! move's reason under the board, the board's rough edges (keys, history,
+//! orientation, names, confirmations, promotion, clocks, records, FENs,
+//! xiangqi's letters, the 10×10 turn bar) and what happened since one's
+//! last turn, with desktop and phone (390×844) screenshots in
+//! `target/tmp/browser-first-game/`.
+//!
 //! `tests/browser/tablebase_panel.py` tries the endgame tables' panel
 //! (`serve --tb-dir`, issue #43) the same way: with the chess K+Q v K table
 //! built here, and, `--ignored`, with the full Cat Chess tables in
@@ -39,6 +47,10 @@ const TESTS: &[(&str, fn())] = &[
     ("the_page_plays_every_game_in_chromium", the_page_plays_every_game_in_chromium),
     ("three_people_play_cat_chess_from_their_own_browsers", three_people_play_cat_chess_from_their_own_browsers),
     ("the_tablebase_panel_shows_chess_tables_in_chromium", the_tablebase_panel_shows_chess_tables_in_chromium),
+    (
+        "a_first_game_explains_its_rules_and_refusals_in_chromium",
+        a_first_game_explains_its_rules_and_refusals_in_chromium,
+    ),
 ];
 
 const IGNORED: &[skipping::Ignored] = &[
@@ -88,6 +100,31 @@ fn three_people_play_cat_chess_from_their_own_browsers() {
     };
     let shots = ["table-watcher.png", "table-black.png", "table-10x10-reroll.png", "table-draw-agreed.png"];
     run_script("table.py", config, "browser-table", &[], &shots);
+}
+
+/// Issue #62 (`tests/browser/first_game.py`): each game's rules on its
+/// first visit and at /rules, refused moves said why, the board's rough
+/// edges, the moves since one's last turn; desktop and phone screenshots.
+fn a_first_game_explains_its_rules_and_refusals_in_chromium() {
+    let config = Config { host: "127.0.0.1".into(), port: 0, max_creates_per_minute: 1_000, ..Config::in_memory() };
+    let shots = [
+        "rules-catchess.png",
+        "rules-catschess10.png",
+        "rules-page.png",
+        "refused-zone.png",
+        "clocks.png",
+        "catschess10-turn.png",
+        "catchess-recent.png",
+        "catchess-cat-check.png",
+        "desktop.png",
+        "phone-rules.png",
+        "phone-catchess.png",
+        "phone-refused.png",
+        "phone-catschess10.png",
+        "phone-rules-page.png",
+    ];
+    let dir = run_script("first_game.py", config, "browser-first-game", &[], &shots);
+    println!("screenshots: {}", dir.display());
 }
 
 /// The time from a move (its click) to the other tabs' boards, over 100

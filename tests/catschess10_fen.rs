@@ -108,12 +108,23 @@ fn fen_fields_round_trip_and_errors_name_the_field() {
         ("rnbcqkcbnr/*8*/pppppppppp/10/10/10/10/PPPPPPPPPP/*8*/RNBCQKCBNR w KQkq e4 0 1 -", "en passant"),
         ("rnbcqkcbnr/*8*/pppppppppp/11/10/10/10/PPPPPPPPPP/*8*/RNBCQKCBNR w KQkq - 0 1 -", "placement"),
         ("rnbcqkcbnr/*8*/pppppppppp/**8/10/10/10/PPPPPPPPPP/*8*/RNBCQKCBNR w KQkq - 0 1 -", "placement"),
-        ("rnbcqkcbnr/*8*/pppppppppp/10/10/10/10/PPPPPPPPPP/*8*/RNBCQKCBNR w KQkq - 0", "FEN"),
+        ("rnbcqkcbnr/*8*/pppppppppp/10/10/10/10/PPPPPPPPPP/*8*/RNBCQKCBNR w KQkq", "FEN"),
+        ("rnbcqkcbnr/*8*/pppppppppp/10/10/10/10/PPPPPPPPPP/*8*/RNBCQKCBNR w KQkq - 0 1 - x", "FEN"),
     ];
     for (bad, field) in cases {
         let e = CatsChess10::from_fen(bad).unwrap_err();
         assert!(e.to_string().contains(field), "{bad}: {e}");
     }
+}
+
+/// As in chess (`tests/catchess_fen.rs`), a FEN may leave out its clocks
+/// (EPD's four fields, or five): halfmove clock 0, move 1, nothing
+/// waiting (#62: the page's Load FEN refused them).
+#[test]
+fn a_fen_without_its_clocks_gets_clock_0_move_1_and_nothing_waiting() {
+    let placement = "rnbcqkcbnr/*8*/pppppppppp/10/10/10/10/PPPPPPPPPP/*8*/RNBCQKCBNR";
+    assert_eq!(fen(&format!("{placement} w KQkq -")).to_fen(), START_FEN);
+    assert_eq!(fen(&format!("{placement} b KQkq - 7")).to_fen(), format!("{placement} b KQkq - 7 1 -"));
 }
 
 #[test]

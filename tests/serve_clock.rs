@@ -303,10 +303,18 @@ fn bad_clocks_are_refused_and_a_kept_clock_is_not_flagged_by_request() {
     assert!(answer["error"].as_str().unwrap().contains("not a seat"), "{answer}");
     let (status, answer) = refused(json!({"variant": "chess", "clocks": {"white": {"base_ms": 0}}}));
     assert_eq!(status, 400, "{answer}");
-    assert!(answer["error"].as_str().unwrap().contains("white's clock: base_ms must be"), "{answer}");
-    let (status, answer) =
-        refused(json!({"variant": "chess", "clocks": {"white": {"base_ms": 1000, "inc_ms": 3_600_001}}}));
+    assert!(answer["error"].as_str().unwrap().contains("white's clock: the base time must be more than 0"), "{answer}");
+    assert!(answer["error"].as_str().unwrap().contains("base_ms must be"), "{answer}");
+    // In the minutes the page's Clock takes (#62), not only in ms.
+    let (status, answer) = refused(json!({"variant": "chess", "clocks": {"white": {"base_ms": 6_000_000_000u64}}}));
     assert_eq!(status, 400, "{answer}");
+    let words = "white's clock: the base time must be more than 0 and at most 1440 minutes, got 100000 minutes";
+    assert!(answer["error"].as_str().unwrap().starts_with(words), "{answer}");
+    let (status, answer) =
+        refused(json!({"variant": "chess", "clocks": {"white": {"base_ms": 1000, "inc_ms": 3_600_500}}}));
+    assert_eq!(status, 400, "{answer}");
+    let words = "white's clock: the increment must be at most 3600 seconds a move, got 3600.5 seconds";
+    assert!(answer["error"].as_str().unwrap().starts_with(words), "{answer}");
     assert_eq!(refused(json!({"variant": "chess", "clocks": {"white": {"base_ms": "5m"}}})).0, 422);
     assert_eq!(refused(json!({"variant": "chess", "clocks": {"white": {"base_ms": 1000, "moves": 40}}})).0, 422);
 

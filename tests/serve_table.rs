@@ -151,6 +151,28 @@ fn the_server_plays_the_engine_s_seats_with_no_client_asking() {
     assert!(events.quiet_for(Duration::from_millis(600)));
 }
 
+/// The page gives the engine's seat a clock too (#62): the engine spends
+/// a share of its time left, not the server's default second a move
+/// (`seated.rs`), so that its clock shown beside the board does not run
+/// out before the person's.
+#[test]
+fn an_engine_seat_on_a_clock_spends_a_share_of_its_time() {
+    let s = spawn(Config { default_movetime_ms: 1000, ..config() }).unwrap();
+    let clocks = json!({"white": {"base_ms": 2_000, "inc_ms": 0}, "black": {"base_ms": 2_000, "inc_ms": 0}});
+    let body = json!({"variant": "chess", "clocks": clocks,
+                      "players": {"white": person("Ann"), "black": {"kind": "engine", "level": 1}}});
+    let (id, made) = table(&s, body);
+    played(&s, &id, token(&made, "white"), "e2e4");
+    let events = Events::open(&s.addr.to_string(), &format!("/api/games/{id}/events"));
+    let moved = events.until(Duration::from_secs(10), |e| moves(&e.data).len() == 2);
+    let black = moved.data["clock"]["seats"].as_array().unwrap().iter().find(|c| c["seat"] == "black").unwrap().clone();
+    // 2 s / 30 ≈ 67 ms of search (the default is 1000 ms), and the
+    // server's own time around it.
+    let left = black["left_ms"].as_u64().unwrap();
+    assert!((1_400..2_000).contains(&left), "black's clock after its move: {black}");
+    assert_eq!(moved.data["clock"]["running"], "white", "{}", moved.data);
+}
+
 #[test]
 fn the_engine_s_seat_to_move_is_played_after_a_restart_and_the_players_are_kept() {
     let db = common::temp::temp("tables.sqlite3");

@@ -81,6 +81,9 @@ fn the_state_carries_the_tables_result_and_every_moves_as_the_probe_says() {
         assert!(legal.contains(&text), "{text}");
         assert_eq!(as_probe_words(m, "draw"), probe[text], "{m}");
         assert!(!m["notation"].as_str().unwrap().is_empty(), "{m}");
+        // For white, the mover: a mate is a win, the queen given away a draw.
+        let for_white = if m["winner"] == "white" { "win" } else { "draw" };
+        assert_eq!(m["for_mover"], for_white, "{m}");
     }
     // The best move is a fastest win: 18 plies left after it.
     let best = tb["best"].as_str().unwrap();
@@ -109,6 +112,7 @@ fn the_state_carries_the_tables_result_and_every_moves_as_the_probe_says() {
     let plies: Vec<u64> =
         next["tablebase"]["moves"].as_array().unwrap().iter().map(|m| m["plies"].as_u64().unwrap()).collect();
     assert!(plies.windows(2).all(|w| w[0] >= w[1]) && plies[0] == 17, "{plies:?}");
+    assert!(next["tablebase"]["moves"].as_array().unwrap().iter().all(|m| m["for_mover"] == "loss"), "{next}");
 
     // The half-move clock at 90: the mate cannot arrive before the
     // fifty-move rule ends the game, and the words say so.

@@ -40,7 +40,18 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 
 
-def browser(profile):
+# Every game's rules marked as read in this browser (rules.js opens a
+# game's rules by itself at its first visit), before any script of the
+# page runs; a page without storage (data:, about:blank) is left alone.
+RULES_SEEN = ("try { if (!localStorage.getItem('catchess-rules-seen')) localStorage.setItem('catchess-rules-seen', "
+              "JSON.stringify(['catchess', 'chess', 'xiangqi', 'catschess10'])); } catch (e) {}")
+
+
+def browser(profile, rules_seen=True, phone=None):
+    """A headless Chromium on `profile`; `rules_seen`: no game's rules open
+    by themselves (the tests that are not about them); `phone`: (width,
+    height) of a phone's screen, emulated (a headless window is never
+    narrower than 500 px)."""
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for arg in [
@@ -56,7 +67,32 @@ def browser(profile):
         f"--user-data-dir={profile}",
     ]:
         options.add_argument(arg)
-    return webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    if rules_seen:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RULES_SEEN})
+    if phone:
+        width, height = phone
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})
+    return driver
+
+
+def rules_open(driver):
+    return driver.execute_script("return document.getElementById('rules-dialog').open;")
+
+
+def close_rules(driver):
+    """Closes the rules panel if it is open (a game's first visit)."""
+    if rules_open(driver):
+        driver.find_element(By.ID, "rules-close").click()
+        wait(driver, "the rules closed", lambda d: not rules_open(d))
+
+
+def confirm(driver, yes=True):
+    """Answers the page's question (resign, delete)."""
+    wait(driver, "the question", lambda d: d.execute_script("return document.getElementById('confirm').open;"))
+    driver.find_element(By.ID, "confirm-yes" if yes else "confirm-no").click()
+    wait(driver, "the question answered", lambda d: not d.execute_script("return document.getElementById('confirm').open;"))
 
 
 def square(driver, name):
@@ -123,6 +159,7 @@ def new_game(driver, variant, seats=None, levels=None, thinking=False):
     driver.find_element(By.ID, "new-game").click()
     wait(driver, f"a new {variant} game", lambda d: game_id(d) not in ("", old) and not plies(d)
          and d.find_elements(By.ID, "board-svg"))
+    close_rules(driver)
 
 
 def shot(driver, directory, name):
@@ -230,7 +267,9 @@ def click_step(driver, name, then):
 
 
 def steps_so_far(driver):
-    return text(driver, "turn-steps")
+    """The steps of the turn under way as tokens (the bar says them in
+    words; its `data-steps` keeps the tokens)."""
+    return driver.find_element(By.ID, "turn-steps").get_attribute("data-steps")
 
 
 def play_catschess10(driver, shots):
@@ -240,7 +279,11 @@ def play_catschess10(driver, shots):
     pos = board(driver)
     assert pos["a2"] == "*" and pos["d1"] == "C" and pos["d10"] == "c", pos
     legend = [n.get_attribute("data-legend") for n in driver.find_elements(By.CSS_SELECTOR, "[data-legend]")]
-    assert legend == ["C", "T", "M", "*"], legend
+    assert legend == ["K", "Q", "N", "P", "C", "T", "M", "*"], legend
+    words = text(driver, "legend")
+    for said in ["No check", "capturing the king", "two of your cats on the last rank", "captures one step diagonally",
+                 "captures only a king or queen", "blocks nothing"]:
+        assert said in words, (said, words)
     # Each its own figure: a neutral is no cat, a cat no disc.
     assert square(driver, "a2").find_elements(By.CSS_SELECTOR, ".neutral")
     assert not square(driver, "a2").find_elements(By.CSS_SELECTOR, ".cat")
@@ -395,7 +438,10 @@ def play_chess_clocks(driver, shots):
     new_game(driver, "chess", {"white": "person", "black": "engine"}, levels={"black": 3}, thinking=True)
     clock = driver.find_element(By.CSS_SELECTOR, '[data-clock="white"]')
     wait(driver, "white's clock", lambda d: clock.is_displayed() and clock.text.startswith("0:0"))
-    assert driver.find_element(By.CSS_SELECTOR, '[data-clock="black"]').get_attribute("hidden"), "the engine has a clock"
+    # Big, beside the board, for every seat: the engine's too.
+    assert clock.find_element(By.XPATH, "..").get_attribute("data-clock-card") == "white"
+    assert driver.find_element(By.CSS_SELECTOR, '#clocks [data-clock="black"]').is_displayed(), "the engine has no clock"
+    assert "engine, level 3" in text(driver, "clocks"), text(driver, "clocks")
     # The server keeps the clock: it runs on through a reload, from where
     # it was (not from the 6 s again).
     left, running, _ = server_clock(driver, "white")
@@ -414,7 +460,8 @@ def play_chess_clocks(driver, shots):
     record = export_pgn(driver)
     assert '[Result "0-1"]' in record and '[Termination "time forfeit"]' in record, record
     assert '[White "Person"]' in record and '[Black "catchess level 3"]' in record, record
-    assert '[WhiteTimeControl "6+1"]' in record and '[BlackTimeControl "-"]' in record, record
+    # Both seats on the same clock, the engine's too: one TimeControl.
+    assert '[TimeControl "6+1"]' in record and "WhiteTimeControl" not in record, record
 
     # The rematch: white's player (the person) now plays black, with a
     # minute (the clock field counts from the next game on).
@@ -427,7 +474,7 @@ def play_chess_clocks(driver, shots):
     assert seat_select(driver, "white", "level").first_selected_option.get_attribute("value") == "3"
     wait(driver, "the engine's first move as white", lambda d: len(plies(d)) == 1 and "Black to move" in status(d))
     assert driver.find_element(By.CSS_SELECTOR, '[data-clock="black"]').is_displayed()
-    assert driver.find_element(By.CSS_SELECTOR, '[data-clock="white"]').get_attribute("hidden"), "the engine has a clock"
+    assert driver.find_element(By.CSS_SELECTOR, '[data-clock="white"]').is_displayed(), "the engine has no clock"
     before = clock_seconds(driver, "black")
     # A reload finds the same players and black's clock still running, on
     # from where it was.
@@ -437,6 +484,7 @@ def play_chess_clocks(driver, shots):
          and d.find_element(By.CSS_SELECTOR, '[data-clock="black"].running').is_displayed())
     assert clock_seconds(driver, "black") <= before, (clock_seconds(driver, "black"), before)
     driver.find_element(By.ID, "resign").click()
+    confirm(driver)
     wait(driver, "the resignation", lambda d: "Game over" in status(d))
     assert "white wins" in status(driver) and "resignation by black" in status(driver), status(driver)
     record = export_pgn(driver)

@@ -33,7 +33,7 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from play_games import board, browser, piece, plies, shot, square, status, text, wait
+from play_games import board, browser, confirm, piece, plies, shot, square, status, steps_so_far, text, wait
 
 URL = sys.argv[1]
 SHOTS = sys.argv[2]
@@ -244,6 +244,7 @@ def framing_attack(ann, attacker):
     for _ in range(2):
         make_game(ann, "chess", {"white": "you", "black": "engine"})
         ann.find_element(By.ID, "resign").click()
+        confirm(ann)
         wait(ann, "the resignation", lambda d: "Game over" in status(d))
     ids = json.loads(ann.execute_script("return localStorage.getItem('catchess-games');"))
     before = api(ann, "GET", "/games?ids=" + ",".join(ids))[1]
@@ -274,7 +275,7 @@ def ten_by_ten(ann):
     where the rules allow it, and only there."""
     mice = "rnbcqkcbnr/10/" + "mmmmmmmmmm/" * 6 + "10/K9 w - - 0 1"
     all_mice = "rnbcqkcbnr/mmmmmmmmm1/" + "mmmmmmmmmm/" * 7 + "K1mmmmmmmm w - - 0 1"
-    steps = lambda d: text(d, "turn-steps")
+    steps = steps_so_far
     rolled = lambda d: "T@" in steps(d).replace("T@?", "") or "T?" in steps(d)
     for _ in range(20):
         make_game(ann, "catschess10", {"white": "you", "black": "you"}, fen=mice)
@@ -329,10 +330,12 @@ def delete_from_my_games(ann, bea, shared, alone):
         d.find_element(By.ID, "games-refresh").click()
     wait(bea, "Bea's list", lambda d: d.find_elements(By.CSS_SELECTOR, f'#my-games [data-delete="{shared}"]'))
     bea.find_element(By.CSS_SELECTOR, f'#my-games [data-delete="{shared}"]').click()
+    confirm(bea)
     wait(bea, "the refusal", lambda d: "other people play in this game" in text(d, "error"))
     assert api(bea, "GET", f"/games/{shared}")[0] == 200
     wait(ann, "Ann's list", lambda d: d.find_elements(By.CSS_SELECTOR, f'#my-games [data-delete="{alone}"]'))
     ann.find_element(By.CSS_SELECTOR, f'#my-games [data-delete="{alone}"]').click()
+    confirm(ann)
     wait(ann, "the game deleted", lambda d: not d.find_elements(By.CSS_SELECTOR, f'#my-games [data-game="{alone}"]'))
     assert api(ann, "GET", f"/games/{alone}")[0] == 404
     assert "No game shown" in status(ann), status(ann)

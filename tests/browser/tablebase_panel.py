@@ -103,6 +103,10 @@ def check_every_move(driver, state):
     listed = driver.find_elements(By.CSS_SELECTOR, "#tb-moves li")
     assert [r.get_attribute("data-move") for r in listed] == [m["move"] for m in state["tablebase"]["moves"]]
     assert [r.get_attribute("title") for r in listed] == [m["words"] for m in state["tablebase"]["moves"]]
+    # Coloured by what each move means for its player (#62).
+    assert [r.get_attribute("data-result") for r in listed] == [m["for_mover"] for m in state["tablebase"]["moves"]]
+    assert all(f"tb-{r.get_attribute('data-result')}" in r.get_attribute("class") for r in listed)
+    assert "seat" not in text(driver, "tb-note") and "wins for the player making it" in text(driver, "tb-key")
     return rows
 
 
@@ -155,6 +159,8 @@ def chess(driver, shots):
     body = driver.find_element(By.TAG_NAME, "body")
     body.send_keys(Keys.HOME)
     wait(driver, "the start position's answer", lambda d: piece(d, best[:2]) is not None and "19 plies" in words(d))
+    # A past position's moves are not played from the panel.
+    assert not driver.find_elements(By.CSS_SELECTOR, "#tb-moves .tb-play"), "a past position's move can be played"
     body.send_keys(Keys.END)
     wait(driver, "the game's answer", lambda d: piece(d, best[:2]) is None and "18 plies" in words(d))
     # Take back: the panel is the first position's again.
@@ -175,6 +181,12 @@ def chess(driver, shots):
     assert rows["f1f8"][0] == "Qf8#: white has mated (best)", rows["f1f8"]
     assert rows["f1f7"][0] == "Qf7: a draw", rows["f1f7"]
     assert list(rows)[0] == "f1f8", list(rows)
+    results = {r.get_attribute("data-move"): r.get_attribute("data-result") for r in driver.find_elements(By.CSS_SELECTOR, "#tb-moves li")}
+    assert (results["f1f8"], results["f1f7"]) == ("win", "draw"), results
+    # A move of the panel is played by a click on it (#62): the mate.
+    driver.find_element(By.CSS_SELECTOR, '#tb-moves li[data-move="f1f8"] .tb-play').click()
+    wait(driver, "the mate played from the panel", lambda d: "Game over — white wins: checkmate" in status(d))
+    assert piece(driver, "f8") == "Q", piece(driver, "f8")
 
     # Material the tables do not hold (K+R v K): no panel, the page works.
     load_fen(driver, "8/8/8/5k2/8/8/1R6/K7 w - - 0 1")

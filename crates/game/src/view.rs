@@ -35,6 +35,8 @@ pub enum Mark {
 #[derive(Clone, Debug, Serialize)]
 pub struct Layout {
     pub variant: &'static str,
+    /// The game's name for people (the page's Game menu, its rules).
+    pub title: &'static str,
     pub files: u8,
     pub ranks: u8,
     /// Labels of the files, left to right, and of the ranks, bottom up.
@@ -47,6 +49,11 @@ pub struct Layout {
     pub pieces: &'static str,
     /// For `discs`: the label of each FEN letter.
     pub labels: Vec<(char, &'static str)>,
+    /// For `discs` whose labels are not Latin letters (xiangqi's
+    /// characters): the letter the game's notation uses for each FEN
+    /// letter (`N` → `H`), which the page shows in its letters mode, so
+    /// that the board and the moves spell a piece alike. Empty elsewhere.
+    pub letters: Vec<(char, char)>,
     /// The seats in turn order: name and FEN letter; a piece's seat is the
     /// one whose `owns` test says so on the page (`upper`, `lower`, `*`).
     pub seats: Vec<SeatView>,

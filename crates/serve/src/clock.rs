@@ -100,13 +100,24 @@ pub struct TimeControl {
 
 impl TimeControl {
     /// Refuses a base time of 0 or over [`MAX_BASE_MS`], an increment over
-    /// [`MAX_INC_MS`].
+    /// [`MAX_INC_MS`]: in the minutes and seconds a person sets a clock in
+    /// (the page's Clock), and the field's name for a program.
     pub fn check(&self) -> Result<(), String> {
         if self.base_ms == 0 || self.base_ms > MAX_BASE_MS {
-            return Err(format!("base_ms must be 1..={MAX_BASE_MS}, got {}", self.base_ms));
+            return Err(format!(
+                "the base time must be more than 0 and at most {} minutes, got {} minutes (base_ms must be 1..={MAX_BASE_MS}, got {})",
+                MAX_BASE_MS / 60_000,
+                units(self.base_ms, 60_000),
+                self.base_ms
+            ));
         }
         if self.inc_ms > MAX_INC_MS {
-            return Err(format!("inc_ms must be 0..={MAX_INC_MS}, got {}", self.inc_ms));
+            return Err(format!(
+                "the increment must be at most {} seconds a move, got {} seconds (inc_ms must be 0..={MAX_INC_MS}, got {})",
+                MAX_INC_MS / 1000,
+                units(self.inc_ms, 1000),
+                self.inc_ms
+            ));
         }
         Ok(())
     }
@@ -117,6 +128,12 @@ impl TimeControl {
         let (base, inc) = (Duration::from_millis(self.base_ms), Duration::from_millis(self.inc_ms));
         catchess_game::pgn::record::clock_time_control(base, inc)
     }
+}
+
+/// `ms` in units of `unit` ms, with up to three decimals (`0.5`, `100000`).
+fn units(ms: u64, unit: u64) -> String {
+    let text = format!("{:.3}", ms as f64 / unit as f64);
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// A clock's reading as a PGN `%clk` comment writes it (`[%clk 0:04:58]`,

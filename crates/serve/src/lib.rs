@@ -290,6 +290,7 @@ fn router(app: Arc<App>, port: u16) -> Router {
         .route("/variants", get(routes::variants))
         .route("/levels", get(routes::levels))
         .route("/variants/{name}", get(routes::variant_layout))
+        .route("/variants/{name}/board", get(routes::diagram))
         .route("/games", post(routes::create).get(lists::summaries))
         .route("/games/{id}", get(routes::get).delete(routes::delete))
         .route("/games/{id}/events", get(live::events))
@@ -309,6 +310,7 @@ fn router(app: Arc<App>, port: u16) -> Router {
         .layer(DefaultBodyLimit::max(body_limit));
     Router::new()
         .route("/", get(routes::page))
+        .route("/rules", get(routes::rules_page))
         .route("/{file}", get(routes::page_file))
         .nest("/api", api)
         .fallback(|| async { error::ApiError::not_found("no such route (the API is described in api.md)") })

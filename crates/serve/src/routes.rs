@@ -30,8 +30,17 @@ use tokio::sync::{broadcast, oneshot, watch, OwnedSemaphorePermit};
 
 type Api<T> = Result<T, ApiError>;
 
+const HTML: &str = "text/html; charset=utf-8";
+
 pub async fn page() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], include_str!("page/index.html"))
+    ([(header::CONTENT_TYPE, HTML)], include_str!("page/index.html"))
+}
+
+/// `GET /rules`: every game's rules on one page (`#catchess`, `#chess`,
+/// `#xiangqi`, `#catschess10`), the same panels the board's Rules button
+/// opens (`page/rules.js`).
+pub async fn rules_page() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, HTML)], include_str!("page/rules.html"))
 }
 
 const JS: &str = "text/javascript; charset=utf-8";
@@ -54,6 +63,11 @@ const PAGE_FILES: &[(&str, &str, &[u8])] = &[
     ("players.js", JS, include_bytes!("page/players.js")),
     ("lobby.js", JS, include_bytes!("page/lobby.js")),
     ("live.js", JS, include_bytes!("page/live.js")),
+    ("rules.js", JS, include_bytes!("page/rules.js")),
+    ("rulespage.js", JS, include_bytes!("page/rulespage.js")),
+    ("dialogs.js", JS, include_bytes!("page/dialogs.js")),
+    ("turnwords.js", JS, include_bytes!("page/turnwords.js")),
+    ("recent.js", JS, include_bytes!("page/recent.js")),
     // The xiangqi characters (a subset of Noto Serif CJK, SIL OFL 1.1:
     // page/fonts/LICENSE-OFL.txt).
     ("xiangqi.woff2", "font/woff2", include_bytes!("page/fonts/xiangqi.woff2")),
@@ -89,6 +103,22 @@ pub async fn variants() -> Json<Vec<VariantView>> {
 /// `GET /api/variants/<name>`: one game's board description.
 pub async fn variant_layout(Path(name): Path<String>) -> Api<Json<catchess_game::view::Layout>> {
     Ok(Json(session::layout(variant(Some(&name))?)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiagramQuery {
+    fen: String,
+    /// Moves (or steps) played from `fen` first, separated by spaces.
+    #[serde(default)]
+    moves: String,
+}
+
+/// `GET /api/variants/<name>/board?fen=&moves=`: a position drawn, for the
+/// rules' diagrams (`session::diagram`).
+pub async fn diagram(Path(name): Path<String>, Query(q): Query<DiagramQuery>) -> Api<Json<session::Diagram>> {
+    let moves: Vec<&str> = q.moves.split_ascii_whitespace().collect();
+    Ok(Json(session::diagram(variant(Some(&name))?, &q.fen, &moves)?))
 }
 
 #[derive(Deserialize)]

@@ -2,7 +2,8 @@
 //! engine seat is to move, the server plays it, whether or not any tab
 //! is open, at the seat's level (`levels.rs`) and the server's default
 //! time, in a slot of the search pool (it waits for one: no one asks for
-//! the move again). No client asks for these moves, so no client can make
+//! the move again); on a clock, it spends a share of its time left. No
+//! client asks for these moves, so no client can make
 //! the engine move for a person's seat, nor choose how it plays: a
 //! viewer's visit changes nothing but this: a game found waiting on the
 //! engine (after a failed commit, say) is started again.
@@ -26,6 +27,21 @@ use tokio::sync::oneshot;
 /// How long the task waits before trying again after a move that could
 /// not be committed (a full disk, a database another process locks).
 const RETRY: Duration = Duration::from_secs(5);
+
+/// The shortest search the engine makes on a clock.
+const MIN_MOVETIME_MS: u64 = 10;
+
+/// The engine's time for a move: the server's default, and on a clock
+/// (`left_ms`, `inc_ms`) no more than a thirtieth of what is left and half
+/// the increment, so that its clock, shown beside the board like the
+/// people's, runs out no sooner than theirs.
+fn movetime(default_ms: u64, clock: Option<(u64, u64)>) -> Duration {
+    let ms = match clock {
+        Some((left, inc)) => default_ms.min(left / 30 + inc / 2).max(MIN_MOVETIME_MS),
+        None => default_ms,
+    };
+    Duration::from_millis(ms)
+}
 
 /// The level of the engine seat to move, if the server is to play it now.
 fn engine_turn(e: &Entry) -> Option<u8> {
@@ -70,10 +86,9 @@ async fn drive(app: Arc<App>, game: Shared) {
         };
         // An analysis (where the thinking is shown) gives way to the move.
         e.stop_search();
-        let limits = Limits {
-            movetime: Some(Duration::from_millis(app.config.default_movetime_ms.min(app.config.max_movetime_ms))),
-            ..Limits::default()
-        };
+        let default_ms = app.config.default_movetime_ms.min(app.config.max_movetime_ms);
+        let limits =
+            Limits { movetime: Some(movetime(default_ms, e.game.clock_to_move(app.store.now()))), ..Limits::default() };
         let skill = levels::skill(level).unwrap_or(None);
         let (tx, rx) = oneshot::channel();
         let order = SearchOrder {
@@ -111,5 +126,22 @@ async fn drive(app: Arc<App>, game: Shared) {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn on_a_clock_the_engine_spends_a_share_of_its_time() {
+        let ms = |clock| movetime(1000, clock).as_millis();
+        assert_eq!(ms(None), 1000);
+        // A minute left: the default; three seconds: a tenth of one.
+        assert_eq!(ms(Some((60_000, 0))), 1000);
+        assert_eq!(ms(Some((3_000, 0))), 100);
+        assert_eq!(ms(Some((3_000, 1_000))), 600);
+        // Never nothing.
+        assert_eq!(ms(Some((0, 0))), MIN_MOVETIME_MS as u128);
     }
 }

@@ -241,6 +241,9 @@ pub trait AnyGame: Send {
     /// The steps of the turn under way (Cat's Chess 10×10; else 0).
     fn steps_under_way(&self) -> usize;
     fn state(&self, id: &str, now: u64) -> State;
+    /// The seat to move's time left at `now` and its increment, in ms,
+    /// when its clock runs (the engine's seat spends it: `seated.rs`).
+    fn clock_to_move(&self, now: u64) -> Option<(u64, u64)>;
     fn is_over(&self) -> Option<String>;
     /// Ends the game by time forfeit if the seat to move's clock ran out
     /// by `now` (the game's forfeit rule: in Cat Chess the cats pass on);
@@ -382,6 +385,51 @@ pub fn restore(row: Row, now: u64) -> Result<Box<dyn AnyGame>, String> {
 /// The board description of `variant`.
 pub fn layout(variant: VariantKind) -> Layout {
     with_game!(variant, G => G::layout())
+}
+
+/// A position drawn from its FEN, for the rules' diagrams (the page's
+/// rules panel): its squares as the game marks them (zones, disarmed
+/// pieces, a king in check) and the legal moves (in Cat's Chess 10×10 the
+/// next steps), as the rules code finds them, so that the page computes
+/// none of it. No game is made.
+#[derive(Debug, Serialize)]
+pub struct Diagram {
+    pub fen: String,
+    pub turn: &'static str,
+    pub board: Vec<SquareView>,
+    pub legal_moves: Vec<MoveView>,
+    pub last_move: Option<MoveView>,
+}
+
+/// The most moves a diagram plays from its FEN.
+pub const DIAGRAM_MOVES: usize = 16;
+
+/// The diagram of `fen` after `moves` (legal moves or steps, as `POST
+/// moves` takes them, at most [`DIAGRAM_MOVES`]): a pick shows its
+/// piece's targets, a cat's step the check it gives.
+pub fn diagram(variant: VariantKind, fen: &str, moves: &[&str]) -> Result<Diagram, ApiError> {
+    if moves.len() > DIAGRAM_MOVES {
+        return Err(ApiError::bad_request(format!("at most {DIAGRAM_MOVES} moves, got {}", moves.len())));
+    }
+    with_game!(variant, G => {
+        let mut pos = G::from_fen(fen).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        let mut last = None;
+        for text in moves {
+            let m = pos.parse_move(text).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+            if pos.is_chance() {
+                return Err(ApiError::unprocessable(format!("{text:?} gives the outcome of a roll; a diagram has no dice")));
+            }
+            pos = pos.play(m);
+            last = Some(G::move_view(m));
+        }
+        Ok(Diagram {
+            fen: pos.to_fen(),
+            turn: G::SEATS[pos.to_move().index()].name,
+            board: pos.squares(),
+            legal_moves: legal(&pos).into_iter().map(G::move_view).collect(),
+            last_move: last,
+        })
+    })
 }
 
 /// Makes every large allocation (a search's table) a mapping of its own,
@@ -690,6 +738,12 @@ impl<G: Playable> AnyGame for GameSession<G> {
             proposal: None,
             version: 0,
         }
+    }
+
+    fn clock_to_move(&self, now: u64) -> Option<(u64, u64)> {
+        let view = self.clock_view(now)?;
+        let running = view.running?;
+        view.seats.iter().find(|c| c.seat == running).map(|c| (c.left_ms, c.inc_ms))
     }
 
     fn is_over(&self) -> Option<String> {

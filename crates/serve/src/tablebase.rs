@@ -49,12 +49,17 @@ pub struct MoveResult {
     #[serde(rename = "move")]
     pub text: String,
     pub notation: String,
+    /// What the move means for the seat that plays it: `win` (it mates,
+    /// or the draw is its win: the cats'), `draw` (a draw that rewards
+    /// nobody) or `loss` (another seat mates, or wins the draw), for the
+    /// page's colours.
+    pub for_mover: &'static str,
     #[serde(flatten)]
     pub result: ResultView,
 }
 
 /// Said wherever a table result is shown.
-pub const NOTE: &str = "tablebase: perfect play by every seat; the fifty-move rule (beyond the half-move clock shown) and repetition are ignored";
+pub const NOTE: &str = "tablebase: every player plays perfectly; the fifty-move rule (beyond the half-move clock shown) and repetition are ignored";
 
 /// The tables' answer for `pos`, if tables are loaded and cover it.
 pub fn view<G: Playable>(pos: &G) -> Option<TablebaseView> {
@@ -70,7 +75,12 @@ pub fn view<G: Playable>(pos: &G) -> Option<TablebaseView> {
                 (Some(_), Some(plies)) => (2, -(plies as i64)),
                 _ => (1, 0),
             };
-            Some((MoveResult { text: m.to_string(), notation: pos.record_move(m), result }, rank))
+            let for_mover = match winner.or(G::draw_winner()) {
+                Some(w) if w == pos.to_move() => "win",
+                Some(_) => "loss",
+                None => "draw",
+            };
+            Some((MoveResult { text: m.to_string(), notation: pos.record_move(m), for_mover, result }, rank))
         })
         .collect();
     moves.sort_by_key(|(_, rank)| *rank);

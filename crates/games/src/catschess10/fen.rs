@@ -8,22 +8,24 @@
 use super::position::{CatsChess10, BLACK_K, BLACK_Q, WHITE_K, WHITE_Q};
 use super::square::{rank_set, setup_piece, squares, Role, Piece, Square, FILES, RANKS};
 use catchess_core::Color;
-use catchess_game::fen::{err, parse_number, parse_placement, FenError, FenField, FIELD_ORDER};
+use catchess_game::fen::{err, parse_number, parse_placement, split_fields, FenError, FenField};
 
 /// Most turns a game may have had without a capture.
 const MAX_HALFMOVE: u16 = 10_000;
 
 impl CatsChess10 {
-    /// Parses a FEN of six or seven fields, at the start of a turn.
+    /// Parses a FEN of six or seven fields, at the start of a turn; as in
+    /// chess, the two clocks may be left out (`split_fields`: halfmove
+    /// clock 0, move 1), and then the seventh field too (nothing waits).
     pub fn from_fen(fen: &str) -> Result<CatsChess10, FenError> {
-        let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
-        if fields.len() < 6 {
-            let missing = FIELD_ORDER[fields.len()];
-            return err(FenField::Fen, format!("{} of 6 or 7 fields given; missing the {missing}", fields.len()));
+        let all: Vec<&str> = fen.split_ascii_whitespace().collect();
+        if all.len() > 7 {
+            return err(FenField::Fen, format!("{} fields given, at most 7 (extra: {:?})", all.len(), all[7]));
         }
-        if fields.len() > 7 {
-            return err(FenField::Fen, format!("{} fields given, at most 7 (extra: {:?})", fields.len(), fields[7]));
-        }
+        let (fields, waiting) = match all[..] {
+            [a, b, c, d, e, f, waiting] => ([a, b, c, d, e, f], waiting),
+            _ => (split_fields(fen)?, "-"),
+        };
         let mut pos = CatsChess10::empty();
         pos.parse_placement(fields[0])?;
         pos.turn = match fields[1] {
@@ -35,7 +37,7 @@ impl CatsChess10 {
         pos.parse_ep(fields[3])?;
         pos.halfmove = parse_number(fields[4], FenField::HalfmoveClock, 0, MAX_HALFMOVE)?;
         pos.fullmove = parse_number(fields[5], FenField::FullmoveNumber, 1, u16::MAX)?;
-        pos.parse_waiting(fields.get(6).copied().unwrap_or("-"))?;
+        pos.parse_waiting(waiting)?;
         pos.validate()?;
         Ok(pos)
     }

@@ -13,6 +13,7 @@ impl BoardView for CatsChess10 {
     fn layout() -> Layout {
         Layout {
             variant: Self::VARIANT,
+            title: "Cat's Chess 10×10 (zzo38)",
             files: FILES,
             ranks: RANKS,
             file_names: file_names(FILES),
@@ -21,6 +22,7 @@ impl BoardView for CatsChess10 {
             marks: vec![],
             pieces: "chess",
             labels: "KQRBNPCTMkqrbnpctm*".chars().map(|c| (c, letter(c))).collect(),
+            letters: vec![],
             seats: seat_views::<Self>(&["upper", "lower"]),
             cats: false,
             notation: "move text",

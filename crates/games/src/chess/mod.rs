@@ -34,6 +34,7 @@ pub struct ChessRules;
 impl Variant for ChessRules {
     const CATS: bool = false;
     const NAME: &'static str = "chess";
+    const TITLE: &'static str = "Chess";
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 }
 
@@ -45,6 +46,7 @@ pub struct CatChessRules;
 impl Variant for CatChessRules {
     const CATS: bool = true;
     const NAME: &'static str = "catchess";
+    const TITLE: &'static str = "Cat Chess (white, black and cats)";
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/7*/*7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 }
 

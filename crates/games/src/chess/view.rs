@@ -11,6 +11,7 @@ impl<V: Variant> BoardView for Position<V> {
     fn layout() -> Layout {
         Layout {
             variant: Self::VARIANT,
+            title: V::TITLE,
             files: 8,
             ranks: 8,
             file_names: file_names(8),
@@ -19,6 +20,7 @@ impl<V: Variant> BoardView for Position<V> {
             marks: vec![],
             pieces: "chess",
             labels: vec![],
+            letters: vec![],
             seats: seat_views::<Self>(&["upper", "lower", "*"]),
             cats: V::CATS,
             notation: "SAN",
@@ -62,28 +64,8 @@ impl<V: Variant> BoardView for Position<V> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn checked_squares<V: Variant>(fen: &str) -> Vec<String> {
-        let pos = Position::<V>::from_fen(fen).unwrap();
-        pos.squares().into_iter().filter(|s| s.check).map(|s| s.square).collect()
-    }
-
-    /// RULES.md §8's example: the b7 cat steps away from the rook a8,
-    /// which checks black's king; white is to move, and the board marks
-    /// black's king all the same. A king beside a cat is never marked.
-    #[test]
-    fn a_king_a_cat_step_leaves_in_check_is_marked_whoever_is_to_move() {
-        use crate::chess::CatChessRules;
-        use catchess_game::Notation;
-        let before = "R5k1/1*3ppp/8/8/8/8/8/6K1 c - - 0 1";
-        assert!(checked_squares::<CatChessRules>(before).is_empty());
-        let mut pos = Position::<CatChessRules>::from_fen(before).unwrap();
-        pos = pos.play(pos.parse_move("b7c6").unwrap());
-        assert_eq!(pos.to_move().index(), 0, "white to move");
-        assert_eq!(checked_squares::<CatChessRules>(&pos.to_fen()), ["g8"]);
-        assert!(checked_squares::<CatChessRules>("R5k1/5p*p/8/8/8/8/8/6K1 w - - 0 1").is_empty(), "beside a cat");
-    }
     use crate::{CatChess, Chess};
+    use catchess_game::Notation;
 
     #[test]
     fn cat_chess_squares_show_cats_zones_and_disarmed_pieces() {
@@ -97,5 +79,25 @@ mod tests {
         assert!(!at("e1").zone);
         assert_eq!(squares.iter().filter(|s| s.zone).count(), 9);
         assert!(CatChess::layout().cats && !Chess::layout().cats);
+    }
+
+    fn checked(fen: &str) -> Vec<String> {
+        CatChess::from_fen(fen).unwrap().squares().into_iter().filter(|s| s.check).map(|s| s.square).collect()
+    }
+
+    /// RULES.md §8: after the cat's `b7c6` the rook a8 is armed again and
+    /// black's king stands in check, white to move: the king is marked,
+    /// though its side is not to move (#62). Before the step it is not.
+    #[test]
+    fn a_king_checked_by_a_cat_stepping_away_is_marked_whoever_is_to_move() {
+        assert_eq!(checked("R5k1/1*3ppp/8/8/8/8/8/6K1 c - - 0 1"), Vec::<String>::new());
+        let before = CatChess::from_fen("R5k1/1*3ppp/8/8/8/8/8/6K1 c - - 0 1").unwrap();
+        let after = before.play(before.parse_move("b7c6").unwrap());
+        assert_eq!(after.to_fen(), "R5k1/5ppp/2*5/8/8/8/8/6K1 w - - 0 2");
+        assert_eq!(checked(&after.to_fen()), ["g8"]);
+        // Black's check of the white king, the cats to move, is marked too.
+        assert_eq!(checked("4k3/8/8/8/8/8/8/r3K3 c - - 0 1"), ["e1"]);
+        // A king in a zone is never in check.
+        assert_eq!(checked("4r1k1/8/8/8/8/3*4/4K3/8 w - - 0 1"), Vec::<String>::new());
     }
 }

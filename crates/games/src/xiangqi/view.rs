@@ -1,7 +1,7 @@
 //! How the web page draws xiangqi.
 
 use super::square::{FILES, RANKS};
-use super::{Move, Square, Xiangqi};
+use super::{Move, Role, Square, Xiangqi};
 use catchess_game::view::{file_names, rank_names, seat_views, BoardView, Layout, Mark, MoveView, SquareView, Style};
 use catchess_game::Game;
 
@@ -11,6 +11,7 @@ impl BoardView for Xiangqi {
     fn layout() -> Layout {
         Layout {
             variant: Self::VARIANT,
+            title: "Xiangqi",
             files: FILES,
             ranks: RANKS,
             file_names: file_names(FILES),
@@ -38,6 +39,10 @@ impl BoardView for Xiangqi {
                 ('c', "砲"),
                 ('p', "卒"),
             ],
+            letters: Role::ALL
+                .iter()
+                .flat_map(|r| [(r.char().to_ascii_uppercase(), r.wxf_char()), (r.char(), r.wxf_char())])
+                .collect(),
             seats: seat_views::<Self>(&["upper", "lower"]),
             cats: false,
             notation: "WXF",

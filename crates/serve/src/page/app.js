@@ -10,7 +10,11 @@
 // open games), live.js (the game's live stream), movelist.js (the moves,
 // stepping through them), clock.js (the server's clocks, shown),
 // analysis.js (the engine's thinking, analysis, the evaluation graph),
-// tablebase.js (the endgame tables' answer, with `serve --tb-dir`).
+// tablebase.js (the endgame tables' answer, with `serve --tb-dir`),
+// recent.js (the moves since this page's last turn, marked), rules.js
+// (each game's rules, illustrated, and the legend), rulespage.js (/rules),
+// dialogs.js (asking before resigning or deleting), turnwords.js (a
+// 10×10 turn's steps in words).
 //
 // Every game this page makes has players (a table, issue #61): the seats
 // this browser plays hold its tokens, the engine's are played by the
@@ -18,17 +22,20 @@
 // game and makes none: a game is made by New game only.
 
 import { $, ui, api, cap, engineSeat, layout, mine, personToMove, seen, showError, thinkingShown } from './api.js';
-import { render, handlers } from './board.js';
-import { drawPiece, el, renderLegend } from './pieces.js';
+import { render, handlers, slideNext } from './board.js';
+import { drawPiece, el } from './pieces.js';
 import { options, pendingPick, nextStep } from './steps.js';
 import { initMoveList, renderMoves } from './movelist.js';
-import { clockRequest, clockUpdate, onClockOut } from './clock.js';
+import { clockRequest, clockUpdate, onClockOut, readClockFields, renderClockBar } from './clock.js';
 import { chosenSeats, playersRequest, rematchSeats, renderSetup, yours } from './seats.js';
 import { playerHandlers, renderPlayers } from './players.js';
 import { lobbyHandlers, renderLobby } from './lobby.js';
 import { held, keep, keepCreated, keepJoined, myName, setMyName } from './table.js';
 import { watch, stop as stopWatching } from './live.js';
-import { renderTablebase } from './tablebase.js';
+import { renderTablebase, tablebaseHandlers } from './tablebase.js';
+import { firstVisit, initRules, renderLegend } from './rules.js';
+import { ask, initDialogs } from './dialogs.js';
+import { turnWords } from './turnwords.js';
 import { follow, unfollow, resetAnalysis, renderGraph, startAnalysis, stopAnalysis, resumeAnalysis, analysing } from './analysis.js';
 
 // ---- Moves and steps ------------------------------------------------------
@@ -68,6 +75,41 @@ async function reload() {
   }
 }
 
+// A move the position's moves do not allow, from a square to another: the
+// server is asked, and its refusal (422, the rule the move breaks, from
+// the rules code) is shown under the board. Nothing is guessed here.
+handlers.refused = async (from, to) => {
+  if (ui.busy || !personToMove()) return;
+  const s = ui.state;
+  ui.busy = true;
+  try {
+    showError(null);
+    const state = await api('POST', `/games/${s.id}/moves`, { move: from + to, ...seen() }, ui.tokens[s.turn]);
+    ui.busy = false;
+    if (!setState(state)) refresh();
+  } catch (e) {
+    ui.busy = false;
+    showError(e.status === 422 ? refusal(e.message, from, to) : e);
+    if (e.status !== 422) reload();
+  }
+};
+
+// The server's refusal of a move in a player's words: `illegal move
+// "c4f7": the bishop on c4 stands next to a cat: disarmed, it cannot
+// capture` → `c4–f7 is not allowed: the bishop on c4 …`.
+function refusal(message, from, to) {
+  const m = /^illegal move "[^"]*": (.*)$/s.exec(message);
+  return m ? `${from}–${to} is not allowed: ${m[1]}` : message;
+}
+
+// The promotion chooser, closed without a choice (Cancel, Escape, a click
+// beside it): nothing is played, the piece stays picked.
+function closeChooser() {
+  if ($('chooser').hidden) return;
+  $('chooser').hidden = true;
+  render();
+}
+
 // One move, or the promotion chooser when the squares allow several.
 handlers.choose = (moves) => {
   ui.selected = null;
@@ -93,6 +135,7 @@ handlers.choose = (moves) => {
     box.appendChild(button);
   }
   $('chooser').hidden = false;
+  box.querySelector('button').focus();
   render();
 };
 
@@ -143,6 +186,7 @@ async function undoPick() {
 function setState(state) {
   const old = ui.state;
   if (!old || old.id !== state.id || state.version <= old.version) return false;
+  if (state.moves.length > old.moves.length) slideNext(state);
   apply(state, old);
   return true;
 }
@@ -161,7 +205,7 @@ function apply(state, old) {
   renderMoves();
   renderGraph();
   renderTablebase(ui.view || state);
-  $('fen').value = state.fen;
+  $('fen').value = (ui.view || state).fen;
   setTimeout(resumeAnalysis, 60);
 }
 
@@ -174,6 +218,7 @@ function refresh() {
     $('board').replaceChildren();
     $('step-bar').hidden = true;
     renderPlayers(null);
+    renderClockBar(null);
     renderSeatButtons();
     return;
   }
@@ -182,6 +227,7 @@ function refresh() {
   renderStepBar();
   renderSeatButtons();
   renderPlayers(s, held(s.id));
+  renderClockBar(s, layout().seats.map((x) => x.name), clockWho);
   const shown = thinkingShown(s);
   $('analysis').hidden = !shown;
   $('thinking-hidden').hidden = shown;
@@ -196,6 +242,12 @@ function whoPlays(seat) {
   if (p.kind === 'engine') return 'engine';
   if (!p.joined) return 'waiting for its player';
   return p.name || 'a person';
+}
+
+// Who plays `seat`, on its big clock.
+function clockWho(seat) {
+  const p = ui.state.players && ui.state.players[seat];
+  return p && p.kind === 'engine' ? `engine, level ${p.level}` : whoPlays(seat);
 }
 
 function renderStatus() {
@@ -225,7 +277,11 @@ function renderStepBar() {
   $('end-turn').disabled = !o.end;
   $('keep').hidden = !o.keep;
   $('reroll').hidden = !o.reroll;
-  $('turn-steps').textContent = ui.state.turn_steps.length ? 'This turn: ' + ui.state.turn_steps.join(', ') : '';
+  // In words; the tokens too, for a tooltip (and the browser tests).
+  const steps = $('turn-steps');
+  steps.textContent = turnWords(ui.state);
+  steps.setAttribute('data-steps', ui.state.turn_steps.join(', '));
+  steps.title = ui.state.turn_steps.join(', ');
 }
 
 // The seats this page plays in the game shown that have not forfeited.
@@ -252,8 +308,10 @@ function renderSeatButtons() {
   $('rematch').disabled = !s;
 }
 
+// Resigns for `seat`, once the person confirms.
 async function resign(seat) {
   const s = ui.state;
+  if (!(await ask(`Resign for ${seat}? The game is lost for ${seat}.`, 'Resign')) || ui.state !== s) return;
   try {
     setState(await api('POST', `/games/${s.id}/forfeit`, { seat, why: 'resignation' }, ui.tokens[seat]));
   } catch (e) {
@@ -276,7 +334,11 @@ function showGame(state) {
   ui.selected = null;
   ui.tokens = state.players ? held(state.id).tokens : {};
   ui.state = state;
-  history.replaceState(null, '', '#game=' + encodeURIComponent(state.id));
+  // A game shown anew goes into the browser's history: Back brings the
+  // one before it back (`route`).
+  const address = '#game=' + encodeURIComponent(state.id);
+  if (location.hash === address) history.replaceState(null, '', address);
+  else history.pushState(null, '', address);
   if (Object.keys(ui.tokens).length) keep(state.id, {});
   const names = ui.layouts[state.variant].seats.map((x) => x.name);
   ui.flipped = !!state.players && !mine(names[0]) && mine(names[1]);
@@ -290,6 +352,17 @@ function showGame(state) {
     refresh();
   });
   apply(state, null);
+  firstVisit(state.variant);
+}
+
+// No game shown (Back to the address without one, a game deleted).
+function showNone() {
+  stopWatching();
+  stopAnalysis();
+  ui.token++;
+  ui.state = null;
+  ui.view = null;
+  refresh();
 }
 
 // The game `id` as the server has it, shown.
@@ -301,10 +374,27 @@ async function showById(id) {
   }
 }
 
+// The clock fields as [base ms, increment ms] (throws, in words, on a
+// negative or unreadable number).
 function clockSettings() {
-  const base = Math.max(0, Number($('clock-base').value) || 0) * 60000;
-  const inc = Math.max(0, Number($('clock-inc').value) || 0) * 1000;
-  return [Math.round(base), Math.round(inc)];
+  return readClockFields($('clock-base').value.trim(), $('clock-inc').value.trim());
+}
+
+// A preset (1+0 … 15+10) fills the fields; fields that match none show
+// "custom".
+function initClockPresets() {
+  const preset = $('clock-preset');
+  const match = () => {
+    const now = `${Number($('clock-base').value) || 0}+${Number($('clock-inc').value) || 0}`;
+    preset.value = [...preset.options].some((o) => o.value === now) ? now : '';
+  };
+  preset.addEventListener('change', () => {
+    if (!preset.value) return;
+    [$('clock-base').value, $('clock-inc').value] = preset.value.split('+');
+    localStorage.setItem('catchess-clock', preset.value);
+  });
+  for (const id of ['clock-base', 'clock-inc']) $(id).addEventListener('input', match);
+  match();
 }
 
 // A new game at a table with `seats` (the New game pickers by default):
@@ -316,10 +406,9 @@ async function newGame(extra = {}, seats = chosenSeats()) {
     showError(null);
     const variant = extra.variant || $('variant').value;
     const names = ui.layouts[variant].seats.map((s) => s.name);
-    const people = names.filter((n) => seats[n] && seats[n].kind !== 'engine');
     const [base, inc] = clockSettings();
     // A record read in may be of another game, with other seats: no clocks.
-    const clocks = extra.pgn ? undefined : clockRequest(base, inc, people);
+    const clocks = extra.pgn ? undefined : clockRequest(base, inc, names);
     const body = { variant, ...extra, players: playersRequest(seats, myName()), show_thinking: $('show-thinking').checked };
     if (clocks) body.clocks = clocks;
     const answer = await api('POST', '/games', body);
@@ -437,10 +526,8 @@ playerHandlers.answer = async (accept) => {
 lobbyHandlers.show = showById;
 lobbyHandlers.deleted = (id) => {
   if (ui.state && ui.state.id === id) {
-    stopWatching();
-    ui.state = null;
     history.replaceState(null, '', '/');
-    refresh();
+    showNone();
   }
 };
 lobbyHandlers.join = (id, seat) => join(id, seat, null);
@@ -474,15 +561,27 @@ async function copyFen() {
 
 // What the address asks for: a seat's join link (`#game=<id>&seat=<seat>&
 // token=<token>`), a game to watch or resume (`#game=<id>`), or nothing.
+// Back and Forward come here too (the games shown are in the history).
+let routing = null;
 async function route() {
   const hash = new URLSearchParams(location.hash.slice(1));
   const id = hash.get('game');
-  if (!id) return;
+  if (!id) {
+    if (ui.state) showNone();
+    return;
+  }
   const token = hash.get('token');
   // The token leaves the address (and the history) at once.
   history.replaceState(null, '', '#game=' + encodeURIComponent(id));
-  if (token) await join(id, hash.get('seat'), token);
-  else if (!ui.state || ui.state.id !== id) await showById(id);
+  if (token) return join(id, hash.get('seat'), token);
+  // popstate and hashchange both come for one step back: one request.
+  if ((ui.state && ui.state.id === id) || routing === id) return;
+  routing = id;
+  try {
+    await showById(id);
+  } finally {
+    routing = null;
+  }
 }
 
 async function start() {
@@ -492,7 +591,7 @@ async function start() {
   const select = $('variant');
   for (const v of variants) {
     ui.layouts[v.name] = v.layout;
-    select.appendChild(new Option(v.name, v.name));
+    select.appendChild(new Option(v.layout.title, v.name));
   }
   select.value = localStorage.getItem('catchess-variant') || 'catchess';
   if (!ui.layouts[select.value]) select.value = 'catchess';
@@ -500,6 +599,8 @@ async function start() {
   select.addEventListener('change', () => {
     localStorage.setItem('catchess-variant', select.value);
     renderSetup(select.value);
+    // The menu lets go of the keys: ← → step through the moves again.
+    select.blur();
   });
   $('new-game').addEventListener('click', () => newGame());
   $('my-name').value = myName();
@@ -514,6 +615,7 @@ async function start() {
   for (const id of ['clock-base', 'clock-inc']) {
     $(id).addEventListener('change', () => localStorage.setItem('catchess-clock', `${$('clock-base').value}+${$('clock-inc').value}`));
   }
+  initClockPresets();
   // So is the choice to show the engine's thinking to the players.
   $('show-thinking').checked = localStorage.getItem('catchess-show-thinking') === 'true';
   $('show-thinking').addEventListener('change', () => localStorage.setItem('catchess-show-thinking', String($('show-thinking').checked)));
@@ -525,6 +627,13 @@ async function start() {
   });
   $('take-back').addEventListener('click', takeBack);
   $('offer-draw').addEventListener('click', offerDraw);
+  initDialogs();
+  initRules(() => (ui.state ? ui.state.variant : select.value));
+  $('choose-cancel').addEventListener('click', closeChooser);
+  $('chooser').addEventListener('click', (ev) => ev.target === $('chooser') && closeChooser());
+  document.addEventListener('keydown', (ev) => ev.key === 'Escape' && closeChooser());
+  tablebaseHandlers.canPlay = (shown) => shown === ui.state && personToMove();
+  tablebaseHandlers.play = play;
   $('resign').addEventListener('click', () => {
     const seat = ui.state && resigningSeat();
     if (seat) resign(seat);
@@ -551,8 +660,10 @@ async function start() {
     refresh();
     renderGraph();
     renderTablebase(ui.view || ui.state);
+    $('fen').value = (ui.view || ui.state).fen;
   });
   window.addEventListener('hashchange', route);
+  window.addEventListener('popstate', route);
   refresh();
   renderLobby();
   await route();

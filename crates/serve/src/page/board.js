@@ -1,21 +1,29 @@
 // The board: squares or points drawn as SVG from the game's layout, the
 // pieces, and moving by click-click or drag. What a click does comes from
 // the choices of the position (`options` in steps.js); the app is told
-// through `handlers`.
+// through `handlers`. `drawBoard` draws any position (the rules' diagrams
+// use it too); `render` draws the game shown, with its choices.
 
 import { $, ui, layout, personToMove } from './api.js';
 import { drawPiece, el } from './pieces.js';
 import { options } from './steps.js';
+import { recentMarks } from './recent.js';
 
 const CELL = 60;
 const MARGIN = 22;
 
 // Set by the app: choose(entries) plays one of them (a promotion asks),
-// pick(square) picks a piece for a step, place(entry) puts a piece, and
-// elsewhere(square) is a click that does none of those.
-export const handlers = { choose: null, pick: null, place: null, elsewhere: null };
+// pick(square) picks a piece for a step, place(entry) puts a piece,
+// refused(from, to) is a move onto a square the position's moves do not
+// allow (the server says why), and elsewhere(square) is a click that does
+// none of those.
+export const handlers = { choose: null, pick: null, place: null, refused: null, elsewhere: null };
 
 let drag = null;
+
+// A piece moving into its square: {square, from, start} (performance.now()).
+let sliding = null;
+const SLIDE_MS = 180;
 
 // The choices a person has now (none while the engine thinks or a past
 // position is shown).
@@ -24,42 +32,46 @@ function choices() {
 }
 
 // Top left of the cell of (file, rank) as seen from the chosen side.
-function cellXY(L, file, rank) {
-  const col = ui.flipped ? L.files - 1 - file : file;
-  const row = ui.flipped ? rank : L.ranks - 1 - rank;
+function cellXY(L, flipped, file, rank) {
+  const col = flipped ? L.files - 1 - file : file;
+  const row = flipped ? rank : L.ranks - 1 - rank;
   return [MARGIN + col * CELL, MARGIN + row * CELL];
 }
 
-function center(L, file, rank) {
-  const [x, y] = cellXY(L, file, rank);
+function center(L, flipped, file, rank) {
+  const [x, y] = cellXY(L, flipped, file, rank);
   return [x + CELL / 2, y + CELL / 2];
 }
 
-export function render() {
-  const L = layout();
-  const shown = ui.view || ui.state;
-  if (!L || !shown) return;
+// An SVG of the position `board` (the squares of a state, `positions/<ply>`
+// or a diagram) of a game of layout `L`. `o`: flipped; past (a position
+// before the game's last); marks (square -> classes drawn under the piece:
+// `last`, `selected`, `recent seat-N`); targets (square -> anything: a dot
+// or ring); movable (squares a click picks); faded (a square whose piece
+// is being dragged); id.
+export function drawBoard(L, board, o = {}) {
+  const flipped = !!o.flipped;
   const width = L.files * CELL + 2 * MARGIN;
   const height = L.ranks * CELL + 2 * MARGIN;
-  const svg = el('svg', { viewBox: `0 0 ${width} ${height}`, id: 'board-svg', class: 'style-' + L.style });
-  if (ui.view) svg.classList.add('past');
+  const svg = el('svg', { viewBox: `0 0 ${width} ${height}`, class: 'style-' + L.style });
+  if (o.id) svg.id = o.id;
+  if (o.past) svg.classList.add('past');
   el('rect', { x: 0, y: 0, width, height, class: 'frame' }, svg);
-  if (L.style === 'points') drawLines(svg, L);
-  drawLabels(svg, L);
-  const c = choices();
-  const targets = new Map();
-  if (ui.selected) for (const m of c.starts.get(ui.selected) || []) targets.set(m.to, m);
-  for (const [sq, m] of c.places) targets.set(sq, m);
-  const last = shown.last_move;
-  for (const q of shown.board) {
-    const [x, y] = cellXY(L, q.file, q.rank);
+  if (L.style === 'points') drawLines(svg, L, flipped);
+  drawLabels(svg, L, flipped);
+  const marks = o.marks || new Map();
+  const targets = o.targets || new Map();
+  const movable = o.movable || new Set();
+  for (const q of board) {
+    const [x, y] = cellXY(L, flipped, q.file, q.rank);
     const classes = ['sq'];
-    if (c.starts.has(q.square) || c.picks.has(q.square)) classes.push('movable');
+    if (movable.has(q.square)) classes.push('movable');
     if (targets.has(q.square)) classes.push('target');
     const g = el('g', { 'data-square': q.square, class: classes.join(' ') }, svg);
     if (q.piece) g.setAttribute('data-piece', q.piece);
     if (q.zone) g.setAttribute('data-zone', '1');
     if (q.disarmed) g.setAttribute('data-disarmed', '1');
+    if (q.check) g.setAttribute('data-check', '1');
     const dark = (q.file + q.rank) % 2 === 0;
     if (L.style === 'squares') {
       el('rect', { x, y, width: CELL, height: CELL, class: dark ? 'dark' : 'light' }, g);
@@ -67,13 +79,13 @@ export function render() {
       el('rect', { x, y, width: CELL, height: CELL, class: 'hit' }, g);
     }
     if (q.zone) el('rect', { x, y, width: CELL, height: CELL, class: 'zone' }, g);
-    if (last && (last.from === q.square || last.to === q.square)) mark(g, L, x, y, 'last');
-    if (ui.selected === q.square) mark(g, L, x, y, 'selected');
+    for (const cls of marks.get(q.square) || []) mark(g, L, x, y, cls);
     if (q.check) el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.48, class: 'check' }, g);
     if (q.piece) {
       const inset = L.style === 'points' ? 4 : 3;
       const p = drawPiece(g, q.piece, x + inset, y + inset, CELL - 2 * inset, L);
-      if (drag && drag.moved && drag.from === q.square) p.setAttribute('opacity', '0.3');
+      if (o.faded === q.square) p.setAttribute('opacity', '0.3');
+      if (o.slide && o.slide.square === q.square) slideIn(p, L, flipped, o.slide, x + inset, y + inset, CELL - 2 * inset);
       if (q.disarmed) {
         const badge = el('g', { class: 'disarmed-mark' }, g);
         el('circle', { cx: x + CELL - 10, cy: y + 10, r: 8 }, badge);
@@ -86,8 +98,82 @@ export function render() {
       el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: q.piece ? CELL * 0.45 : CELL * 0.14, class: cls }, g);
     }
   }
+  return svg;
+}
+
+// The piece just moved glides from its old square to its new one: the
+// square's group is raised (drawn last) so that it passes over the others.
+function slideIn(piece, L, flipped, slide, x, y, size) {
+  const [fx, fy] = squareXY(L, flipped, slide.from);
+  if (fx === null) return;
+  const inset = (CELL - size) / 2;
+  const dx = fx + inset - x;
+  const dy = fy + inset - y;
+  const group = piece.parentNode;
+  requestAnimationFrame(() => group.parentNode && group.parentNode.appendChild(group));
+  const scale = size / 100;
+  const step = () => {
+    const t = Math.min(1, (performance.now() - slide.start) / SLIDE_MS);
+    const k = 1 - (1 - t) * (1 - t);
+    piece.setAttribute('transform', `translate(${x + dx * (1 - k)} ${y + dy * (1 - k)}) scale(${scale})`);
+    if (t < 1 && piece.isConnected) requestAnimationFrame(step);
+  };
+  step();
+}
+
+function squareXY(L, flipped, name) {
+  const m = /^([a-z])(\d+)$/.exec(name || '');
+  if (!m) return [null, null];
+  const file = L.file_names.indexOf(m[1]);
+  const rank = L.rank_names.indexOf(m[2]);
+  if (file < 0 || rank < 0) return [null, null];
+  return cellXY(L, flipped, file, rank);
+}
+
+// The move just played slides in on the next drawing (`state` its state):
+// only a move that left one square for another (not a roll or a pass).
+export function slideNext(state) {
+  const m = state.last_move;
+  sliding = m && m.from && m.to && m.from !== m.to ? { square: m.to, from: m.from, start: performance.now() } : null;
+}
+
+export function render() {
+  const L = layout();
+  const shown = ui.view || ui.state;
+  if (!L || !shown) return;
+  const c = choices();
+  const targets = new Map();
+  if (ui.selected) for (const m of c.starts.get(ui.selected) || []) targets.set(m.to, m);
+  for (const [sq, m] of c.places) targets.set(sq, m);
+  const marks = ui.view ? lastMarks(shown) : recentMarks(ui.state);
+  if (ui.selected) addMark(marks, ui.selected, 'selected');
+  const movable = new Set([...c.starts.keys(), ...c.picks]);
+  const slide = !ui.view && sliding && performance.now() - sliding.start < SLIDE_MS ? sliding : null;
+  const svg = drawBoard(L, shown.board, {
+    id: 'board-svg',
+    flipped: ui.flipped,
+    past: !!ui.view,
+    marks,
+    targets,
+    movable,
+    faded: drag && drag.moved ? drag.from : null,
+    slide,
+  });
   $('board').replaceChildren(svg);
   svg.addEventListener('pointerdown', onPointerDown);
+}
+
+// A past position: its last move's squares.
+function lastMarks(shown) {
+  const marks = new Map();
+  const last = shown.last_move;
+  if (last) for (const sq of [last.from, last.to]) addMark(marks, sq, 'last');
+  return marks;
+}
+
+function addMark(marks, square, cls) {
+  if (!marks.has(square)) marks.set(square, []);
+  marks.get(square).push(cls);
 }
 
 function mark(g, L, x, y, cls) {
@@ -96,32 +182,33 @@ function mark(g, L, x, y, cls) {
 }
 
 // Xiangqi-style boards: lines through the points, the river, palaces.
-function drawLines(svg, L) {
+function drawLines(svg, L, flipped) {
   const g = el('g', { class: 'lines' }, svg);
+  const at = (f, r) => center(L, flipped, f, r);
   const river = L.marks.find((m) => m.kind === 'river');
   for (let r = 0; r < L.ranks; r++) {
-    const [x0, y] = center(L, 0, r);
-    const [x1] = center(L, L.files - 1, r);
+    const [x0, y] = at(0, r);
+    const [x1] = at(L.files - 1, r);
     el('line', { x1: x0, y1: y, x2: x1, y2: y }, g);
   }
   for (let f = 0; f < L.files; f++) {
     const outer = f === 0 || f === L.files - 1;
     const spans = river && !outer ? [[0, river.below], [river.below + 1, L.ranks - 1]] : [[0, L.ranks - 1]];
     for (const [a, b] of spans) {
-      const [x, y0] = center(L, f, a);
-      const [, y1] = center(L, f, b);
+      const [x, y0] = at(f, a);
+      const [, y1] = at(f, b);
       el('line', { x1: x, y1: y0, x2: x, y2: y1 }, g);
     }
   }
   for (const m of L.marks) {
     if (m.kind === 'palace') {
-      const [ax, ay] = center(L, m.file, m.rank);
-      const [bx, by] = center(L, m.file + m.files - 1, m.rank + m.ranks - 1);
+      const [ax, ay] = at(m.file, m.rank);
+      const [bx, by] = at(m.file + m.files - 1, m.rank + m.ranks - 1);
       el('line', { x1: ax, y1: ay, x2: bx, y2: by }, g);
       el('line', { x1: ax, y1: by, x2: bx, y2: ay }, g);
     } else if (m.kind === 'river') {
-      const [, y0] = center(L, 0, m.below);
-      const [, y1] = center(L, 0, m.below + 1);
+      const [, y0] = at(0, m.below);
+      const [, y1] = at(0, m.below + 1);
       const t = el('text', { x: MARGIN + (L.files * CELL) / 2, y: (y0 + y1) / 2, class: 'river',
         'text-anchor': 'middle', 'dominant-baseline': 'central' }, svg);
       const chinese = ui.glyphs !== 'letters';
@@ -131,15 +218,15 @@ function drawLines(svg, L) {
   }
 }
 
-function drawLabels(svg, L) {
+function drawLabels(svg, L, flipped) {
   const g = el('g', { class: 'labels' }, svg);
   L.file_names.forEach((name, f) => {
-    const [x] = center(L, f, 0);
+    const [x] = center(L, flipped, f, 0);
     const t = el('text', { x, y: MARGIN + L.ranks * CELL + 15, 'text-anchor': 'middle' }, g);
     t.textContent = name;
   });
   L.rank_names.forEach((name, r) => {
-    const [, y] = center(L, 0, r);
+    const [, y] = center(L, flipped, 0, r);
     const t = el('text', { x: MARGIN / 2, y, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, g);
     t.textContent = name;
   });
@@ -152,6 +239,27 @@ function squareAt(clientX, clientY) {
   return hit ? hit.closest('[data-square]').getAttribute('data-square') : null;
 }
 
+// Whether `square` holds a piece of the seat to move (the layout says
+// which letters are whose): a click on it picks it, even with no move,
+// so that a click on a target then says why it cannot go there.
+function ownPiece(square) {
+  const s = ui.state;
+  if (!personToMove() || !s) return false;
+  const q = s.board.find((b) => b.square === square);
+  const seat = layout().seats.find((x) => x.name === s.turn);
+  if (!q || !q.piece || !seat) return false;
+  if (seat.owns === '*') return q.piece === '*';
+  if (q.piece === '*') return false;
+  const upper = q.piece === q.piece.toUpperCase();
+  return seat.owns === 'upper' ? upper : !upper;
+}
+
+// Whether the game takes whole moves from a square to another, whose
+// refusal the server explains (not Cat's Chess 10×10, built step by step).
+function wholeMoves() {
+  return layout().promotions.length < 5 && !ui.state.turn_steps.length && !options(ui.state).picks.size;
+}
+
 function onPointerDown(ev) {
   const node = ev.target.closest('[data-square]');
   if (!node) return;
@@ -162,9 +270,12 @@ function onPointerDown(ev) {
   if (onto.length) return handlers.choose(onto);
   if (c.places.has(square)) return handlers.place(c.places.get(square));
   if (c.picks.has(square)) return handlers.pick(square);
-  if (!c.starts.has(square)) {
+  const whole = personToMove() && wholeMoves();
+  if (!c.starts.has(square) && !(whole && ownPiece(square) && square !== ui.selected)) {
+    const from = ui.selected;
     ui.selected = null;
     render();
+    if (whole && from && from !== square) return handlers.refused(from, square);
     return handlers.elsewhere(square);
   }
   const again = ui.selected === square;
@@ -200,6 +311,11 @@ function onPointerUp(ev) {
   if (d.moved && to && to !== d.from) {
     const onto = (choices().starts.get(d.from) || []).filter((m) => m.to === to);
     if (onto.length) return handlers.choose(onto);
+    if (personToMove() && wholeMoves()) {
+      ui.selected = null;
+      render();
+      return handlers.refused(d.from, to);
+    }
   }
   if (!d.moved && d.again) ui.selected = null;
   render();

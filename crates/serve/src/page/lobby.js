@@ -7,6 +7,7 @@
 
 import { $, ui, api, cap, showError } from './api.js';
 import { forget, held, myGames } from './table.js';
+import { ask } from './dialogs.js';
 
 // Set by the app: show(id) shows a game of this browser's, join(id, seat)
 // takes an open seat, deleted(id) is told of a game deleted from here.
@@ -24,6 +25,10 @@ function players(game, tokens) {
       return `${seat}: ${p.joined ? p.name || 'a person' : 'waiting'}`;
     })
     .join(', ');
+}
+
+function title(variant) {
+  return ui.layouts[variant] ? ui.layouts[variant].title : variant;
 }
 
 function when(ms) {
@@ -47,9 +52,10 @@ function row(game, words, buttons) {
   return li;
 }
 
-// Deletes a game of this browser's on the server (refused once someone
-// else has joined it: it is theirs too), and forgets it here.
+// Deletes a game of this browser's on the server, once confirmed (refused
+// once someone else has joined it: it is theirs too), and forgets it here.
 async function remove(id, tokens) {
+  if (!(await ask('Delete this game for everyone? It cannot be brought back.', 'Delete'))) return;
   try {
     await api('DELETE', `/games/${id}`, undefined, Object.values(tokens)[0]);
     forget(id);
@@ -71,7 +77,7 @@ export async function renderLobby() {
     for (const g of mine.games) {
       const tokens = held(g.id).tokens;
       const state = g.outcome ? g.outcome.text : `${cap(g.turn)} to move` + (g.waiting_for.length ? `, waiting for ${g.waiting_for.join(', ')}` : '');
-      const words = `${g.variant} — ${players(g, tokens)} — ${state} — ${g.plies} moves, ${when(g.updated_ms)}`;
+      const words = `${title(g.variant)} — ${players(g, tokens)} — ${state} — ${g.plies} moves, ${when(g.updated_ms)}`;
       list.appendChild(row(g, words, [
         ['Resume', () => lobbyHandlers.show(g.id), ['data-resume', g.id]],
         ['Forget', () => { forget(g.id); renderLobby(); }, ['data-forget', g.id]],
@@ -86,7 +92,7 @@ export async function renderLobby() {
     for (const g of others) {
       const buttons = g.open_seats.map((seat) => [`Join as ${seat}`, () => lobbyHandlers.join(g.id, seat), ['data-join', seat]]);
       buttons.push(['Watch', () => lobbyHandlers.show(g.id), ['data-watch', g.id]]);
-      openList.appendChild(row(g, `${g.variant} — ${players(g, {})} — made ${when(g.created_ms)}`, buttons));
+      openList.appendChild(row(g, `${title(g.variant)} — ${players(g, {})} — made ${when(g.created_ms)}`, buttons));
     }
     $('open-games-none').hidden = others.length > 0;
   } catch (e) {

@@ -1,8 +1,8 @@
 // The move list: one entry per turn in the game's notation (SAN, WXF, a
 // 10×10 turn's token), a column per seat named over it, numbered by
 // rounds. An entry can be clicked, and ← → (Home, End) step through the
-// game: the board shows that position (GET positions/<ply>); moving is
-// possible again at the end.
+// game whatever has the focus (but a text field): the board shows that
+// position (GET positions/<ply>); moving is possible again at the end.
 
 import { $, ui, api, layout, showError } from './api.js';
 
@@ -12,7 +12,14 @@ let onView = () => {};
 export function initMoveList(changed) {
   onView = changed;
   document.addEventListener('keydown', (ev) => {
-    if (ev.target.closest && ev.target.closest('input, textarea, select')) return;
+    const within = (css) => ev.target.closest && ev.target.closest(css);
+    // Typing stays typing; a menu keeps ↑ ↓ Home End, but never takes ← →
+    // (one changed the game, and a new game was made, at each press).
+    if (within('input, textarea') || document.querySelector('dialog[open]')) return;
+    if (within('select')) {
+      if (ev.key !== 'ArrowLeft' && ev.key !== 'ArrowRight') return;
+      ev.preventDefault();
+    }
     const s = ui.state;
     if (!s) return;
     const at = shownTurns();

@@ -73,43 +73,29 @@ export function drawPiece(parent, letter, x, y, size, layout) {
 }
 
 // A disc's label: the game's character (xiangqi), unless the page is
-// set to letters; then the FEN letter.
+// set to letters; then the letter the game's notation gives the piece
+// (xiangqi's H and E, as its moves spell them), else the FEN letter.
 function labelOf(layout, letter) {
   const found = layout.labels.find(([l]) => l === letter);
   if (!found) return null;
-  if (ui.glyphs === 'letters' && !/^[\x20-\x7e]*$/.test(found[1])) return null;
+  if (ui.glyphs === 'letters' && !/^[\x20-\x7e]*$/.test(found[1])) {
+    const own = (layout.letters || []).find(([l]) => l === letter);
+    return own ? own[1] : null;
+  }
   return found[1];
 }
 
-// The names the legend gives the 10×10 game's own pieces.
-const NAMES10 = [['C', 'cat'], ['T', 'teleporting cat'], ['M', 'mouse'], ['*', 'neutral (nobody’s)']];
+// A piece's name in words, by its FEN letter (chess and Cat's Chess
+// 10×10, which share their letters): for the turn in words (turnwords.js).
+const NAMES = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn', c: 'cat', t: 'teleporting cat', m: 'mouse', '*': 'neutral' };
+
+export function pieceName(letter) {
+  return (letter && NAMES[letter.toLowerCase()]) || 'piece';
+}
 
 // A small piece for a legend or a button.
 export function pieceIcon(letter, layout, size = 22) {
   const svg = el('svg', { width: size, height: size, viewBox: '0 0 100 100', class: 'icon' });
   drawPiece(svg, letter, 0, 0, 100, layout);
   return svg;
-}
-
-// The legend under the board: the zones of Cat Chess, the pieces of the
-// 10×10 game.
-export function renderLegend(box, layout) {
-  box.replaceChildren();
-  if (layout.cats) {
-    box.innerHTML =
-      '<span class="swatch zone-swatch"></span> no-capture zone (next to a cat) · ' +
-      '<svg width="14" height="14" viewBox="0 0 20 20" class="disarmed-mark"><circle cx="10" cy="10" r="8"/><path d="M4.5 15.5 L15.5 4.5"/></svg> disarmed piece';
-    return;
-  }
-  if (layout.pieces !== 'chess') return;
-  const letters = new Set(layout.labels.map(([l]) => l));
-  for (const [letter, name] of NAMES10.filter(([l]) => letters.has(l))) {
-    const item = document.createElement('span');
-    item.className = 'legend-item';
-    item.setAttribute('data-legend', letter);
-    item.appendChild(pieceIcon(letter, layout));
-    if (letter !== '*') item.appendChild(pieceIcon(letter.toLowerCase(), layout));
-    item.append(` ${letter} ${name}`);
-    box.appendChild(item);
-  }
 }

@@ -28,6 +28,8 @@ pub trait Variant: Copy + Clone + Default + fmt::Debug + PartialEq + Eq + Hash +
     const CATS: bool;
     /// The `UCI_Variant` name.
     const NAME: &'static str;
+    /// The game's name for people.
+    const TITLE: &'static str;
     /// Start position in (Cat-)FEN.
     const START_FEN: &'static str;
 }
