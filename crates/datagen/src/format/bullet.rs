@@ -153,7 +153,7 @@ impl Outcome {
 
 /// The position, score and result of a record; an error saying what is
 /// wrong with one no writer of the format makes (a piece code that is no
-/// piece, more pieces than nibbles, a king square that disagrees with the
+/// piece, more pieces than nibbles or codes past the pieces, a king square that disagrees with the
 /// board, a result other than 0, 1 or 2, or a board the rules refuse).
 pub fn decode(b: &ChessBoard) -> Result<Decoded, String> {
     let result = match b.result {
@@ -181,6 +181,10 @@ pub fn decode(b: &ChessBoard) -> Result<Decoded, String> {
             kings[color as usize] = Some(square.index() as u8);
         }
         men.push((square, Piece { color, role }));
+    }
+    let count = b.occ.count_ones() as usize;
+    if (count..32).any(|i| (b.pcs[i / 2] >> (4 * (i % 2))) & 15 != 0) {
+        return Err(format!("piece codes past the {count} pieces of the board"));
     }
     // `ksq` is the mover's king; `opp_ksq` the other's, turned round again.
     if kings != [Some(b.ksq), Some(b.opp_ksq ^ 56)] {
@@ -298,6 +302,11 @@ mod tests {
             b.pcs[4] = 0x03;
         });
         assert!(pawn_on_a1.contains("pawns never stand on rank 1"), "{pawn_on_a1}");
+        let two_pieces = ChessBoard::from_raw([1 << 4, 1 << 60, 0, 0, 0, 0, 0, 1 << 4 | 1 << 60], 0, 0, 0.5).unwrap();
+        let mut padded = two_pieces;
+        padded.pcs[1] = 1;
+        assert!(decode(&padded).unwrap_err().contains("piece codes past the 2 pieces"));
+        assert!(decode(&two_pieces).is_ok());
         // 33 occupied squares.
         assert!(err(&|b| b.occ |= 1 << 20).contains("33 occupied squares"));
         // Two white kings (the queen's code becomes a king's).
