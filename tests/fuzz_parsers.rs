@@ -282,20 +282,28 @@ fn network_files() {
     let mut rng = StdRng::seed_from_u64(62);
     let cases = common::fuzz::cases().min(2000);
     for case in 0..cases {
-        let mut bytes = match case % 4 {
-            0 => (0..rng.gen_range(0..256)).map(|_| rng.gen()).collect(),
-            1 => built_in[..rng.gen_range(0..built_in.len())].to_vec(),
-            _ => built_in.clone(),
-        };
-        for _ in 0..rng.gen_range(1..8) {
-            if bytes.is_empty() {
-                break;
-            }
-            let i = rng.gen_range(0..bytes.len());
-            bytes[i] = rng.gen();
-        }
+        let bytes = mutated_bytes(&mut rng, &built_in, case, 256, 8);
         let _ = Network::from_bytes(&bytes);
     }
+}
+
+/// Case `case` of a binary file's fuzz: random bytes (fewer than
+/// `random`) one case in four, a prefix of `valid` one in four, `valid`
+/// itself the rest; then fewer than `changes` bytes replaced at random.
+fn mutated_bytes(rng: &mut StdRng, valid: &[u8], case: u32, random: usize, changes: usize) -> Vec<u8> {
+    let mut bytes = match case % 4 {
+        0 => (0..rng.gen_range(0..random)).map(|_| rng.gen()).collect(),
+        1 => valid[..rng.gen_range(0..valid.len())].to_vec(),
+        _ => valid.to_vec(),
+    };
+    for _ in 0..rng.gen_range(1..changes) {
+        if bytes.is_empty() {
+            break;
+        }
+        let i = rng.gen_range(0..bytes.len());
+        bytes[i] = rng.gen();
+    }
+    bytes
 }
 
 /// `catchess datagen`'s chess records (bulletformat) as the trainer reads
@@ -318,18 +326,7 @@ fn datagen_chess_records() {
     let mut rng = StdRng::seed_from_u64(63);
     let (mut decoded, mut refused) = (0, 0);
     for case in 0..common::fuzz::cases().min(4000) {
-        let mut bytes = match case % 4 {
-            0 => (0..rng.gen_range(0..100)).map(|_| rng.gen()).collect(),
-            1 => valid[..rng.gen_range(0..valid.len())].to_vec(),
-            _ => valid.clone(),
-        };
-        for _ in 0..rng.gen_range(1..4) {
-            if bytes.is_empty() {
-                break;
-            }
-            let i = rng.gen_range(0..bytes.len());
-            bytes[i] ^= 1 << rng.gen_range(0..8);
-        }
+        let bytes = mutated_bytes(&mut rng, &valid, case, 100, 4);
         for (i, record) in bullet::Reader::new(&bytes[..]).enumerate() {
             let Ok(board) = record else {
                 refused += 1;

@@ -197,25 +197,22 @@ fn train_learns_a_whole_network_from_datagen_data() {
     let data = datagen_chess("train-data.bin");
     let positions = std::fs::metadata(&data).unwrap().len() as usize / 32;
     let net = temp("from-data.nnue");
-    let (ok, _, err) = catchess(&[
-        "train",
-        "--data",
-        data.to_str().unwrap(),
-        "--epochs",
-        "1",
-        "--threads",
-        "1",
-        "--out",
-        net.to_str().unwrap(),
-    ]);
-    assert!(ok, "{err}");
+    // One pass of `catchess train` on `inputs`: its report, and the
+    // positions learnt from and held out.
+    let train = |inputs: &[&str]| {
+        let tail = ["--epochs", "1", "--threads", "1", "--out", net.to_str().unwrap()];
+        let (ok, _, err) = catchess(&[&["train"], inputs, &tail[..]].concat());
+        assert!(ok, "{err}");
+        let learnt = number_between(&err, "games told apart): ", " positions learnt from");
+        let held = number_between(&err, "positions learnt from, ", " held out");
+        (err, learnt, held)
+    };
+    let (err, learnt, held) = train(&["--data", data.to_str().unwrap()]);
     // Every position of the file, learnt from or held out, and the games.
     assert_eq!(number_between(&err, "0 games of records, ", " datagen positions"), positions, "{err}");
     let games = number_between(&err, "datagen positions (", " games told apart)");
     assert!((10..=14).contains(&games), "14 games played, {games} told apart:\n{err}");
-    let train = number_between(&err, "games told apart): ", " positions learnt from");
-    let held = number_between(&err, "positions learnt from, ", " held out");
-    assert_eq!(train + held, positions, "{err}");
+    assert_eq!(learnt + held, positions, "{err}");
     assert!(held > 0 && held < positions / 4, "{held} of {positions} held out:\n{err}");
     assert!(err.contains("epoch 1: loss") && err.contains("built-in network 0."), "{err}");
     use catchess::games::chess::nnue::{Kind, Network};
@@ -225,26 +222,11 @@ fn train_learns_a_whole_network_from_datagen_data() {
 
     // Mixed with match records, each position with its own target.
     let pgn = records("chess");
-    let (ok, _, err) = catchess(&[
-        "train",
-        "--data",
-        data.to_str().unwrap(),
-        "--pgn",
-        pgn.to_str().unwrap(),
-        "--correction",
-        "--epochs",
-        "1",
-        "--threads",
-        "1",
-        "--out",
-        net.to_str().unwrap(),
-    ]);
-    assert!(ok, "{err}");
+    let (err, learnt, held) =
+        train(&["--data", data.to_str().unwrap(), "--pgn", pgn.to_str().unwrap(), "--correction"]);
     assert_eq!(number_between(&err, "40 games of records, ", " datagen positions"), positions, "{err}");
     let pgn_positions = number_between(&err, "40 games (0 left out, 0 repeats), ", " quiet positions");
-    let train = number_between(&err, "games told apart): ", " positions learnt from");
-    let held = number_between(&err, "positions learnt from, ", " held out");
-    assert_eq!(train + held, positions + pgn_positions, "{err}");
+    assert_eq!(learnt + held, positions + pgn_positions, "{err}");
     assert_eq!(Network::from_bytes(&std::fs::read(&net).unwrap()).unwrap().kind, Kind::Correction);
 }
 
