@@ -171,15 +171,18 @@ catchess match --variant chess --engine 'name=a cmd=./catchess tc=nodes=6000' \\
 catchess tune --variant chess --pgn selfplay.pgn --skip-plies 10 --lambda 0.3 --rate 0.5 --epochs 600 \\\n    \
 --out crates/games/src/chess/weights.rs")]
     Tune(TuneCliArgs),
-    /// Learn a standard-chess evaluation network (NNUE) from game records.
+    /// Learn a standard-chess evaluation network (NNUE) from game records or datagen files.
     ///
-    /// Reads `catchess match` records as `tune` does (the quiet positions after --skip-plies,
-    /// labelled with a blend of the game's result and the record's search score) and learns the
-    /// network of `crates/games/src/chess/nnue.rs` by Adam; the positions of one game in ten are held out,
-    /// and the network of the pass where their loss was lowest is written to --out. Reports the
-    /// held-out loss of the hand-made evaluation on the same positions beside the network's.
-    #[command(after_help = "Example:\n  \
-catchess train --pgn selfplay.pgn --skip-plies 10 --lambda 0.3 --epochs 30 --out chess.nnue")]
+    /// Reads `catchess match` records as `tune` does (the quiet positions after --skip-plies) and
+    /// `catchess datagen --variant chess` files (--data), each position labelled with a blend of
+    /// the game's result and the search's score, and learns the network of
+    /// `crates/games/src/chess/nnue` by Adam; the positions of one game in ten are held out, and
+    /// the network of the pass where their loss was lowest is written to --out. Reports the
+    /// held-out loss of the hand-made evaluation and of the built-in network on the same
+    /// positions beside the new network's.
+    #[command(after_help = "Examples:\n  \
+catchess train --pgn selfplay.pgn --skip-plies 10 --lambda 0.3 --epochs 30 --out chess.nnue\n  \
+catchess train --data chess.bin --epochs 10 --rate 0.002 --final-rate 0 --out whole.nnue")]
     Train(TrainCliArgs),
     /// Self-play training data for evaluation networks, every game: node-limited games inside the
     /// process, each quiet position's search score and the game's result in a binary file.
@@ -206,9 +209,14 @@ catchess datagen --variant xiangqi --out xq-3.bin --games 100000 --shard 3/10 --
 #[derive(clap::Args, Debug)]
 pub struct TrainCliArgs {
     /// A PGN file of standard-chess game records (repeatable).
-    #[arg(long = "pgn", value_name = "FILE", required = true)]
+    #[arg(long = "pgn", value_name = "FILE", required_unless_present = "data")]
     pub records: Vec<String>,
-    /// Plies left out at the start of each game.
+    /// A `catchess datagen --variant chess` file (bulletformat; repeatable, and mixable with
+    /// --pgn): every position with its search score and result. One game in ten is held out,
+    /// games told apart where the men on the board grow in number.
+    #[arg(long, value_name = "FILE")]
+    pub data: Vec<String>,
+    /// Plies left out at the start of each game of the PGN records.
     #[arg(long, default_value_t = 8)]
     pub skip_plies: usize,
     /// Passes over the positions.
@@ -569,6 +577,7 @@ impl TrainCliArgs {
         use catchess_games::chess::nnue::Kind;
         catchess_tune::nnue::TrainArgs {
             records: self.records.clone(),
+            data: self.data.clone(),
             filter: catchess_tune::data::Filter { skip_plies: self.skip_plies },
             settings: catchess_tune::nnue::Settings {
                 epochs: self.epochs,

@@ -2,7 +2,7 @@
 //! games (the protocol's text and the records'), FENs, EPD lines and perft
 //! suites, the arbiter's engine, book, time-control, adjudication and SPRT
 //! specs, protocol command lines, what an engine under test writes, and
-//! network files (match records and every other reader of PGN: in
+//! network files, datagen's chess records (match records and every other reader of PGN: in
 //! `pgn_fuzz.rs`). Each is fed random
 //! bytes, random Unicode and mutations of valid inputs
 //! (`common::fuzz`); none may panic, and what each accepts must make
@@ -282,20 +282,72 @@ fn network_files() {
     let mut rng = StdRng::seed_from_u64(62);
     let cases = common::fuzz::cases().min(2000);
     for case in 0..cases {
-        let mut bytes = match case % 4 {
-            0 => (0..rng.gen_range(0..256)).map(|_| rng.gen()).collect(),
-            1 => built_in[..rng.gen_range(0..built_in.len())].to_vec(),
-            _ => built_in.clone(),
-        };
-        for _ in 0..rng.gen_range(1..8) {
-            if bytes.is_empty() {
-                break;
-            }
-            let i = rng.gen_range(0..bytes.len());
-            bytes[i] = rng.gen();
-        }
+        let bytes = mutated_bytes(&mut rng, &built_in, case, 256, 8);
         let _ = Network::from_bytes(&bytes);
     }
+}
+
+/// Case `case` of a binary file's fuzz: random bytes (fewer than
+/// `random`) one case in four, a prefix of `valid` one in four, `valid`
+/// itself the rest; then fewer than `changes` bytes replaced at random.
+fn mutated_bytes(rng: &mut StdRng, valid: &[u8], case: u32, random: usize, changes: usize) -> Vec<u8> {
+    let mut bytes = match case % 4 {
+        0 => (0..rng.gen_range(0..random)).map(|_| rng.gen()).collect(),
+        1 => valid[..rng.gen_range(0..valid.len())].to_vec(),
+        _ => valid.to_vec(),
+    };
+    for _ in 0..rng.gen_range(1..changes) {
+        if bytes.is_empty() {
+            break;
+        }
+        let i = rng.gen_range(0..bytes.len());
+        bytes[i] = rng.gen();
+    }
+    bytes
+}
+
+/// `catchess datagen`'s chess records (bulletformat) as the trainer reads
+/// them: whatever the bytes, an error or a record that the writer would
+/// write again byte for byte (but for the three unused bytes), never a
+/// panic.
+#[test]
+fn datagen_chess_records() {
+    use catchess::datagen::format::bullet;
+    use catchess::Seat;
+    let mut valid = Vec::new();
+    for (fen, score, winner) in [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 20, None),
+        ("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R b KQ - 3 9", -45, Some(Seat::new(1))),
+        ("8/8/4k3/8/2K5/8/3P4/8 w - - 0 50", 310, Some(Seat::new(0))),
+    ] {
+        let pos = Chess::from_fen(fen).unwrap();
+        valid.extend(bullet::to_bytes(&bullet::board(&pos, score, winner).unwrap()));
+    }
+    let mut rng = StdRng::seed_from_u64(63);
+    let (mut decoded, mut refused) = (0, 0);
+    for case in 0..common::fuzz::cases().min(4000) {
+        let bytes = mutated_bytes(&mut rng, &valid, case, 100, 4);
+        for (i, record) in bullet::Reader::new(&bytes[..]).enumerate() {
+            let Ok(board) = record else {
+                refused += 1;
+                break;
+            };
+            let Ok(d) = bullet::decode(&board) else {
+                refused += 1;
+                continue;
+            };
+            decoded += 1;
+            // Written again from the side to move's view (white, to move).
+            let winner = match d.result {
+                bullet::Outcome::Win => Some(Seat::new(0)),
+                bullet::Outcome::Loss => Some(Seat::new(1)),
+                bullet::Outcome::Draw => None,
+            };
+            let again = bullet::to_bytes(&bullet::board(&d.pos, d.score, winner).unwrap());
+            assert_eq!(again[..29], bytes[32 * i..32 * i + 29], "record {i} of {bytes:?}");
+        }
+    }
+    assert!(decoded > 100 && refused > 100, "{decoded} records decoded, {refused} refused");
 }
 
 #[test]

@@ -175,3 +175,96 @@ fn tune_refuses_what_it_cannot_do() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
 }
+
+/// `catchess datagen` chess data: 14 games at 200 nodes a move.
+fn datagen_chess(name: &str) -> PathBuf {
+    let out = temp(name);
+    let args = ["datagen", "--variant", "chess", "--games", "14", "--nodes", "200", "--seed", "3", "--out"];
+    let (ok, _, err) = catchess(&[&args[..], &[out.to_str().unwrap()]].concat());
+    assert!(ok, "{err}");
+    out
+}
+
+/// The number after `before` and before `after` in `text`.
+fn number_between(text: &str, before: &str, after: &str) -> usize {
+    let start = text.find(before).unwrap_or_else(|| panic!("no {before:?} in {text}")) + before.len();
+    let end = text[start..].find(after).unwrap_or_else(|| panic!("no {after:?} after {before:?} in {text}"));
+    text[start..start + end].parse().unwrap_or_else(|e| panic!("{before:?}..{after:?} in {text}: {e}"))
+}
+
+#[test]
+fn train_learns_a_whole_network_from_datagen_data() {
+    let data = datagen_chess("train-data.bin");
+    let positions = std::fs::metadata(&data).unwrap().len() as usize / 32;
+    let net = temp("from-data.nnue");
+    // One pass of `catchess train` on `inputs`: its report, and the
+    // positions learnt from and held out.
+    let train = |inputs: &[&str]| {
+        let tail = ["--epochs", "1", "--threads", "1", "--out", net.to_str().unwrap()];
+        let (ok, _, err) = catchess(&[&["train"], inputs, &tail[..]].concat());
+        assert!(ok, "{err}");
+        let learnt = number_between(&err, "games told apart): ", " positions learnt from");
+        let held = number_between(&err, "positions learnt from, ", " held out");
+        (err, learnt, held)
+    };
+    let (err, learnt, held) = train(&["--data", data.to_str().unwrap()]);
+    // Every position of the file, learnt from or held out, and the games.
+    assert_eq!(number_between(&err, "0 games of records, ", " datagen positions"), positions, "{err}");
+    let games = number_between(&err, "datagen positions (", " games told apart)");
+    assert!((10..=14).contains(&games), "14 games played, {games} told apart:\n{err}");
+    assert_eq!(learnt + held, positions, "{err}");
+    assert!(held > 0 && held < positions / 4, "{held} of {positions} held out:\n{err}");
+    assert!(err.contains("epoch 1: loss") && err.contains("built-in network 0."), "{err}");
+    use catchess::games::chess::nnue::{Kind, Network};
+    let network = Network::from_bytes(&std::fs::read(&net).unwrap()).unwrap();
+    assert_eq!(network.kind, Kind::Whole);
+    assert!(network.hidden_weights.iter().any(|&w| w != 0));
+
+    // Mixed with match records, each position with its own target.
+    let pgn = records("chess");
+    let (err, learnt, held) =
+        train(&["--data", data.to_str().unwrap(), "--pgn", pgn.to_str().unwrap(), "--correction"]);
+    assert_eq!(number_between(&err, "40 games of records, ", " datagen positions"), positions, "{err}");
+    let pgn_positions = number_between(&err, "40 games (0 left out, 0 repeats), ", " quiet positions");
+    assert_eq!(learnt + held, positions + pgn_positions, "{err}");
+    assert_eq!(Network::from_bytes(&std::fs::read(&net).unwrap()).unwrap().kind, Kind::Correction);
+}
+
+#[test]
+fn train_refuses_odd_datagen_files() {
+    let data = std::fs::read(datagen_chess("train-odd.bin")).unwrap();
+    let torn = temp("train-torn.bin");
+    std::fs::write(&torn, &data[..data.len() - 5]).unwrap();
+    let mut bad = data.clone();
+    bad[32 * 7 + 26] = 9; // the eighth record's result
+    let bad_result = temp("train-bad-result.bin");
+    std::fs::write(&bad_result, &bad).unwrap();
+    let xiangqi = temp("train-xiangqi.bin");
+    let (ok, _, err) = catchess(&[
+        "datagen",
+        "--variant",
+        "xiangqi",
+        "--games",
+        "1",
+        "--nodes",
+        "100",
+        "--out",
+        xiangqi.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let path = |p: &PathBuf| p.to_str().unwrap().to_string();
+    let last = data.len() / 32;
+    let cases = [
+        (path(&torn), format!("record {last} (byte {}): the last record is torn: 27 of 32 bytes", (last - 1) * 32)),
+        (path(&bad_result), "record 8 (byte 224): result 9".to_string()),
+        (path(&xiangqi), "the project's own format, of xiangqi, not bulletformat".to_string()),
+        ("/nonexistent/chess.bin".to_string(), "cannot read /nonexistent/chess.bin".to_string()),
+    ];
+    for (file, message) in cases {
+        let (ok, _, err) = catchess(&["train", "--data", &file, "--out", "/tmp/x.nnue"]);
+        assert!(!ok, "{file} should fail");
+        assert!(err.contains(&message) && !err.contains("panicked"), "{file}: {err}");
+    }
+    let (ok, _, err) = catchess(&["train", "--out", "/tmp/x.nnue"]);
+    assert!(!ok && err.contains("--pgn"), "{err}");
+}

@@ -5,11 +5,13 @@
 //! the weights whose evaluations best predict the results; `source.rs`
 //! writes them back to the game's weights file, with the command.
 //! [`command`] is `catchess tune`: its settings checked, the fit run and
-//! reported. `nnue.rs` learns standard chess's network (`catchess train`).
+//! reported. `nnue.rs` learns standard chess's network (`catchess train`),
+//! from records or from `catchess datagen` files (`selfplay.rs`).
 
 pub mod data;
 pub mod fit;
 pub mod nnue;
+pub mod selfplay;
 pub mod source;
 
 use catchess_core::Tapered;

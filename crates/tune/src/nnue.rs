@@ -12,8 +12,9 @@
 //! on the same positions and targets.
 
 use super::data::{self, Filter, Sample};
-use super::fit::{best_k, mean_squared, sigmoid};
-use catchess_core::Color;
+use super::fit::{best_k, sigmoid};
+use super::selfplay;
+use catchess_core::{Color, Square};
 use catchess_games::chess::nnue::{self, Kind, Network, CLIP, HIDDEN, INPUTS, OUTPUT_CLIP, QA, QB, SCALE};
 use catchess_games::Chess;
 use rand::rngs::StdRng;
@@ -21,48 +22,116 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
 
-/// What a sample keeps of its position: its pieces as white's view's
-/// inputs, who is to move, and the hand-made evaluation (white's view) to
-/// compare with, with its scale in 1/64 (a correction is scaled with it).
+/// What a sample keeps of its position, in 32 bytes (10 M positions fit
+/// in memory): its pieces as bulletformat lays them out, but from white's
+/// view (occupied squares, then a nibble per piece in square order:
+/// `colour << 3 | role`, white 0, pawn 0 to king 5), who is to move, and
+/// the hand-made evaluation (white's view) to compare with, with its scale
+/// in 1/64 (a correction is scaled with it).
 #[derive(Clone, Copy, Debug)]
 pub struct Packed {
-    inputs: [u16; 32],
-    count: u8,
-    black_to_move: bool,
+    occupied: u64,
+    pieces: [u8; 16],
+    pub(crate) hand_made: f32,
     hand_made_scale: u8,
-    hand_made: f32,
+    pub(crate) black_to_move: bool,
 }
 
 impl Packed {
+    /// `None` for a position the network cannot hold (more than 32 pieces).
     pub fn of(pos: &Chess) -> Option<Packed> {
         let hand_made = pos.hand_made();
         let mut p = Packed {
-            inputs: [0; 32],
-            count: 0,
-            black_to_move: pos.side_to_move().color() == Some(Color::Black),
+            occupied: 0,
+            pieces: [0; 16],
             hand_made_scale: u8::try_from(hand_made.scale).ok()?,
             hand_made: hand_made.value as f32,
+            black_to_move: pos.side_to_move().color() == Some(Color::Black),
         };
-        let mut fits = true;
-        nnue::for_each_feature(pos, |white, _| match p.inputs.get_mut(p.count as usize) {
-            Some(slot) => {
-                *slot = white as u16;
-                p.count += 1;
+        let mut count = 0;
+        for square in Square::all() {
+            let Some(piece) = pos.piece_at(square) else { continue };
+            if count == 32 {
+                return None;
             }
-            None => fits = false,
-        });
-        fits.then_some(p)
+            p.occupied |= 1 << square.index();
+            p.pieces[count / 2] |= ((piece.color as u8) << 3 | piece.role as u8) << (4 * (count % 2));
+            count += 1;
+        }
+        Some(p)
     }
 
+    /// White's view's input of every piece.
     fn white_inputs(&self) -> impl Iterator<Item = usize> + '_ {
-        self.inputs[..self.count as usize].iter().map(|&f| f as usize)
+        let mut bits = self.occupied;
+        (0..self.occupied.count_ones() as usize).map(move |i| {
+            let square = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let code = usize::from(self.pieces[i / 2] >> (4 * (i % 2)) & 15);
+            // As `nnue::feature(White, ...)`: the other side's pieces from 384 on.
+            (code >> 3) * 384 + (code & 7) * 64 + square
+        })
     }
+}
+
+/// One position to learn from or to measure on: its pieces, the search's
+/// score (centipawns, white's view; `NO_SCORE` if the record has none) and
+/// its game's result in half points for white, and the target they blend
+/// into once K is known. 40 bytes.
+#[derive(Clone, Copy, Debug)]
+pub struct Example {
+    pub(crate) input: Packed,
+    target: f32,
+    score: i16,
+    result_halves: u8,
+}
+
+/// `Example::score` of a position whose record has no score.
+const NO_SCORE: i16 = i16::MIN;
+
+impl Example {
+    /// The example of `input`, white's score `score` (`None`: no score;
+    /// clipped to the 16 bits kept, far past where the win expectation
+    /// stops moving) and white's points `result` (0, 1/2 or 1).
+    pub fn new(input: Packed, score: Option<f64>, result: f64) -> Example {
+        let score = score.map_or(NO_SCORE, |cp| cp.round().clamp(-32000.0, 32000.0) as i16);
+        Example { input, target: result as f32, score, result_halves: (result * 2.0).round() as u8 }
+    }
+
+    pub(crate) fn result(&self) -> f64 {
+        f64::from(self.result_halves) / 2.0
+    }
+
+    pub(crate) fn score(&self) -> Option<f64> {
+        (self.score != NO_SCORE).then_some(f64::from(self.score))
+    }
+
+    fn target(&self) -> f64 {
+        f64::from(self.target)
+    }
+
+    /// Sets the target: the result, blended with the score's win
+    /// expectation at scale `k` if there is a score.
+    fn blend(&mut self, lambda: f64, k: f64) {
+        let result = self.result();
+        self.target = self.score().map_or(result, |score| lambda * result + (1.0 - lambda) * sigmoid(k, score)) as f32;
+    }
+}
+
+/// Mean squared error of `predict` against `target` over `examples`.
+fn mean_loss(examples: &[Example], predict: impl Fn(&Example) -> f64, target: impl Fn(&Example) -> f64) -> f64 {
+    let sum: f64 = examples.iter().map(|e| (target(e) - predict(e)).powi(2)).sum();
+    sum / examples.len().max(1) as f64
 }
 
 /// What `catchess train` is asked to do.
 #[derive(Clone, Debug)]
 pub struct TrainArgs {
+    /// PGN files of `catchess match` records.
     pub records: Vec<String>,
+    /// `catchess datagen` files of standard chess (bulletformat); they mix
+    /// with the records, each position with its own target.
+    pub data: Vec<String>,
     pub filter: Filter,
     pub settings: Settings,
     /// The share of the game result in each target (see `TuneArgs::lambda`).
@@ -91,7 +160,11 @@ pub struct Settings {
 
 /// What a training run did.
 pub struct TrainReport {
+    /// Games of the PGN records.
     pub games: usize,
+    /// Positions of the datagen files, and the games told apart in them.
+    pub data_positions: usize,
+    pub data_games: usize,
     pub train: usize,
     pub validation: usize,
     pub k: f64,
@@ -103,16 +176,28 @@ pub struct TrainReport {
     /// The same against the game results alone.
     pub hand_made_result_loss: f64,
     pub network_result_loss: f64,
+    /// The network built into the engine on the same positions (against
+    /// the targets, against the results): what a new one has to beat.
+    pub built_in_loss: f64,
+    pub built_in_result_loss: f64,
     pub network: Network,
 }
 
 /// One game in this many is held out (as in `catchess tune`).
-const VALIDATION_EVERY: usize = 10;
+pub(crate) const VALIDATION_EVERY: usize = 10;
+
+/// Whether the game numbered `game` is held out.
+pub(crate) fn held_out(game: usize) -> bool {
+    game % VALIDATION_EVERY == VALIDATION_EVERY - 1
+}
 
 impl TrainArgs {
     /// The settings the training can work with.
     pub fn check(&self) -> Result<(), String> {
         let s = &self.settings;
+        if self.records.is_empty() && self.data.is_empty() {
+            return Err("train: give positions to learn from: --pgn FILE or --data FILE (or both)".to_string());
+        }
         if !(s.rate > 0.0 && s.rate.is_finite()) || s.epochs == 0 || s.batch == 0 {
             return Err("train: --rate must be a positive number, --epochs and --batch at least 1".to_string());
         }
@@ -135,16 +220,16 @@ pub fn command(mut args: TrainArgs, init: Option<&str>, out: &str) -> Result<(),
     let report = run(&args, |line| eprintln!("{line}"))?;
     std::fs::write(out, report.network.to_bytes()).map_err(|e| format!("cannot write {out}: {e}"))?;
     eprintln!(
-        "{} games: {} positions learnt from, {} held out; K {:.4}",
-        report.games, report.train, report.validation, report.k
+        "{} games of records, {} datagen positions ({} games told apart): {} positions learnt from, {} held out; K {:.4}",
+        report.games, report.data_positions, report.data_games, report.train, report.validation, report.k
     );
     eprintln!(
-        "held-out loss against the targets: hand-made {:.6}, network {:.6} (as learnt {:.6})",
-        report.hand_made_loss, report.network_loss, report.float_loss
+        "held-out loss against the targets: hand-made {:.6}, built-in network {:.6}, network {:.6} (as learnt {:.6})",
+        report.hand_made_loss, report.built_in_loss, report.network_loss, report.float_loss
     );
     eprintln!(
-        "held-out loss against the results: hand-made {:.6}, network {:.6}",
-        report.hand_made_result_loss, report.network_result_loss
+        "held-out loss against the results: hand-made {:.6}, built-in network {:.6}, network {:.6}",
+        report.hand_made_result_loss, report.built_in_result_loss, report.network_result_loss
     );
     eprintln!("network written to {out}");
     Ok(())
@@ -161,34 +246,46 @@ pub fn run(args: &TrainArgs, mut progress: impl FnMut(&str)) -> Result<TrainRepo
             .to_string());
         }
     }
-    let mut samples: Vec<Sample<Packed>> = Vec::new();
+    let (mut train, mut validation) = (Vec::new(), Vec::new());
     let (mut games, mut read) = (0, 0);
     let mut seen = HashSet::new();
     for path in &args.records {
+        let mut samples: Vec<Sample<Packed>> = Vec::new();
         let h = data::read_records::<Chess, _>(path, args.filter, read, &mut seen, &mut samples, Packed::of)?;
         progress(&format!(
             "{path}: {} games ({} left out, {} repeats), {} quiet positions",
             h.games, h.skipped_games, h.repeated_games, h.positions
         ));
+        for s in samples {
+            let set = if held_out(s.game) { &mut validation } else { &mut train };
+            set.push(Example::new(s.input, s.score, s.result));
+        }
         games += h.games;
         read += h.read_games;
     }
-    if samples.len() < 1000 {
-        return Err(format!("only {} quiet positions: training needs at least 1000 (play more games)", samples.len()));
+    let (mut data_positions, mut data_games) = (0, 0);
+    for path in &args.data {
+        let h = selfplay::read(path, data_games, &mut train, &mut validation)?;
+        progress(&format!(
+            "{path}: {} positions, {} games told apart (a new one where the men grow in number), {} positions held out",
+            h.positions, h.games, h.held_out
+        ));
+        data_positions += h.positions;
+        data_games += h.games;
     }
-    let k = fit_k(&samples);
-    for s in &mut samples {
-        if let Some(score) = s.score {
-            s.target = args.lambda * s.result + (1.0 - args.lambda) * sigmoid(k, score);
-        }
+    let positions = train.len() + validation.len();
+    if positions < 1000 {
+        return Err(format!(
+            "only {positions} quiet positions: training needs at least 1000 (play more games, or make more data)"
+        ));
     }
-    let (train, validation): (Vec<_>, Vec<_>) =
-        samples.into_iter().partition(|s| s.game % VALIDATION_EVERY != VALIDATION_EVERY - 1);
     if validation.is_empty() {
         return Err("no held-out positions: training needs at least 10 games".to_string());
     }
-    let hand_made = |s: &Sample<Packed>| sigmoid(k, f64::from(s.input.hand_made));
-    let hand_made_loss = mean_squared(&validation, hand_made, |s| s.target);
+    let k = fit_k(&train, &validation);
+    train.iter_mut().chain(&mut validation).for_each(|e| e.blend(args.lambda, k));
+    let hand_made = |e: &Example| sigmoid(k, f64::from(e.input.hand_made));
+    let hand_made_loss = mean_loss(&validation, hand_made, Example::target);
     progress(&format!(
         "K = {k:.4}; {} positions to learn from, {} held out; the hand-made evaluation's held-out loss {hand_made_loss:.6}",
         train.len(),
@@ -197,17 +294,24 @@ pub fn run(args: &TrainArgs, mut progress: impl FnMut(&str)) -> Result<TrainRepo
     let (net, float_loss, epoch) = learn(&train, &validation, k, args.settings, args.init.as_ref(), &mut progress);
     progress(&format!("kept the network of epoch {epoch}, where the held-out loss was lowest"));
     let network = net.quantize();
-    let chess_eval = |s: &Sample<Packed>| sigmoid(k, f64::from(s.input.network_value(&network)));
+    let built_in = nnue::read(nnue::BUILT_IN_NAME)?;
+    let loss = |net: &Network, target: fn(&Example) -> f64| {
+        mean_loss(&validation, |e| sigmoid(k, f64::from(e.input.network_value(net))), target)
+    };
     Ok(TrainReport {
         games,
+        data_positions,
+        data_games,
         train: train.len(),
         validation: validation.len(),
         k,
         hand_made_loss,
         float_loss,
-        network_loss: mean_squared(&validation, chess_eval, |s| s.target),
-        hand_made_result_loss: mean_squared(&validation, hand_made, |s| s.result),
-        network_result_loss: mean_squared(&validation, chess_eval, |s| s.result),
+        network_loss: loss(&network, Example::target),
+        hand_made_result_loss: mean_loss(&validation, hand_made, Example::result),
+        network_result_loss: loss(&network, Example::result),
+        built_in_loss: loss(&built_in, Example::target),
+        built_in_result_loss: loss(&built_in, Example::result),
         network,
     })
 }
@@ -216,8 +320,8 @@ pub fn run(args: &TrainArgs, mut progress: impl FnMut(&str)) -> Result<TrainRepo
 /// from `init` or random weights, and keeps the one of the pass whose
 /// held-out loss was lowest: (that network, its loss, its pass).
 fn learn(
-    train: &[Sample<Packed>],
-    validation: &[Sample<Packed>],
+    train: &[Example],
+    validation: &[Example],
     k: f64,
     settings: Settings,
     init: Option<&Network>,
@@ -230,10 +334,11 @@ fn learn(
     };
     // Pass 0: a correction that never beats its start stays 0, and a
     // network learning goes on from stays as it was.
-    let start = mean_squared(validation, |s| net.predict(&s.input, k), |s| s.target);
+    let start = mean_loss(validation, |e| net.predict(&e.input, k), Example::target);
     progress(&format!("epoch 0 (the start): held out {start:.6}"));
     let mut best = (net.clone(), start, 0);
-    let mut order: Vec<usize> = (0..train.len()).collect();
+    // u32: 4 bytes a position (a train set is far below 4 G positions).
+    let mut order: Vec<u32> = (0..train.len() as u32).collect();
     let mut adam = Adam::new(PARAMS);
     let batch_size = settings.batch.max(1);
     let steps = settings.epochs * train.len().div_ceil(batch_size);
@@ -247,7 +352,7 @@ fn learn(
             adam.step(&mut net, &grad, rate_at(settings, step, steps));
             step += 1;
         }
-        let held = mean_squared(validation, |s| net.predict(&s.input, k), |s| s.target);
+        let held = mean_loss(validation, |e| net.predict(&e.input, k), Example::target);
         progress(&format!("epoch {epoch}: loss {:.6} (held out {held:.6})", sum / train.len().max(1) as f64));
         if held < best.1 {
             best = (net.clone(), held, epoch);
@@ -262,9 +367,18 @@ fn rate_at(settings: Settings, step: usize, steps: usize) -> f32 {
     settings.rate + (settings.final_rate - settings.rate) * done.min(1.0)
 }
 
-/// The K that makes the hand-made evaluation fit the results best.
-fn fit_k(samples: &[Sample<Packed>]) -> f64 {
-    best_k(|k| mean_squared(samples, |s| sigmoid(k, f64::from(s.input.hand_made)), |s| s.result))
+/// The K that makes the hand-made evaluation fit the results best, over
+/// every position.
+fn fit_k(train: &[Example], validation: &[Example]) -> f64 {
+    let n = (train.len() + validation.len()).max(1) as f64;
+    best_k(|k| {
+        let sum: f64 = train
+            .iter()
+            .chain(validation)
+            .map(|e| (sigmoid(k, f64::from(e.input.hand_made)) - e.result()).powi(2))
+            .sum();
+        sum / n
+    })
 }
 
 /// The network in floating point, as it learns: the same shape as
@@ -403,7 +517,7 @@ impl FloatNet {
 
 impl Packed {
     /// The integer network's value of this position, white's view.
-    fn network_value(&self, net: &Network) -> i32 {
+    pub(crate) fn network_value(&self, net: &Network) -> i32 {
         net.value_with(net.evaluate_inputs(self.white_inputs(), self.black_to_move), || nnue::HandMade {
             value: self.hand_made as i32,
             scale: i32::from(self.hand_made_scale),
@@ -413,7 +527,7 @@ impl Packed {
 
 /// The gradient of the summed squared error over the samples `batch` of
 /// `samples` (split among `threads`), and that sum.
-fn gradient(net: &FloatNet, samples: &[Sample<Packed>], batch: &[usize], k: f64, threads: usize) -> (Vec<f32>, f64) {
+fn gradient(net: &FloatNet, samples: &[Example], batch: &[u32], k: f64, threads: usize) -> (Vec<f32>, f64) {
     let part = batch.len().div_ceil(threads);
     let results: Vec<(Vec<f32>, f64)> = std::thread::scope(|scope| {
         let handles: Vec<_> =
@@ -429,20 +543,20 @@ fn gradient(net: &FloatNet, samples: &[Sample<Packed>], batch: &[usize], k: f64,
     (total, loss)
 }
 
-fn gradient_part(net: &FloatNet, samples: &[Sample<Packed>], batch: &[usize], k: f64) -> (Vec<f32>, f64) {
+fn gradient_part(net: &FloatNet, samples: &[Example], batch: &[u32], k: f64) -> (Vec<f32>, f64) {
     let mut g = vec![0.0f32; PARAMS];
     let mut loss = 0.0;
     // d sigmoid(k, v) / dv = p (1 − p) · k ln 10 / 400, v in centipawns.
     let c = k * std::f64::consts::LN_10 / 400.0 * f64::from(SCALE);
     for &i in batch {
-        let s = &samples[i];
+        let s = &samples[i as usize];
         let (us, them) = net.accumulate(&s.input);
         let out = net.output(&us, &them);
         let (base, gain) = net.base(&s.input);
         // The mover's output counts for white with this sign and gain.
         let sign = if s.input.black_to_move { -gain } else { gain };
         let p = sigmoid(k, f64::from(out) * f64::from(SCALE) * sign + base);
-        let e = p - s.target;
+        let e = p - s.target();
         loss += e * e;
         // d loss / d out (the mover's output).
         let d_out = (2.0 * e * p * (1.0 - p) * c * sign) as f32;
@@ -510,7 +624,7 @@ mod tests {
     /// probability 0.7, white or black to move; and a target that follows
     /// material (pawn 1, knight and bishop 3, rook 5, queen 9). Their
     /// "hand-made" value counts the same material but for the knights.
-    fn material_samples(n: usize, seed: u64) -> Vec<Sample<Packed>> {
+    fn material_samples(n: usize, seed: u64) -> Vec<Example> {
         let mut rng = StdRng::seed_from_u64(seed);
         let back =
             [Role::Rook, Role::Knight, Role::Bishop, Role::Queen, Role::King, Role::Bishop, Role::Knight, Role::Rook];
@@ -526,34 +640,67 @@ mod tests {
             .collect();
         let worth = [1.0, 3.0, 3.0, 5.0, 9.0, 0.0];
         (0..n)
-            .map(|game| {
-                let mut p = Packed {
-                    inputs: [0; 32],
-                    count: 0,
-                    black_to_move: rng.gen_bool(0.5),
-                    hand_made_scale: 64,
-                    hand_made: 0.0,
-                };
-                let mut material = 0.0;
+            .map(|_| {
+                let mut men = Vec::new();
+                let (mut material, mut hand_made) = (0.0, 0.0);
                 for &(owner, role, square) in &start {
                     if role == Role::King || rng.gen_bool(0.7) {
-                        p.inputs[p.count as usize] = nnue::feature(Color::White, owner, role, square) as u16;
-                        p.count += 1;
+                        men.push((owner, role, square));
                         let sign: f32 = if owner == Color::White { 1.0 } else { -1.0 };
                         material += f64::from(sign) * worth[role as usize];
                         if role != Role::Knight {
-                            p.hand_made += sign * 100.0 * worth[role as usize] as f32;
+                            hand_made += sign * 100.0 * worth[role as usize] as f32;
                         }
                     }
                 }
+                let p = Packed::of_men(&men, rng.gen_bool(0.5), hand_made);
                 let target = sigmoid(1.0, 100.0 * material);
-                Sample { input: p, result: target, score: None, target, game }
+                let mut e = Example::new(p, None, 0.5);
+                e.target = target as f32;
+                e
             })
             .collect()
     }
 
-    fn loss_sum(net: &FloatNet, samples: &[Sample<Packed>], k: f64) -> f64 {
-        samples.iter().map(|s| (net.predict(&s.input, k) - s.target).powi(2)).sum()
+    impl Packed {
+        /// The position of `men` (owner, kind, square; in square order),
+        /// its hand-made value `hand_made` at full scale.
+        fn of_men(men: &[(Color, Role, usize)], black_to_move: bool, hand_made: f32) -> Packed {
+            let mut p = Packed { occupied: 0, pieces: [0; 16], hand_made, hand_made_scale: 64, black_to_move };
+            for (i, &(owner, role, square)) in men.iter().enumerate() {
+                p.occupied |= 1 << square;
+                p.pieces[i / 2] |= ((owner as u8) << 3 | role as u8) << (4 * (i % 2));
+            }
+            p
+        }
+    }
+
+    #[test]
+    fn packed_positions_give_the_network_s_inputs() {
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R b KQ - 3 9",
+            "8/8/4k3/8/2K5/8/3P4/8 w - - 0 50",
+        ] {
+            let pos = Chess::from_fen(fen).unwrap();
+            let mut expected = Vec::new();
+            nnue::for_each_feature(&pos, |white, _| expected.push(white));
+            expected.sort_unstable();
+            let p = Packed::of(&pos).unwrap();
+            let mut inputs: Vec<usize> = p.white_inputs().collect();
+            inputs.sort_unstable();
+            assert_eq!(inputs, expected, "{fen}");
+            assert_eq!(p.black_to_move, fen.contains(" b "));
+            // The integer network reads it as the engine reads the position.
+            let built_in = nnue::read(nnue::BUILT_IN_NAME).unwrap();
+            assert_eq!(p.network_value(&built_in), built_in.value_with(built_in.evaluate(&pos), || pos.hand_made()));
+        }
+        assert_eq!(std::mem::size_of::<Packed>(), 32);
+        assert_eq!(std::mem::size_of::<Example>(), 40);
+    }
+
+    fn loss_sum(net: &FloatNet, samples: &[Example], k: f64) -> f64 {
+        samples.iter().map(|s| (net.predict(&s.input, k) - s.target()).powi(2)).sum()
     }
 
     #[test]
@@ -570,8 +717,8 @@ mod tests {
         }
     }
 
-    fn check_gradient(net: &FloatNet, samples: &[Sample<Packed>]) {
-        let all: Vec<usize> = (0..samples.len()).collect();
+    fn check_gradient(net: &FloatNet, samples: &[Example]) {
+        let all: Vec<u32> = (0..samples.len() as u32).collect();
         let (grad, loss) = gradient_part(net, samples, &all, 1.0);
         assert!((loss - loss_sum(net, samples, 1.0)).abs() < 1e-6);
         // The steepest parameters of each kind, against finite differences.
@@ -632,7 +779,7 @@ mod tests {
         let settings =
             Settings { epochs: 12, rate: 0.01, final_rate: 0.01, batch: 256, threads: 2, seed: 7, kind: Kind::Whole };
         let untrained = FloatNet::random(settings.kind, &mut StdRng::seed_from_u64(settings.seed));
-        let before = mean_squared(&validation, |s| untrained.predict(&s.input, 1.0), |s| s.target);
+        let before = mean_loss(&validation, |s| untrained.predict(&s.input, 1.0), Example::target);
         let (net, after, _) = learn(&train, &validation, 1.0, settings, None, &mut |_| {});
         assert!(after < before / 4.0, "held-out loss {before} -> {after}");
         // A queen up is worth more than a pawn up, for either side to move.
@@ -659,11 +806,11 @@ mod tests {
             kind: Kind::Correction,
         };
         let start = FloatNet::random(settings.kind, &mut StdRng::seed_from_u64(settings.seed));
-        let hand_made = |s: &Sample<Packed>| sigmoid(1.0, f64::from(s.input.hand_made));
+        let hand_made = |s: &Example| sigmoid(1.0, f64::from(s.input.hand_made));
         for s in &validation {
             assert_eq!(start.predict(&s.input, 1.0), hand_made(s));
         }
-        let before = mean_squared(&validation, hand_made, |s| s.target);
+        let before = mean_loss(&validation, hand_made, Example::target);
         let (net, after, _) = learn(&train, &validation, 1.0, settings, None, &mut |_| {});
         assert!(after < before / 4.0, "held-out loss {before} (hand-made) -> {after}");
         // The samples' hand-made values leave the knights out: the integer
@@ -701,7 +848,7 @@ mod tests {
     fn learning_goes_on_from_a_network() {
         let train = material_samples(3000, 5);
         let validation = material_samples(300, 6);
-        let held_out = |net: &FloatNet| mean_squared(&validation, |s| net.predict(&s.input, 1.0), |s| s.target);
+        let held_out = |net: &FloatNet| mean_loss(&validation, |s| net.predict(&s.input, 1.0), Example::target);
         let first =
             Settings { epochs: 1, rate: 0.01, final_rate: 0.01, batch: 256, threads: 2, seed: 7, kind: Kind::Whole };
         let network = learn(&train, &validation, 1.0, first, None, &mut |_| {}).0.quantize();

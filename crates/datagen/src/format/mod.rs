@@ -11,6 +11,7 @@ use super::play::Sample;
 use catchess_game::Seat;
 use catchess_games::{Playable, VariantKind};
 use own::Pieces;
+use std::io::Read;
 
 /// A file format of training data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,4 +92,21 @@ impl Encoder {
         }
         Ok(())
     }
+}
+
+/// Reads one fixed-size record into `buffer`: `Ok(false)` at a clean end
+/// of the input, an error when it ends inside a record (a torn write) or
+/// cannot be read.
+pub(crate) fn read_record(input: &mut impl Read, buffer: &mut [u8]) -> Result<bool, String> {
+    let mut filled = 0;
+    while filled < buffer.len() {
+        match input.read(&mut buffer[filled..]) {
+            Ok(0) if filled == 0 => return Ok(false),
+            Ok(0) => return Err(format!("the last record is torn: {filled} of {} bytes", buffer.len())),
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(format!("cannot read: {e}")),
+        }
+    }
+    Ok(true)
 }

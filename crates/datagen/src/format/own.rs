@@ -255,17 +255,7 @@ impl<R: Read> Reader<R> {
 
     /// Fills the buffer: `Ok(false)` at a clean end of the input.
     fn fill(&mut self) -> Result<bool, String> {
-        let mut filled = 0;
-        while filled < self.buffer.len() {
-            match self.input.read(&mut self.buffer[filled..]) {
-                Ok(0) if filled == 0 => return Ok(false),
-                Ok(0) => return Err(format!("the last record is torn: {filled} of {} bytes", self.buffer.len())),
-                Ok(n) => filled += n,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(format!("cannot read: {e}")),
-            }
-        }
-        Ok(true)
+        super::read_record(&mut self.input, &mut self.buffer)
     }
 }
 
