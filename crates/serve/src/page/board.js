@@ -260,10 +260,12 @@ function ownPiece(square) {
   return seat.owns === 'upper' ? upper : !upper;
 }
 
-// Whether the game takes whole moves from a square to another, whose
-// refusal the server explains (not Cat's Chess 10×10, built step by step).
+// Whether the position takes whole moves from a square to another, whose
+// refusal the server explains: not a turn built step by step (Cat's Chess
+// 10×10: its pieces are picked first, and a click elsewhere takes a pick
+// back).
 function wholeMoves() {
-  return layout().promotions.length < 5 && !ui.state.turn_steps.length && !options(ui.state).picks.size;
+  return !ui.state.turn_steps.length && !options(ui.state).picks.size;
 }
 
 function onPointerDown(ev) {
