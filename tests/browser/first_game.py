@@ -413,6 +413,11 @@ def what_happened(driver):
     click(driver, "b7")
     click(driver, "c6")
     wait(driver, "the check", lambda d: square(d, "g8").get_attribute("data-check") == "1" and "White to move" in status(d))
+    # The cat has slid all the way to c6 (drawn inside its square).
+    wait(driver, "the cat on c6", lambda d: d.execute_script(
+        "const g = document.querySelector('[data-square=\"c6\"]'); const p = g.querySelector('.piece').getBoundingClientRect();"
+        "const q = g.querySelector('rect').getBoundingClientRect(); const x = p.left + p.width / 2, y = p.top + p.height / 2;"
+        "return q.left < x && x < q.right && q.top < y && y < q.bottom;"), seconds=2)
     snap(driver, "catchess-cat-check.png")
     return "moves since the last turn in seat colours, the cat's check marked, a slide"
 

@@ -42,7 +42,9 @@ import { follow, unfollow, resetAnalysis, renderGraph, startAnalysis, stopAnalys
 
 // Plays `text` for the seat to move, on the position shown: a move the
 // game has left behind meanwhile is refused (409) and the game shown again.
-async function play(text) {
+// `explain(message)`, if given, words a refusal by the rules (422), which
+// leaves the game as it was.
+async function play(text, explain = null) {
   if (ui.busy || !personToMove()) return;
   const s = ui.state;
   ui.busy = true;
@@ -55,6 +57,7 @@ async function play(text) {
     if (!setState(state)) refresh();
   } catch (e) {
     ui.busy = false;
+    if (explain && e.status === 422) return showError(explain(e.message));
     showError(e);
     reload();
   }
@@ -78,21 +81,7 @@ async function reload() {
 // A move the position's moves do not allow, from a square to another: the
 // server is asked, and its refusal (422, the rule the move breaks, from
 // the rules code) is shown under the board. Nothing is guessed here.
-handlers.refused = async (from, to) => {
-  if (ui.busy || !personToMove()) return;
-  const s = ui.state;
-  ui.busy = true;
-  try {
-    showError(null);
-    const state = await api('POST', `/games/${s.id}/moves`, { move: from + to, ...seen() }, ui.tokens[s.turn]);
-    ui.busy = false;
-    if (!setState(state)) refresh();
-  } catch (e) {
-    ui.busy = false;
-    showError(e.status === 422 ? refusal(e.message, from, to) : e);
-    if (e.status !== 422) reload();
-  }
-};
+handlers.refused = (from, to) => play(from + to, (message) => refusal(message, from, to));
 
 // The server's refusal of a move in a player's words: `illegal move
 // "c4f7": the bishop on c4 stands next to a cat: disarmed, it cannot

@@ -112,13 +112,19 @@ function slideIn(piece, L, flipped, slide, x, y, size) {
   const group = piece.parentNode;
   requestAnimationFrame(() => group.parentNode && group.parentNode.appendChild(group));
   const scale = size / 100;
-  const step = () => {
+  const place = () => {
     const t = Math.min(1, (performance.now() - slide.start) / SLIDE_MS);
     const k = 1 - (1 - t) * (1 - t);
     piece.setAttribute('transform', `translate(${x + dx * (1 - k)} ${y + dy * (1 - k)}) scale(${scale})`);
-    if (t < 1 && piece.isConnected) requestAnimationFrame(step);
+    return t < 1;
   };
-  step();
+  // Frame by frame until it has arrived, or a new drawing replaced it
+  // (the board is not on the page yet at the first call).
+  const frame = () => {
+    if (place() && (piece.isConnected || performance.now() - slide.start < SLIDE_MS)) requestAnimationFrame(frame);
+  };
+  place();
+  requestAnimationFrame(frame);
 }
 
 function squareXY(L, flipped, name) {
@@ -254,10 +260,12 @@ function ownPiece(square) {
   return seat.owns === 'upper' ? upper : !upper;
 }
 
-// Whether the game takes whole moves from a square to another, whose
-// refusal the server explains (not Cat's Chess 10×10, built step by step).
+// Whether the position takes whole moves from a square to another, whose
+// refusal the server explains: not a turn built step by step (Cat's Chess
+// 10×10: its pieces are picked first, and a click elsewhere takes a pick
+// back).
 function wholeMoves() {
-  return layout().promotions.length < 5 && !ui.state.turn_steps.length && !options(ui.state).picks.size;
+  return !ui.state.turn_steps.length && !options(ui.state).picks.size;
 }
 
 function onPointerDown(ev) {

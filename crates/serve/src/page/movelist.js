@@ -8,6 +8,12 @@ import { $, ui, api, layout, showError } from './api.js';
 
 let onView = () => {};
 
+// The position asked for last (turns), while its answer is on its way: a
+// key pressed meanwhile steps on from it, so three quick ← go back three
+// turns; an answer to an older request is dropped.
+let wanted = null;
+let asked = 0;
+
 // `changed` is called when the shown position changes.
 export function initMoveList(changed) {
   onView = changed;
@@ -22,7 +28,7 @@ export function initMoveList(changed) {
     }
     const s = ui.state;
     if (!s) return;
-    const at = shownTurns();
+    const at = wanted !== null ? wanted : shownTurns();
     const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: s.turns.length }[ev.key];
     if (to === undefined) return;
     ev.preventDefault();
@@ -41,16 +47,22 @@ export function shownTurns() {
 // Shows the position after `n` turns (all of them: the game).
 export async function showTurns(n) {
   const s = ui.state;
+  const request = ++asked;
+  wanted = null;
   if (n >= s.turns.length) {
     ui.view = null;
   } else {
     const ply = n === 0 ? 0 : s.turns[n - 1].last;
+    wanted = n;
     try {
       const token = ui.token;
       const view = await api('GET', `/games/${s.id}/positions/${ply}`);
+      if (request !== asked) return;
+      wanted = null;
       if (token !== ui.token || ui.state !== s) return;
       ui.view = view;
     } catch (e) {
+      if (request === asked) wanted = null;
       showError(e);
       return;
     }
