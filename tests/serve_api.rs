@@ -136,6 +136,47 @@ fn chess_and_xiangqi_games_use_their_notation() {
     assert!(from_fen["legal"].as_array().unwrap().iter().any(|m| m == "e1g1"));
 }
 
+/// A move typed on the page (issue #62): in SAN (chess, Cat Chess) or WXF
+/// (xiangqi) as well as from square to square; a text no legal move is
+/// written as is refused with a legal move in both spellings, and a
+/// coordinate move still gets the rule it breaks.
+#[test]
+fn moves_are_taken_as_the_records_write_them() {
+    let s = default_server();
+    let moves_of = |state: &Value| -> Vec<String> {
+        state["moves"].as_array().unwrap().iter().map(|m| m["move"].as_str().unwrap().to_string()).collect()
+    };
+    let chess = new_game(&s, json!({"variant": "chess"}));
+    let moves = format!("/api/games/{}/moves", chess["id"].as_str().unwrap());
+    for m in ["e4", "e7e5", "Nf3"] {
+        let (status, state) = call(&s, "POST", &moves, Some(json!({ "move": m })));
+        assert_eq!(status, 200, "{m}: {state}");
+    }
+    let (_, state) = call(&s, "POST", &moves, Some(json!({"move": "Nc6"})));
+    assert_eq!(moves_of(&state), ["e2e4", "e7e5", "g1f3", "b8c6"]);
+    error_of(call(&s, "POST", &moves, Some(json!({"move": "Qh5h5"}))), 422, "no legal move here is written so");
+    error_of(call(&s, "POST", &moves, Some(json!({"move": "Ke3"}))), 422, "such as ");
+    error_of(call(&s, "POST", &moves, Some(json!({"move": "f1f3"}))), 422, "illegal move \"f1f3\": ");
+
+    let cats = new_game(&s, json!({"variant": "catchess"}));
+    let moves = format!("/api/games/{}/moves", cats["id"].as_str().unwrap());
+    call(&s, "POST", &moves, Some(json!({"move": "e4"})));
+    let (_, state) = call(&s, "POST", &moves, Some(json!({"move": "Nc6"})));
+    assert_eq!(moves_of(&state), ["e2e4", "b8c6"]);
+    // The cats' step, written as the record writes it: its squares.
+    let (status, state) = call(&s, "POST", &moves, Some(json!({"move": "a4b5"})));
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["turn"], "white");
+
+    let xq = new_game(&s, json!({"variant": "xiangqi"}));
+    let moves = format!("/api/games/{}/moves", xq["id"].as_str().unwrap());
+    let (status, state) = call(&s, "POST", &moves, Some(json!({"move": "C2.5"})));
+    assert_eq!(status, 200, "{state}");
+    let (_, state) = call(&s, "POST", &moves, Some(json!({"move": "h10g8"})));
+    assert_eq!(moves_of(&state), ["h3e3", "h10g8"]);
+    error_of(call(&s, "POST", &moves, Some(json!({"move": "H2+9"}))), 422, "no legal move here is written so");
+}
+
 /// Levels (api.md, "Levels"): the listing, an engine move at each end of
 /// the range for every seat (the cats' too), the record's names, SAN in
 /// the state, and refusals.
@@ -230,7 +271,7 @@ fn every_bad_request_gets_a_json_4xx() {
     error_of(call(&s, "POST", "/api/games", Some(json!({"fen": "x", "pgn": "y"}))), 400, "not both");
 
     error_of(call(&s, "POST", &moves, Some(json!({"move": "e2e5"}))), 422, "illegal move \"e2e5\"");
-    error_of(call(&s, "POST", &moves, Some(json!({"move": "hello"}))), 422, "cannot parse move");
+    error_of(call(&s, "POST", &moves, Some(json!({"move": "hello"}))), 422, "no legal move here is written so");
     error_of(call(&s, "POST", &moves, Some(json!({"move": 42}))), 422, "");
     error_of(call(&s, "POST", &moves, Some(json!({}))), 422, "move");
     error_of(call(&s, "POST", "/api/games/999/moves", Some(json!({"move": "e2e4"}))), 404, "unknown game id");

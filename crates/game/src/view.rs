@@ -54,6 +54,11 @@ pub struct Layout {
     /// letter (`N` → `H`), which the page shows in its letters mode, so
     /// that the board and the moves spell a piece alike. Empty elsewhere.
     pub letters: Vec<(char, char)>,
+    /// Each kind of piece's name in the game's own words (`pawn`,
+    /// `chariot`, `teleporting cat`), by its lower-case FEN letter (`*`: a
+    /// Cat Chess cat or a 10×10 neutral): the rules code's names, which the
+    /// page's square labels (for screen readers) and its turn in words say.
+    pub names: Vec<(char, &'static str)>,
     /// The seats in turn order: name and FEN letter; a piece's seat is the
     /// one whose `owns` test says so on the page (`upper`, `lower`, `*`).
     pub seats: Vec<SeatView>,

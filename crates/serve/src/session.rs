@@ -383,6 +383,26 @@ pub fn restore(row: Row, now: u64) -> Result<Box<dyn AnyGame>, String> {
 }
 
 /// The board description of `variant`.
+/// The refusal of `text`, which is no legal move of `pos` in either of the
+/// ways a person may write one (the game's records' notation, or from
+/// square to square), with both spellings of a legal move for an example.
+fn unreadable_move<G: Playable>(pos: &G, text: &str) -> ApiError {
+    let mut list = MoveList::default();
+    pos.legal_moves(&mut list);
+    let example = list.iter().next().map(|&m| {
+        let (record, coordinates) = (pos.record_move(m), m.to_string());
+        if record == coordinates {
+            format!(" (such as {coordinates})")
+        } else {
+            format!(" (such as {record} or {coordinates})")
+        }
+    });
+    ApiError::unprocessable(format!(
+        "illegal move {text:?}: no legal move here is written so; write one as the move list does or from square to square{}",
+        example.unwrap_or_default()
+    ))
+}
+
 pub fn layout(variant: VariantKind) -> Layout {
     with_game!(variant, G => G::layout())
 }
@@ -773,9 +793,14 @@ impl<G: Playable> AnyGame for GameSession<G> {
             return Err(ApiError::conflict(format!("the game is over: {over}")));
         }
         let pos = *self.history.current();
-        // A step as `legal` lists it, else a turn (or the engine's answer).
+        // A step as `legal` lists it; in a game of one move a turn, a move
+        // as its records write it (SAN, WXF: a move typed on the page);
+        // else a turn (or the engine's answer).
         let steps = match pos.parse_move(text) {
             Ok(step) => vec![step],
+            Err(_) if G::ONE_MOVE_TURNS && !pos.is_well_formed_move(text) => {
+                catchess_game::pgn::record_turn(&pos, text).map_err(|_| unreadable_move(&pos, text))?
+            }
             Err(_) => pos.parse_answer(text).map_err(|e| ApiError::unprocessable(e.to_string()))?,
         };
         let mut p = pos;

@@ -5,7 +5,7 @@
 //! is one step of a turn.
 
 use super::square::{Square, FILES, RANKS};
-use super::{CatsChess10, Step};
+use super::{CatsChess10, Role, Step};
 use catchess_game::view::{file_names, rank_names, seat_views, BoardView, Layout, MoveView, SquareView, Style};
 use catchess_game::Game;
 
@@ -23,6 +23,7 @@ impl BoardView for CatsChess10 {
             pieces: "chess",
             labels: "KQRBNPCTMkqrbnpctm*".chars().map(|c| (c, letter(c))).collect(),
             letters: vec![],
+            names: Role::ALL.iter().map(|r| (r.letter(), r.name())).collect(),
             seats: seat_views::<Self>(&["upper", "lower"]),
             cats: false,
             notation: "move text",
@@ -68,5 +69,13 @@ mod tests {
         assert_eq!(squares.len(), 100);
         let at = |name: &str| squares.iter().find(|s| s.square == name).unwrap().piece;
         assert_eq!((at("f1"), at("a2"), at("d10"), at("e5")), (Some('K'), Some('*'), Some('c'), None));
+    }
+
+    #[test]
+    fn every_piece_is_named_in_the_games_words() {
+        let names = CatsChess10::layout().names;
+        let name = |c: char| names.iter().find(|(l, _)| *l == c).map(|(_, n)| *n);
+        assert!(CatsChess10::layout().labels.iter().all(|(c, _)| name(c.to_ascii_lowercase()).is_some()), "{names:?}");
+        assert_eq!((name('t'), name('m'), name('*')), (Some("teleporting cat"), Some("mouse"), Some("neutral")));
     }
 }

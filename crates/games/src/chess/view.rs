@@ -1,6 +1,6 @@
 //! How the web page draws chess and Cat Chess.
 
-use super::{Move, Position, Variant};
+use super::{Move, Position, Role, Variant};
 use catchess_core::{Color, Square};
 use catchess_game::view::{file_names, rank_names, seat_views, BoardView, Layout, MoveView, SquareView, Style};
 use catchess_game::Game;
@@ -21,6 +21,11 @@ impl<V: Variant> BoardView for Position<V> {
             pieces: "chess",
             labels: vec![],
             letters: vec![],
+            names: Role::ALL
+                .iter()
+                .map(|r| (r.char(), r.name()))
+                .chain(V::CATS.then_some(('*', "cat")))
+                .collect(),
             seats: seat_views::<Self>(&["upper", "lower", "*"]),
             cats: V::CATS,
             notation: "SAN",
@@ -79,6 +84,20 @@ mod tests {
         assert!(!at("e1").zone);
         assert_eq!(squares.iter().filter(|s| s.zone).count(), 9);
         assert!(CatChess::layout().cats && !Chess::layout().cats);
+    }
+
+    #[test]
+    fn every_piece_is_named_and_the_cat_only_in_cat_chess() {
+        let named = |names: &[(char, &str)], c: char| names.iter().find(|(l, _)| *l == c).map(|(_, n)| n.to_string());
+        let cat_chess = CatChess::layout().names;
+        for s in CatChess::startpos().squares() {
+            if let Some(p) = s.piece {
+                assert!(named(&cat_chess, p.to_ascii_lowercase()).is_some(), "{p} has no name in {cat_chess:?}");
+            }
+        }
+        assert_eq!(named(&cat_chess, '*').as_deref(), Some("cat"));
+        assert_eq!(named(&cat_chess, 'n').as_deref(), Some("knight"));
+        assert_eq!(named(&Chess::layout().names, '*'), None);
     }
 
     fn checked(fen: &str) -> Vec<String> {

@@ -43,6 +43,7 @@ impl BoardView for Xiangqi {
                 .iter()
                 .flat_map(|r| [(r.char().to_ascii_uppercase(), r.wxf_char()), (r.char(), r.wxf_char())])
                 .collect(),
+            names: Role::ALL.iter().map(|r| (r.char(), r.name())).collect(),
             seats: seat_views::<Self>(&["upper", "lower"]),
             cats: false,
             notation: "WXF",
@@ -81,5 +82,17 @@ mod tests {
         assert!(squares.iter().any(|s| s.square == "e10" && s.piece == Some('k')));
         let m = Xiangqi::startpos().parse_move("h3e3").unwrap();
         assert_eq!((Xiangqi::move_view(m).from.as_str(), Xiangqi::move_view(m).to.as_str()), ("h3", "e3"));
+    }
+
+    #[test]
+    fn every_piece_is_named_in_xiangqis_words() {
+        let names = Xiangqi::layout().names;
+        let name = |c: char| names.iter().find(|(l, _)| *l == c).map(|(_, n)| *n);
+        for s in Xiangqi::startpos().squares() {
+            if let Some(p) = s.piece {
+                assert!(name(p.to_ascii_lowercase()).is_some(), "{p} has no name in {names:?}");
+            }
+        }
+        assert_eq!((name('k'), name('r'), name('b'), name('c')), (Some("general"), Some("chariot"), Some("elephant"), Some("cannon")));
     }
 }
