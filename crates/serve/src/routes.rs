@@ -68,6 +68,7 @@ const PAGE_FILES: &[(&str, &str, &[u8])] = &[
     ("dialogs.js", JS, include_bytes!("page/dialogs.js")),
     ("turnwords.js", JS, include_bytes!("page/turnwords.js")),
     ("recent.js", JS, include_bytes!("page/recent.js")),
+    ("boardwords.js", JS, include_bytes!("page/boardwords.js")),
     // The xiangqi characters (a subset of Noto Serif CJK, SIL OFL 1.1:
     // page/fonts/LICENSE-OFL.txt).
     ("xiangqi.woff2", "font/woff2", include_bytes!("page/fonts/xiangqi.woff2")),

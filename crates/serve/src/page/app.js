@@ -14,7 +14,8 @@
 // recent.js (the moves since this page's last turn, marked), rules.js
 // (each game's rules, illustrated, and the legend), rulespage.js (/rules),
 // dialogs.js (asking before resigning or deleting), turnwords.js (a
-// 10×10 turn's steps in words).
+// 10×10 turn's steps in words), boardwords.js (the board in words, for
+// screen readers).
 //
 // Every game this page makes has players (a table, issue #61): the seats
 // this browser plays hold its tokens, the engine's are played by the
@@ -22,10 +23,11 @@
 // game and makes none: a game is made by New game only.
 
 import { $, ui, api, cap, engineSeat, layout, mine, personToMove, seen, showError, thinkingShown } from './api.js';
-import { render, handlers, slideNext } from './board.js';
-import { drawPiece, el } from './pieces.js';
+import { focusBoard, render, handlers, slideNext } from './board.js';
+import { checkWords } from './boardwords.js';
+import { drawPiece, el, pieceName } from './pieces.js';
 import { options, pendingPick, nextStep } from './steps.js';
-import { initMoveList, renderMoves } from './movelist.js';
+import { initMoveList, renderMoves, shownTurns } from './movelist.js';
 import { clockRequest, clockUpdate, onClockOut, readClockFields, renderClockBar } from './clock.js';
 import { chosenSeats, playersRequest, rematchSeats, renderSetup, yours } from './seats.js';
 import { playerHandlers, renderPlayers } from './players.js';
@@ -36,6 +38,7 @@ import { renderTablebase, tablebaseHandlers } from './tablebase.js';
 import { firstVisit, initRules, renderLegend } from './rules.js';
 import { ask, initDialogs } from './dialogs.js';
 import { turnWords } from './turnwords.js';
+import { recentTurns } from './recent.js';
 import { follow, unfollow, resetAnalysis, renderGraph, startAnalysis, stopAnalysis, resumeAnalysis, analysing } from './analysis.js';
 
 // ---- Moves and steps ------------------------------------------------------
@@ -43,9 +46,9 @@ import { follow, unfollow, resetAnalysis, renderGraph, startAnalysis, stopAnalys
 // Plays `text` for the seat to move, on the position shown: a move the
 // game has left behind meanwhile is refused (409) and the game shown again.
 // `explain(message)`, if given, words a refusal by the rules (422), which
-// leaves the game as it was.
+// leaves the game as it was. Whether the move was played.
 async function play(text, explain = null) {
-  if (ui.busy || !personToMove()) return;
+  if (ui.busy || !personToMove()) return false;
   const s = ui.state;
   ui.busy = true;
   try {
@@ -55,12 +58,30 @@ async function play(text, explain = null) {
     // The stream may have brought this state already, while the page was
     // busy: redrawn now that it may move again.
     if (!setState(state)) refresh();
+    return true;
   } catch (e) {
     ui.busy = false;
-    if (explain && e.status === 422) return showError(explain(e.message));
-    showError(e);
-    reload();
+    if (explain && e.status === 422) showError(explain(e.message));
+    else {
+      showError(e);
+      reload();
+    }
+    return false;
   }
+}
+
+// A move typed in the box under the board (SAN, WXF, from square to
+// square, a 10×10 step or turn): the server reads it, and a refusal is
+// its own words, under the board (read out: `#error` is an alert).
+async function typedMove(ev) {
+  ev.preventDefault();
+  const input = $('move-input');
+  const text = input.value.trim();
+  if (!text) return;
+  if (!ui.state) return showError('No game shown: start one with New game.');
+  if (ui.view) return showError('A past position is shown: End returns to the game, where moves are played.');
+  if (!personToMove()) return showError(`Not your move: ${$('status').textContent}`);
+  if (await play(text, (message) => message)) input.value = '';
 }
 
 // The game as the server has it now (after a refused move: the game may
@@ -92,11 +113,13 @@ function refusal(message, from, to) {
 }
 
 // The promotion chooser, closed without a choice (Cancel, Escape, a click
-// beside it): nothing is played, the piece stays picked.
+// beside it): nothing is played, the piece stays picked; the keys are the
+// board's again.
 function closeChooser() {
   if ($('chooser').hidden) return;
   $('chooser').hidden = true;
   render();
+  focusBoard();
 }
 
 // One move, or the promotion chooser when the squares allow several.
@@ -114,12 +137,14 @@ handlers.choose = (moves) => {
     const button = document.createElement('button');
     button.type = 'button';
     button.setAttribute('data-promotion', letter);
+    button.setAttribute('aria-label', pieceName(letter, L));
     const svg = el('svg', { width: 56, height: 56, viewBox: '0 0 56 56' });
     drawPiece(svg, upper ? letter.toUpperCase() : letter, 3, 3, 50, L);
     button.appendChild(svg);
     button.addEventListener('click', () => {
       $('chooser').hidden = true;
       play(m.move);
+      focusBoard();
     });
     box.appendChild(button);
   }
@@ -203,7 +228,8 @@ function refresh() {
   const s = ui.state;
   $('board-area').setAttribute('data-game', s ? s.id : '');
   if (!s) {
-    $('status').textContent = 'No game shown: start one with New game, or resume or join one from Games.';
+    say('status', 'No game shown: start one with New game, or resume or join one from Games.');
+    say('since', '');
     $('board').replaceChildren();
     $('step-bar').hidden = true;
     renderPlayers(null);
@@ -239,20 +265,50 @@ function clockWho(seat) {
   return p && p.kind === 'engine' ? `engine, level ${p.level}` : whoPlays(seat);
 }
 
+// Sets the text of `id` when it changes: the status line is a live
+// region, read out at each change (and only then).
+function say(id, text) {
+  if ($(id).textContent !== text) $(id).textContent = text;
+}
+
+// The status line (a live region with the line under it): whose turn,
+// the result, a king in check; under it the moves since this page's last
+// turn (recent.js's, marked on the board), or the past position shown.
 function renderStatus() {
   const s = ui.state;
-  const node = $('status');
-  node.classList.toggle('over', !!s.outcome);
+  const L = layout();
+  $('status').classList.toggle('over', !!s.outcome);
   const passing = s.forfeited.length ? ` (${s.forfeited.join(', ')} forfeited: passing)` : '';
+  const check = checkWords(L, s.board);
+  let line;
   if (s.outcome) {
-    node.textContent = 'Game over — ' + s.outcome.text;
+    line = 'Game over — ' + s.outcome.text;
   } else if (engineSeat(s.turn)) {
-    node.textContent = `${cap(s.turn)} (engine) is thinking…` + passing;
+    line = `${cap(s.turn)} (engine) is thinking…` + passing;
   } else {
-    node.textContent = `${cap(s.turn)} to move (${whoPlays(s.turn)})` + passing;
+    line = `${cap(s.turn)} to move (${whoPlays(s.turn)})` + passing;
   }
+  say('status', check && !s.outcome ? `${line} · ${check}` : line);
+  say('since', sinceWords(s));
   const step = personToMove() ? nextStep(s) : null;
   $('step-text').textContent = step ? 'Next: ' + step : '';
+  const first = s.legal_moves.find((m) => m.from && m.to && m.from !== m.to);
+  $('move-help').textContent = `as the move list writes it (${L.notation}), or from square to square` + (first ? `, such as ${first.move}` : '');
+}
+
+// The turns since this page's last (each seat's, in its notation), or the
+// turn that led to the past position shown.
+function sinceWords(s) {
+  const turn = (t) => `${t.seat} ${t.notation}`;
+  if (ui.view) {
+    const n = shownTurns();
+    return n ? `Shown: after ${turn(s.turns[n - 1])} (turn ${n} of ${s.turns.length})` : 'Shown: the start';
+  }
+  const turns = recentTurns(s).map((k) => s.turns[k]);
+  if (!turns.length) return '';
+  const player = !!s.players && layout().seats.some((x) => mine(x.name));
+  const mover = player && turns.every((t) => !mine(t.seat));
+  return (mover ? 'Since your last move: ' : 'Last move: ') + turns.map(turn).join(' · ');
 }
 
 // The 10×10 turn's controls: teleport, keep or roll again (only where
@@ -619,6 +675,7 @@ async function start() {
   initDialogs();
   initRules(() => (ui.state ? ui.state.variant : select.value));
   $('choose-cancel').addEventListener('click', closeChooser);
+  $('move-form').addEventListener('submit', typedMove);
   $('chooser').addEventListener('click', (ev) => ev.target === $('chooser') && closeChooser());
   document.addEventListener('keydown', (ev) => ev.key === 'Escape' && closeChooser());
   tablebaseHandlers.canPlay = (shown) => shown === ui.state && personToMove();

@@ -20,8 +20,9 @@ export function initMoveList(changed) {
   document.addEventListener('keydown', (ev) => {
     const within = (css) => ev.target.closest && ev.target.closest(css);
     // Typing stays typing; a menu keeps ↑ ↓ Home End, but never takes ← →
-    // (one changed the game, and a new game was made, at each press).
-    if (within('input, textarea') || document.querySelector('dialog[open]')) return;
+    // (one changed the game, and a new game was made, at each press); the
+    // board's squares keep theirs (board.js).
+    if (within('input, textarea, [data-square]') || document.querySelector('dialog[open]')) return;
     if (within('select')) {
       if (ev.key !== 'ArrowLeft' && ev.key !== 'ArrowRight') return;
       ev.preventDefault();

@@ -49,8 +49,10 @@ export function el(name, attrs, parent) {
 }
 
 // A piece at (x, y), the top left of its cell, `size` wide.
+// It is a picture only (`aria-hidden`): what stands on a square is said
+// by the square's label, a legend's or button's words.
 export function drawPiece(parent, letter, x, y, size, layout) {
-  const g = el('g', { transform: `translate(${x} ${y}) scale(${size / 100})`, class: 'piece' }, parent);
+  const g = el('g', { transform: `translate(${x} ${y}) scale(${size / 100})`, class: 'piece', 'aria-hidden': 'true' }, parent);
   if (letter === '*') {
     g.innerHTML = layout && layout.cats ? CAT : NEUTRAL;
     return g;
@@ -85,17 +87,32 @@ function labelOf(layout, letter) {
   return found[1];
 }
 
-// A piece's name in words, by its FEN letter (chess and Cat's Chess
-// 10×10, which share their letters): for the turn in words (turnwords.js).
-const NAMES = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn', c: 'cat', t: 'teleporting cat', m: 'mouse', '*': 'neutral' };
+// A piece's name in the game's words (`layout.names`, the rules code's),
+// by its FEN letter: for the turn in words (turnwords.js) and the
+// squares' labels (board.js).
+export function pieceName(letter, layout) {
+  const found = letter && layout && layout.names.find(([l]) => l === letter.toLowerCase());
+  return found ? found[1] : 'piece';
+}
 
-export function pieceName(letter) {
-  return (letter && NAMES[letter.toLowerCase()]) || 'piece';
+// The seat whose piece `letter` is (the layout's `owns`: upper or lower
+// case, `*` the cats'), or undefined for a piece nobody owns (a 10×10
+// neutral).
+export function pieceSeat(letter, layout) {
+  return layout.seats.find((s) => (s.owns === '*' ? letter === '*' : letter !== '*' && (s.owns === 'upper') === (letter === letter.toUpperCase())));
+}
+
+// A piece in words, its owner's colour first ("white pawn", "red
+// chariot"); a cat or a neutral by its name alone.
+export function pieceWords(letter, layout) {
+  const seat = pieceSeat(letter, layout);
+  const name = pieceName(letter, layout);
+  return seat && seat.owns !== '*' ? `${seat.name} ${name}` : name;
 }
 
 // A small piece for a legend or a button.
 export function pieceIcon(letter, layout, size = 22) {
-  const svg = el('svg', { width: size, height: size, viewBox: '0 0 100 100', class: 'icon' });
+  const svg = el('svg', { width: size, height: size, viewBox: '0 0 100 100', class: 'icon', 'aria-hidden': 'true' });
   drawPiece(svg, letter, 0, 0, 100, layout);
   return svg;
 }

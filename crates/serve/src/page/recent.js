@@ -14,8 +14,9 @@ export function squaresOf(text) {
   return text.match(/[a-z][0-9]+/g) || [];
 }
 
-// The turns to show: indices into `state.turns`.
-function recentTurns(state) {
+// The turns to show: indices into `state.turns` (the status line says
+// them too).
+export function recentTurns(state) {
   const turns = state.turns;
   if (!turns.length) return [];
   const last = turns.length - 1;

@@ -377,7 +377,7 @@ export function renderLegend(box, layout) {
     zone.className = 'legend-zone';
     zone.innerHTML =
       '<span class="swatch zone-swatch"></span> no-capture zone (next to a cat) · ' +
-      '<svg width="14" height="14" viewBox="0 0 20 20" class="disarmed-mark"><circle cx="10" cy="10" r="8"/><path d="M4.5 15.5 L15.5 4.5"/></svg> disarmed piece: it cannot capture or give check';
+      '<svg width="14" height="14" viewBox="0 0 20 20" class="disarmed-mark" aria-hidden="true"><circle cx="10" cy="10" r="8"/><path d="M4.5 15.5 L15.5 4.5"/></svg> disarmed piece: it cannot capture or give check';
     box.appendChild(zone);
     return;
   }

@@ -4,6 +4,7 @@
 // the move list keeps. Each piece is named by what stands on the square
 // it went to, on the board shown.
 
+import { ui } from './api.js';
 import { pieceName } from './pieces.js';
 
 const SQ = '([a-z][0-9]+)';
@@ -17,6 +18,7 @@ function pieceOn(state, square) {
 // One step in words, or null for one that says nothing by itself (a
 // pick followed by its move, the end of the turn).
 function stepWords(state, step, last) {
+  const name = (letter) => pieceName(letter, ui.layouts[state.variant]);
   let m;
   if (step === 'T@?') return last ? 'teleport: the server rolls' : null;
   if ((m = /^T@([a-z][0-9]+)$/.exec(step))) return `teleporting cat to ${m[1]}`;
@@ -25,11 +27,11 @@ function stepWords(state, step, last) {
   if (step === 'reroll') return 'rolled again';
   if (step === 'end') return null;
   if ((m = /^M@([a-z][0-9]+)$/.exec(step))) return `a mouse on ${m[1]}`;
-  if ((m = /^[a-z][0-9]+$/.exec(step))) return last ? `picked the ${pieceName(pieceOn(state, step))} on ${step}` : null;
+  if ((m = /^[a-z][0-9]+$/.exec(step))) return last ? `picked the ${name(pieceOn(state, step))} on ${step}` : null;
   if ((m = MOVE.exec(step))) {
     const [, bonus, from, to, promotion, neutral] = m;
-    let text = `${pieceName(pieceOn(state, to))} ${from}–${to}`;
-    if (promotion) text = `pawn ${from}–${to}, promoted to ${pieceName(promotion)}`;
+    let text = `${name(pieceOn(state, to))} ${from}–${to}`;
+    if (promotion) text = `pawn ${from}–${to}, promoted to ${name(promotion)}`;
     if (neutral) text += `, the neutral put on ${neutral}`;
     return bonus ? 'bonus move: ' + text : text;
   }
