@@ -26,6 +26,18 @@
 //! last turn, with desktop and phone (390×844) screenshots in
 //! `target/tmp/browser-first-game/`.
 //!
+//! `tests/browser/keyboard.py` is issue #62's keyboard and screen readers:
+//! every game played by keys alone (one tab stop into the board, the
+//! arrows as the board is shown, Enter, Escape) and by moves typed in SAN,
+//! WXF or from square to square; the squares' labels in each game's words
+//! ("c4, white bishop, disarmed"); the status line a live region; and
+//! axe-core's audit inside the page (each game's board, the promotion
+//! chooser, the rules panel, `/rules`, a phone) with no serious or
+//! critical violation. axe-core is pinned in `tests/browser/package.json`
+//! (`npm ci --prefix tests/browser`, which `.ci/run` does): without it that
+//! test FAILS, it is never skipped. Screenshots in
+//! `target/tmp/browser-keyboard/`.
+//!
 //! `tests/browser/tablebase_panel.py` tries the endgame tables' panel
 //! (`serve --tb-dir`, issue #43) the same way: with the chess K+Q v K table
 //! built here, and, `--ignored`, with the full Cat Chess tables in
@@ -51,7 +63,15 @@ const TESTS: &[(&str, fn())] = &[
         "a_first_game_explains_its_rules_and_refusals_in_chromium",
         a_first_game_explains_its_rules_and_refusals_in_chromium,
     ),
+    (
+        "every_game_is_played_by_keyboard_and_read_out_in_chromium",
+        every_game_is_played_by_keyboard_and_read_out_in_chromium,
+    ),
 ];
+
+/// axe-core, the accessibility audit `keyboard.py` runs inside the page:
+/// the version `tests/browser/package.json` pins, as `npm ci` installs it.
+const AXE: &str = "tests/browser/node_modules/axe-core/axe.min.js";
 
 const IGNORED: &[skipping::Ignored] = &[
     (
@@ -124,6 +144,27 @@ fn a_first_game_explains_its_rules_and_refusals_in_chromium() {
         "phone-rules-page.png",
     ];
     let dir = run_script("first_game.py", config, "browser-first-game", &[], &shots);
+    println!("screenshots: {}", dir.display());
+}
+
+/// Issue #62 (`tests/browser/keyboard.py`): every game by keys and typed
+/// moves, the squares' labels, the live status line, and axe-core's audit
+/// with no serious or critical violation; desktop and phone screenshots.
+fn every_game_is_played_by_keyboard_and_read_out_in_chromium() {
+    assert!(
+        Path::new(AXE).exists(),
+        "axe-core is missing at {AXE}: install it with `npm ci --prefix tests/browser` (.ci/run does)"
+    );
+    let config = Config { host: "127.0.0.1".into(), port: 0, max_creates_per_minute: 1_000, ..Config::in_memory() };
+    let shots = [
+        "keyboard-catchess.png",
+        "keyboard-chess-flipped.png",
+        "keyboard-xiangqi.png",
+        "keyboard-catschess10.png",
+        "phone-keyboard.png",
+        "phone-keyboard-typed.png",
+    ];
+    let dir = run_script("keyboard.py", config, "browser-keyboard", &[AXE], &shots);
     println!("screenshots: {}", dir.display());
 }
 
