@@ -36,8 +36,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from play_games import (board, browser, close_rules, confirm, game_id, new_game, piece, plies, rules_open,
-                        seat_select, shot, square, status, steps_so_far, text, wait)
+import play_games
+from play_games import (board, browser, close_rules, confirm, error, game_id, new_game, piece, plies, rules_open,
+                        set_seats, shot, square, status, steps_so_far, text, wait)
 
 URL, SHOTS = sys.argv[1], sys.argv[2]
 
@@ -56,25 +57,10 @@ def diagrams_drawn(driver, n):
     return len(driver.find_elements(By.CSS_SELECTOR, "#rules-body .diagram-board svg")) >= n
 
 
-def error(driver):
-    return text(driver, "error")
-
-
-def set_seats(driver, variant, kinds):
-    Select(driver.find_element(By.ID, "variant")).select_by_value(variant)
-    for seat, kind in kinds.items():
-        seat_select(driver, seat, "kind").select_by_value(kind)
-
-
 def load_fen(driver, variant, fen, kinds):
-    """A new game of `variant` from `fen` (Load FEN), seats `kinds`."""
-    set_seats(driver, variant, kinds)
-    old = game_id(driver)
-    field = driver.find_element(By.ID, "fen")
-    field.clear()
-    field.send_keys(fen)
-    driver.find_element(By.ID, "fen-load").click()
-    wait(driver, f"the game from {fen}", lambda d: game_id(d) not in ("", old) and d.find_elements(By.ID, "board-svg"))
+    """A new game of `variant` from `fen` (Load FEN), seats `kinds`, its
+    rules panel closed."""
+    play_games.load_fen(driver, variant, fen, kinds)
     close_rules(driver)
 
 

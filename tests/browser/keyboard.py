@@ -23,7 +23,6 @@ with a screen reader would:
   the rules panel and on /rules.
 Screenshots (desktop 1280x940 and phone 390x844) go to SCREENSHOT_DIR."""
 
-import json
 import os
 import sys
 import tempfile
@@ -31,9 +30,9 @@ import tempfile
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select
 
-from play_games import browser, game_id, new_game, plies, seat_select, shot, square, status, steps_so_far, text, turns, wait
+from play_games import (browser, error, load_fen, new_game, plies, shot, square, status, steps_so_far, text, turns,
+                        wait)
 
 URL, SHOTS, AXE_JS = sys.argv[1], sys.argv[2], sys.argv[3]
 
@@ -125,30 +124,10 @@ def piece_on(driver, sq):
     return square(driver, sq).get_attribute("data-piece")
 
 
-def error(driver):
-    return text(driver, "error")
-
-
 def live(driver):
     """The status line's live region: its politeness and its words."""
     area = driver.find_element(By.ID, "status-area")
     return area.get_attribute("role"), area.text
-
-
-def set_seats(driver, variant, kinds):
-    Select(driver.find_element(By.ID, "variant")).select_by_value(variant)
-    for seat, kind in kinds.items():
-        seat_select(driver, seat, "kind").select_by_value(kind)
-
-
-def load_fen(driver, variant, fen, kinds):
-    set_seats(driver, variant, kinds)
-    old = game_id(driver)
-    field = driver.find_element(By.ID, "fen")
-    field.clear()
-    field.send_keys(fen)
-    driver.find_element(By.ID, "fen-load").click()
-    wait(driver, f"the game from {fen}", lambda d: game_id(d) not in ("", old) and d.find_elements(By.ID, "board-svg"))
 
 
 # ---- The audit -------------------------------------------------------------

@@ -142,6 +142,29 @@ def player(driver, seat):
     return driver.find_element(By.CSS_SELECTOR, f'[data-player="{seat}"] .who').text
 
 
+def error(driver):
+    """The line under the board: why a move was refused."""
+    return text(driver, "error")
+
+
+def set_seats(driver, variant, kinds):
+    """The New-game form: `variant`, each seat's kind."""
+    Select(driver.find_element(By.ID, "variant")).select_by_value(variant)
+    for seat, kind in kinds.items():
+        seat_select(driver, seat, "kind").select_by_value(kind)
+
+
+def load_fen(driver, variant, fen, kinds):
+    """A new game of `variant` from `fen` (Load FEN), seats `kinds`."""
+    set_seats(driver, variant, kinds)
+    old = game_id(driver)
+    field = driver.find_element(By.ID, "fen")
+    field.clear()
+    field.send_keys(fen)
+    driver.find_element(By.ID, "fen-load").click()
+    wait(driver, f"the game from {fen}", lambda d: game_id(d) not in ("", old) and d.find_elements(By.ID, "board-svg"))
+
+
 def new_game(driver, variant, seats=None, levels=None, thinking=False):
     """A new game of `variant` made by New game: `seats` ({seat: "you" |
     "link" | "open" | "engine"}, "person" for "you") and `levels` ({seat:
