@@ -382,14 +382,11 @@ pub fn restore(row: Row, now: u64) -> Result<Box<dyn AnyGame>, String> {
     })
 }
 
-/// The board description of `variant`.
 /// The refusal of `text`, which is no legal move of `pos` in either of the
 /// ways a person may write one (the game's records' notation, or from
 /// square to square), with both spellings of a legal move for an example.
 fn unreadable_move<G: Playable>(pos: &G, text: &str) -> ApiError {
-    let mut list = MoveList::default();
-    pos.legal_moves(&mut list);
-    let example = list.iter().next().map(|&m| {
+    let example = legal(pos).first().map(|&m| {
         let (record, coordinates) = (pos.record_move(m), m.to_string());
         if record == coordinates {
             format!(" (such as {coordinates})")
@@ -403,6 +400,7 @@ fn unreadable_move<G: Playable>(pos: &G, text: &str) -> ApiError {
     ))
 }
 
+/// The board description of `variant`.
 pub fn layout(variant: VariantKind) -> Layout {
     with_game!(variant, G => G::layout())
 }
