@@ -155,6 +155,24 @@ fn go_depth_reports_info_and_a_legal_move() {
 }
 
 #[test]
+fn the_outlook_gives_no_chance_to_a_side_whose_enemy_king_is_beside_a_cat() {
+    let mut e = Engine::catchess();
+    // Two white queens, black's king beside the a8 cat: never in check there.
+    e.ask("position fen *k6/8/8/3*4/8/8/2QQ4/6K1 b - - 0 1");
+    let (info, _) = e.go("depth 3");
+    let outlook: Vec<&String> = info.iter().filter(|l| l.starts_with("info string outlook")).collect();
+    assert_eq!(outlook.last().map(|l| l.as_str()), Some("info string outlook white 0 black 0 cats 100"), "{info:?}");
+    // The king in the open: the queens win.
+    e.ask("position fen 1k5*/8/8/3*4/8/8/2QQ4/6K1 b - - 0 1");
+    let (info, _) = e.go("depth 3");
+    let last = info.iter().rev().find(|l| l.starts_with("info string outlook")).unwrap();
+    assert!(
+        last.starts_with("info string outlook white 100") || last.starts_with("info string outlook white 9"),
+        "{last}"
+    );
+}
+
+#[test]
 fn go_with_nodes_movetime_and_clocks_answers_in_time() {
     let mut e = Engine::catchess();
     e.ask("position startpos");

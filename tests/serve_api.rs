@@ -321,6 +321,20 @@ fn analysis_streams_depth_score_pv_and_the_cats_outlook() {
     assert_eq!(name, "done");
     assert_eq!((done["kind"].as_str(), done["played"].as_bool()), (Some("analysis"), Some(false)));
     assert!(done["found"]["best"].is_string());
+    // Two queens up, but black's king stands beside a cat: white cannot win
+    // as things stand, and the outlook says so instead of "white 100 %".
+    let fortress = "*k6/8/8/3*4/8/8/2QQ4/6K1 b - - 0 1";
+    let held = new_game(&s, json!({"variant": "catchess", "fen": fortress}))["id"].as_str().unwrap().to_string();
+    let events = read_events(&s, &format!("/api/games/{held}/analysis?depth=3"));
+    let info = &events.iter().rev().find(|(n, _)| n == "info").expect("an info event").1["info"];
+    assert!(info["first_seat_cp"].as_i64().unwrap() > 900, "{info}");
+    let outlook: Vec<(u64, bool)> = info["outlook"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["percent"].as_u64().unwrap(), c["cannot_win"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(outlook, [(0, true), (0, false), (100, false)], "{info}");
     // Analysis plays nothing; chess has no outlook.
     let (_, state) = call(&s, "GET", &format!("/api/games/{id}"), None);
     assert_eq!(state["moves"].as_array().unwrap().len(), 0);

@@ -208,6 +208,16 @@ pub trait SearchGame: Game + Evaluate {
     fn table_words(&self) -> Option<String> {
         None
     }
+
+    /// Whether `seat` cannot win as the position stands, however the
+    /// search scores it: the rules deny it the only way it wins while what
+    /// it rests on lasts (Cat Chess: the enemy king beside a cat cannot be
+    /// checked, so cannot be mated, RULES.md §5). A search scores material
+    /// and sees no fortress; the outlook gives such a seat no chance unless
+    /// a mate is proved, and says why. Default: never.
+    fn cannot_win(&self, _seat: Seat) -> bool {
+        false
+    }
 }
 
 /// What the seat to move of `pos` plays for.

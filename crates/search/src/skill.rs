@@ -14,7 +14,7 @@
 //! game (a 10×10 root move is one step of the turn; the caller completes the
 //! turn as usual).
 
-use super::{Limits, Score, SearchControl, SearchGame, SearchInfo, SearchResult, Searcher, MATE};
+use super::{Limits, Score, SearchControl, SearchGame, SearchInfo, SearchResult, Searcher, MATE, MATE_BOUND};
 use catchess_game::{Game, History as GameHistory, MoveList};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -135,16 +135,25 @@ impl Skill {
     /// weakness (so the worse lines keep only part of their handicap), then
     /// lifted by a random amount up to the candidates' spread, scaled by the
     /// weakness; the highest result is played.
+    ///
+    /// A line the search has seen lose by mate is never played while another
+    /// is not: the weakest levels' spread is wide enough to lift one (the
+    /// cats of Cat Chess at their lowest choose among 16 lines), and walking
+    /// into a mate that was seen is no way to play weakly, only a way to
+    /// lose at once (a beginner's losses come from mates not seen).
     pub fn pick(&self, values: &[i32], rng: &mut impl Rng) -> usize {
+        let mated = |v: i32| v <= -MATE_BOUND;
+        let all_mated = values.iter().all(|&v| mated(v));
+        let playable = |v: i32| all_mated || !mated(v);
         let top = values.iter().copied().max().unwrap_or(0) as f64;
-        let worst = values.iter().copied().min().unwrap_or(0) as f64;
+        let worst = values.iter().copied().filter(|&v| playable(v)).min().unwrap_or(0) as f64;
         let spread = (top - worst).min(self.spread_cap());
         let weakness = self.weakness();
         // Never the whole handicap: a line far worse (a mate against) stays
         // out of reach of the random part.
         let pull = (weakness / 128.0).min(0.97);
         let mut best = (0, f64::NEG_INFINITY);
-        for (i, &v) in values.iter().enumerate() {
+        for (i, &v) in values.iter().enumerate().filter(|&(_, &v)| playable(v)) {
             let v = v as f64;
             let lifted = v + pull * (top - v) + spread * weakness / 128.0 * rng.gen::<f64>();
             if lifted > best.1 {

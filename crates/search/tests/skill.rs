@@ -79,7 +79,8 @@ fn full_strength_is_the_very_same_search() {
 /// full strength, and so does everything a level sets.
 fn climbs<G: SearchGame>() {
     let table = G::ELO_TO_LEVEL;
-    assert_eq!(table[0], (ELO_MIN, -10.0), "{}", G::VARIANT);
+    assert_eq!(table[0].0, ELO_MIN, "{}", G::VARIANT);
+    assert!(table[0].1 <= -10.0, "{}: the weakest level is at least chess's weakest", G::VARIANT);
     assert!(table.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1), "{}", G::VARIANT);
     assert!(table.last().unwrap().0 <= ELO_MAX);
     let mut last: Option<Skill> = None;
@@ -156,4 +157,30 @@ fn a_mate_is_never_left_to_chance_even_by_the_weakest_cats() {
         let moves = picks::<CatChess>(fen, skill, 6, 16);
         assert!(moves.iter().all(|&m| m == save), "{skill:?}: {moves:?}");
     }
+}
+
+#[test]
+fn cat_chess_has_the_widest_weakest_level_and_it_never_picks_a_seen_mate() {
+    let weakest = Skill::from_elo(ELO_MIN).unwrap();
+    let chess = weakest.in_game::<Chess>().unwrap();
+    let cats = weakest.in_game::<CatChess>().unwrap();
+    assert_eq!((chess.level(), chess.candidates()), (-10.0, 8));
+    assert_eq!((cats.level(), cats.candidates(), cats.depth()), (-30.0, 16, 1));
+    // Levels above the bottom mean what they mean in chess.
+    for elo in [1000, 1200, 1500, 2000] {
+        assert_eq!(
+            Skill::from_elo(elo).unwrap().in_game::<CatChess>(),
+            Skill::from_elo(elo).unwrap().in_game::<Chess>()
+        );
+    }
+    // The widest spread could lift a line mated in two over a drawn one
+    // about once in 3,400 picks; it never does.
+    let mut rng = StdRng::seed_from_u64(9);
+    let values = [0, -MATE + 4];
+    assert!((0..20_000).all(|_| cats.pick(&values, &mut rng) == 0));
+    // With every line mated one is still played.
+    assert!(cats.pick(&[-MATE + 2, -MATE + 4], &mut rng) < 2);
+    // Short of a mate the weakest cats play all sorts of lines.
+    let spread: BTreeSet<usize> = (0..200).map(|_| cats.pick(&[0, -50, -200, -400, -700], &mut rng)).collect();
+    assert_eq!(spread.len(), 5, "{spread:?}");
 }

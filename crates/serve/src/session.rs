@@ -179,6 +179,10 @@ impl From<Score> for ScoreView {
 pub struct Chance {
     pub seat: &'static str,
     pub percent: u32,
+    /// The seat cannot win as the position stands (Cat Chess: the enemy
+    /// king beside a cat, where it is never checked), whatever the score
+    /// says: `percent` is 0 unless a mate is proved.
+    pub cannot_win: bool,
 }
 
 /// One finished iteration of a search.
@@ -649,8 +653,12 @@ fn notation_of<G: Notation>(pos: &G, line: &[String]) -> Vec<String> {
 fn info_view<G: Playable>(pos: &G, info: &SearchInfo) -> InfoView {
     let millis = info.time.as_millis().max(1) as u64;
     let outlook = catchess_engine::has_outlook(G::SEATS).then(|| {
-        let chances = catchess_engine::outlook(G::SEATS, info);
-        G::SEATS.iter().zip(chances).map(|(s, percent)| Chance { seat: s.name, percent }).collect()
+        let chances = catchess_engine::outlook(pos, info);
+        G::SEATS
+            .iter()
+            .zip(chances)
+            .map(|(s, c)| Chance { seat: s.name, percent: c.percent, cannot_win: c.cannot_win })
+            .collect()
     });
     InfoView {
         multipv: info.multipv.max(1),

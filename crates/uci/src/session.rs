@@ -6,9 +6,9 @@
 use super::command::{Command, GoParams, Start};
 use super::{Output, ENGINE_AUTHOR, ENGINE_NAME};
 use catchess_engine::{self as engine, Answer, Engine, Go, Options};
-use catchess_game::{describe, winner_name, Game, Goal, Seat, SeatInfo};
+use catchess_game::{describe, winner_name, Goal, Seat, SeatInfo};
 use catchess_games::{with_game, Playable, VariantKind};
-use catchess_search::{Limits, Score, SearchInfo, Strength};
+use catchess_search::{Limits, Score, SearchGame, SearchInfo, Strength};
 use std::time::Duration;
 
 pub struct Session<G: Playable> {
@@ -76,7 +76,7 @@ impl<G: Playable> Session<G> {
         let go =
             Go { limits, root_moves, strength: Strength::new(options.skill(), rand::random()), ponder: params.ponder };
         let (info_out, done_out) = (out.clone(), out.clone());
-        let on_info = move |info: &SearchInfo| report.info_lines::<G>(info).iter().for_each(|l| info_out.line(l));
+        let on_info = move |info: &SearchInfo| report.info_lines(&pos, info).iter().for_each(|l| info_out.line(l));
         let on_done = move |answer: Answer<G>| {
             if answer.choice.fell_back() {
                 done_out.error("search failed; answering with the first legal move");
@@ -214,7 +214,7 @@ impl Report {
     /// The `info` line of a search report, and for Cat Chess a second line
     /// with the three-way outlook (`info string` must end its line, so it
     /// cannot share one with `pv`).
-    fn info_lines<G: Game>(&self, info: &SearchInfo) -> Vec<String> {
+    fn info_lines<G: SearchGame>(&self, pos: &G, info: &SearchInfo) -> Vec<String> {
         let score = match info.score {
             Score::Cp(cp) => format!("cp {cp}"),
             Score::Mate(n) => format!("mate {n}"),
@@ -238,12 +238,12 @@ impl Report {
         }
         // A game with a near-zero seat (Cat Chess's cats, who win every
         // draw) reports each seat's own chance.
-        let chances = engine::has_outlook(G::SEATS).then(|| engine::outlook(G::SEATS, info));
+        let chances = engine::has_outlook(G::SEATS).then(|| engine::outlook(pos, info));
         if self.show_wdl {
             let [w, d, l] = match &chances {
                 // The maximiser, the near-zero seat (the draw), the minimiser.
                 Some(c) => [Goal::Maximise, Goal::NearZero, Goal::Minimise]
-                    .map(|g| G::SEATS.iter().zip(c).filter(|(s, _)| s.goal == g).map(|(_, &p)| p * 10).sum()),
+                    .map(|g| G::SEATS.iter().zip(c).filter(|(s, _)| s.goal == g).map(|(_, o)| o.percent * 10).sum()),
                 None => engine::wdl(info.score),
             };
             line.push_str(&format!(" wdl {w} {d} {l}"));
@@ -254,7 +254,7 @@ impl Report {
         }
         let mut lines = vec![line];
         if let (Some(c), 1) = (chances, info.multipv) {
-            let words: Vec<String> = G::SEATS.iter().zip(c).map(|(s, p)| format!("{} {p}", s.name)).collect();
+            let words: Vec<String> = G::SEATS.iter().zip(c).map(|(s, o)| format!("{} {}", s.name, o.percent)).collect();
             lines.push(format!("info string outlook {}", words.join(" ")));
         }
         lines
@@ -368,6 +368,7 @@ mod tests {
         }
     }
 
+    use catchess_game::Game;
     use catchess_games::{CatChess, Chess};
 
     const CAT_SEATS: &[SeatInfo] = CatChess::SEATS;

@@ -10,7 +10,7 @@ use catchess_core::hash::fold;
 use catchess_core::Color;
 use catchess_game::{Game, GameOption, MoveList, Seat};
 use catchess_search::correction::CorrectionKeys;
-use catchess_search::SearchGame;
+use catchess_search::{skill, SearchGame};
 use crate::tb::{engine as tables, Verdict};
 
 /// Bench positions: openings, middlegames and endings, every seat to move.
@@ -40,7 +40,18 @@ const CHESS_BENCH: &[&str] = &[
     "r1b2rk1/2q1bppp/p2p1n2/np2p3/3PP3/5N1P/PPBN1PP1/R1BQR1K1 b - - 0 13",
 ];
 
+/// `UCI_Elo` to the weakened search's level in Cat Chess: chess's table
+/// (`skill::DEFAULT_ELO_TO_LEVEL`), but the weakest level far lower (-30:
+/// depth 1, a pick among 16 lines with the widest spread), measured in Cat
+/// Chess itself by `catchess calibrate` (README, "Levels in Cat Chess").
+/// At chess's -10 the cats at level 1 still stood beside the black king
+/// often enough that the engine as white at level 3 mated in only a few
+/// games within 40 moves; at -30 they wander, and black walks into the open.
+const CAT_CHESS_ELO_TO_LEVEL: skill::EloTable =
+    &[(skill::ELO_MIN, -30.0), (1000, -4.0), (1200, 0.0), (1500, 5.0), (2000, 12.5), (2500, skill::SKILL_MAX as f64)];
+
 impl<V: Variant> SearchGame for Position<V> {
+    const ELO_TO_LEVEL: skill::EloTable = if V::CATS { CAT_CHESS_ELO_TO_LEVEL } else { skill::DEFAULT_ELO_TO_LEVEL };
     const BENCH: &'static [&'static str] = if V::CATS { CAT_CHESS_BENCH } else { CHESS_BENCH };
     const BENCH_DEPTH: u32 = if V::CATS { 11 } else { 16 };
     /// Standard chess's network (Cat Chess evaluates without one), and the
@@ -54,6 +65,18 @@ impl<V: Variant> SearchGame for Position<V> {
 
     fn in_check(&self) -> bool {
         Position::in_check(self)
+    }
+
+    /// White or black cannot win while the enemy king stands beside a cat:
+    /// in the zone nothing checks it, so nothing mates it.
+    fn cannot_win(&self, seat: Seat) -> bool {
+        // Seats are the sides in order (`Game::SEATS`).
+        let enemy = match seat.index() {
+            i if i == Side::White.index() => Color::Black,
+            i if i == Side::Black.index() => Color::White,
+            _ => return false,
+        };
+        V::CATS && self.zone().contains(self.king(enemy))
     }
 
     fn tactical_moves(&self, list: &mut MoveList<Move>) {

@@ -36,6 +36,7 @@ export function resetAnalysis(id) {
   ['a-depth', 'a-score', 'a-nodes', 'a-what'].forEach((id) => ($(id).textContent = '–'));
   $('a-lines').replaceChildren();
   $('outlook').hidden = true;
+  $('outlook-note').hidden = true;
   renderGraph();
 }
 
@@ -116,6 +117,14 @@ function showOutlook(L, info) {
     part.title = `${c.seat}: ${c.percent}%`;
     bar.appendChild(part);
   }
+  // However large its edge, a seat that cannot win as things stand
+  // (Cat Chess: the king it must mate is beside a cat) is told so, not
+  // shown a score that promises a win.
+  const stuck = chances.filter((c) => c.cannot_win).map((c) => c.seat);
+  const note = $('outlook-note');
+  note.hidden = stuck.length === 0;
+  note.textContent = stuck.length === 0 ? '' : stuck.map((seat) =>
+    `${seat} cannot win as things stand: the king ${seat} must mate is beside a cat, where nothing checks it.`).join(' ');
 }
 
 // A two-seat game: the first seat's share from the score.
