@@ -21,6 +21,6 @@ mod session;
 mod turn;
 
 pub use options::{EngineOption, Kind, Options, Settings, Value, TABLE};
-pub use outlook::{has_outlook, outlook, wdl};
+pub use outlook::{expected_at_end, expected_scores, has_outlook, outlook, wdl, Slip};
 pub use session::{new_searcher, Answer, Engine, Go, Start};
-pub use turn::{play_turn, TurnChoice};
+pub use turn::{evaluate, play_turn, TurnChoice};

@@ -2,7 +2,8 @@
 //! read: a two-sided game's win, draw and loss chances (`UCI_ShowWDL`),
 //! and each seat's chance in a game with a near-zero seat (Cat Chess's
 //! outlook: white, black and the cats). One reading for the protocol and
-//! the page.
+//! the page; each seat's expected score ([`expected_scores`]) and the
+//! slips a game's review marks ([`Slip`]) are read from the same.
 
 use catchess_game::{Goal, SeatInfo};
 use catchess_search::{Score, SearchInfo};
@@ -33,8 +34,12 @@ pub fn has_outlook(seats: &[SeatInfo]) -> bool {
 /// maximising and minimising seats, the rest for the near-zero seat. A
 /// mate score is a certainty for the mating seat.
 pub fn outlook(seats: &[SeatInfo], info: &SearchInfo) -> Vec<u32> {
-    let first_view = info.first_seat_cp;
-    let mate = matches!(info.score, Score::Mate(_));
+    chances(seats, info.first_seat_cp, matches!(info.score, Score::Mate(_)))
+}
+
+/// [`outlook`] of a value from the first seat's view, `mate` when the
+/// search found a forced end.
+fn chances(seats: &[SeatInfo], first_view: i32, mate: bool) -> Vec<u32> {
     // A seat needs a clear edge to convert: about +3 pawns is an even chance.
     let win = |edge: i32| match mate {
         true => 100 * (edge > 0) as u32,
@@ -55,6 +60,74 @@ pub fn outlook(seats: &[SeatInfo], info: &SearchInfo) -> Vec<u32> {
     chances
 }
 
+/// Each seat's expected score in per mille, in seat order, after a search
+/// of a position whose seat to move is `to_move` found `score` (the
+/// mover's view) and `first_seat_cp`: in a two-sided game the mover's
+/// win plus half its draw ([`wdl`]) and the rest for the other seat; in a
+/// game with a near-zero seat each seat's own chance ([`outlook`]), since
+/// there a draw is the cats' win, not half of anyone's.
+pub fn expected_scores(seats: &[SeatInfo], to_move: usize, score: Score, first_seat_cp: i32) -> Vec<u32> {
+    if has_outlook(seats) {
+        return chances(seats, first_seat_cp, matches!(score, Score::Mate(_))).into_iter().map(|p| p * 10).collect();
+    }
+    let [w, _, l] = wdl(score);
+    let mover = (1000 + w - l) / 2;
+    (0..seats.len()).map(|i| if i == to_move { mover } else { 1000 - mover }).collect()
+}
+
+/// Each seat's expected score in per mille at a game's end: all of it for
+/// the winner; a draw that rewards nobody shares it.
+pub fn expected_at_end(seats: &[SeatInfo], winner: Option<usize>) -> Vec<u32> {
+    let share = 1000 / seats.len().max(1) as u32;
+    (0..seats.len())
+        .map(|i| match winner {
+            Some(w) => 1000 * u32::from(i == w),
+            None => share,
+        })
+        .collect()
+}
+
+/// How much a turn cost its seat, as a review marks it: the drop in the
+/// seat's own expected score ([`expected_scores`]) from before its turn to
+/// after it, at 10, 20 and 30 percentage points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Slip {
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+impl Slip {
+    /// The slip of a drop of `per_mille` in the seat's expected score
+    /// (a rise, or a drop under 100, is none).
+    pub fn of_drop(per_mille: i64) -> Option<Slip> {
+        match per_mille {
+            300.. => Some(Slip::Blunder),
+            200.. => Some(Slip::Mistake),
+            100.. => Some(Slip::Inaccuracy),
+            _ => None,
+        }
+    }
+
+    /// As records annotate a move: `?!`, `?`, `??`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Slip::Inaccuracy => "?!",
+            Slip::Mistake => "?",
+            Slip::Blunder => "??",
+        }
+    }
+
+    /// In words, for screen readers: "an inaccuracy", "a mistake", "a blunder".
+    pub fn words(self) -> &'static str {
+        match self {
+            Slip::Inaccuracy => "an inaccuracy",
+            Slip::Mistake => "a mistake",
+            Slip::Blunder => "a blunder",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -68,5 +141,52 @@ mod tests {
         }
         assert_eq!(wdl(Score::Mate(3)), [1000, 0, 0]);
         assert_eq!(wdl(Score::Mate(-1)), [0, 0, 1000]);
+    }
+
+    use catchess_game::Game;
+    use catchess_games::{CatChess, Chess};
+
+    #[test]
+    fn a_two_sided_seat_expects_its_win_and_half_its_draw() {
+        // wdl(+3.00) = [881, 117, 2]: 881 + 117/2.
+        assert_eq!(expected_scores(Chess::SEATS, 0, Score::Cp(300), 300), [939, 61]);
+        // Black to move, three pawns down: the same position's reading from the other side.
+        assert_eq!(expected_scores(Chess::SEATS, 1, Score::Cp(-300), 300), [940, 60]);
+        assert_eq!(expected_scores(Chess::SEATS, 1, Score::Cp(0), 0), [500, 500]);
+        assert_eq!(expected_scores(Chess::SEATS, 1, Score::Mate(2), -30_000), [0, 1000]);
+    }
+
+    #[test]
+    fn a_cat_chess_seat_expects_its_own_three_way_chance() {
+        // An even position: 8 % each for white and black, the cats' 84 % (a draw is theirs).
+        assert_eq!(expected_scores(CatChess::SEATS, 2, Score::Cp(0), 0), [80, 80, 840]);
+        // White six pawns up: 92 %, black none, the cats 8 %.
+        assert_eq!(expected_scores(CatChess::SEATS, 1, Score::Cp(-600), 600), [920, 0, 80]);
+        assert_eq!(expected_scores(CatChess::SEATS, 0, Score::Mate(1), 30_000), [1000, 0, 0]);
+        assert_eq!(expected_at_end(CatChess::SEATS, Some(2)), [0, 0, 1000]);
+        assert_eq!(expected_at_end(Chess::SEATS, None), [500, 500]);
+    }
+
+    #[test]
+    fn a_slip_is_read_from_the_drop_in_the_movers_own_expected_score() {
+        assert_eq!(Slip::of_drop(99), None);
+        assert_eq!(Slip::of_drop(-400), None);
+        assert_eq!(Slip::of_drop(100), Some(Slip::Inaccuracy));
+        assert_eq!(Slip::of_drop(250), Some(Slip::Mistake));
+        assert_eq!(Slip::of_drop(300), Some(Slip::Blunder));
+        // White, even (500), lets a mate in two through (0): a blunder.
+        let before = expected_scores(Chess::SEATS, 0, Score::Cp(0), 0)[0];
+        let after = expected_scores(Chess::SEATS, 1, Score::Mate(2), -30_000)[0];
+        assert_eq!(Slip::of_drop(i64::from(before) - i64::from(after)).map(Slip::symbol), Some("??"));
+        // White from +1.50 (wdl [500, 482, 18]: 741) to even (500): 24 points, a mistake.
+        let before = expected_scores(Chess::SEATS, 0, Score::Cp(150), 150)[0];
+        assert_eq!(before, 741);
+        let after = expected_scores(Chess::SEATS, 1, Score::Cp(0), 0)[0];
+        assert_eq!(Slip::of_drop(i64::from(before) - i64::from(after)), Some(Slip::Mistake));
+        // The cats from 84 % (even) to 8 % (white six pawns up): a blunder of the cats' own.
+        let cats_before = expected_scores(CatChess::SEATS, 2, Score::Cp(0), 0)[2];
+        let cats_after = expected_scores(CatChess::SEATS, 0, Score::Cp(600), 600)[2];
+        assert_eq!(Slip::of_drop(i64::from(cats_before) - i64::from(cats_after)), Some(Slip::Blunder));
+        assert_eq!((Slip::Mistake.symbol(), Slip::Mistake.words()), ("?", "a mistake"));
     }
 }
