@@ -23,7 +23,7 @@ use super::clients::Client;
 use super::error::ApiError;
 use super::routes::THINKING_HIDDEN;
 use super::session::{ScoreView, TurnView};
-use super::store::Shared;
+use super::store::{Entry, Shared};
 use super::App;
 use axum::extract::{Path, State as AppState};
 use axum::http::StatusCode;
@@ -149,11 +149,17 @@ pub fn point<G: Playable>(
 impl Review {
     /// The review of a game of `plies` moves from its `points` (one per
     /// turn's start, in order, and the end) and its `turns`: each turn
-    /// marked by the drop in its seat's expected score across it.
-    pub fn new(nodes: u64, plies: usize, points: Vec<Point>, turns: &[TurnView]) -> Review {
+    /// marked by the drop in its seat's expected score across it, but the
+    /// passes of a seat that forfeited (`passed`, by turn), the arbiter's
+    /// moves, not the seat's.
+    pub fn new(nodes: u64, plies: usize, points: Vec<Point>, turns: &[TurnView], passed: &[bool]) -> Review {
         let mut marks = Vec::new();
-        for (pair, turn) in points.windows(2).zip(turns) {
+        for ((pair, turn), &passed) in points.windows(2).zip(turns).zip(passed.iter().chain(std::iter::repeat(&false)))
+        {
             let [before, after] = pair else { continue };
+            if passed {
+                continue;
+            }
             let own = |p: &Point| p.expected.iter().find(|s| s.seat == before.seat).map(|s| i64::from(s.per_mille));
             let (Some(was), Some(is)) = (own(before), own(after)) else { continue };
             let Some(slip) = Slip::of_drop(was - is) else { continue };
@@ -207,10 +213,9 @@ enum Step {
     End(Option<Review>),
 }
 
-/// `GET /api/games/<id>/review/stream`: the review as it goes, then
-/// stored (module note).
-pub async fn stream(AppState(app): AppState<Arc<App>>, Path(id): Path<String>, client: Client) -> Api<Response> {
-    let (e, _) = app.store.game(&id).await?.settle().await?;
+/// Refuses the review of a game whose thinking is hidden from its players
+/// (403) or with more positions than `--max-review-positions` (422).
+fn may_review(app: &App, e: &Entry) -> Api<()> {
     if !e.thinking_shown() {
         return Err(ApiError::new(StatusCode::FORBIDDEN, THINKING_HIDDEN));
     }
@@ -222,11 +227,21 @@ pub async fn stream(AppState(app): AppState<Arc<App>>, Path(id): Path<String>, c
              (--max-review-positions)"
         )));
     }
+    Ok(())
+}
+
+/// `GET /api/games/<id>/review/stream`: the review as it goes, then
+/// stored (module note).
+pub async fn stream(AppState(app): AppState<Arc<App>>, Path(id): Path<String>, client: Client) -> Api<Response> {
+    let (e, _) = app.store.game(&id).await?.settle().await?;
+    may_review(&app, &e)?;
     let running = Running::take(&e.reviewing)?;
     drop(e);
     let pass = app.clients.stream(client)?;
     let slot = app.store.search_slot().await?;
+    // Checked again: the game may have changed while the slot was waited for.
     let e = app.store.game(&id).await?;
+    may_review(&app, &e)?;
     let game = e.game.snapshot();
     let generation = e.generation;
     let shared = e.shared();
@@ -364,10 +379,13 @@ mod tests {
             at(4, "white", [0, 1000]),
         ];
         let turns = [turn("white", "c4", 1), turn("black", "f6", 2), turn("white", "Qh5", 3), turn("black", "g5", 4)];
-        let review = Review::new(100, 4, points, &turns);
+        let review = Review::new(100, 4, points.clone(), &turns, &[]);
         let marks: Vec<(usize, &str, &str, u32)> =
             review.marks.iter().map(|m| (m.turn, m.notation.as_str(), m.symbol.as_str(), m.drop)).collect();
         assert_eq!(marks, [(1, "c4", "?!", 120), (2, "f6", "??", 520)]);
         assert_eq!(review.marks[1].words, "a blunder");
+        // Black's turn a pass (black forfeited and the arbiter moves for it): not black's slip.
+        let passed = Review::new(100, 4, points, &turns, &[false, true, false, false]);
+        assert_eq!(passed.marks.iter().map(|m| m.turn).collect::<Vec<_>>(), [1]);
     }
 }

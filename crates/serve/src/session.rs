@@ -1024,7 +1024,12 @@ impl<G: Playable> AnyGame for GameSession<G> {
             on_point(&point);
             points.push(point);
         }
-        Some(Review::new(limits.nodes.unwrap_or(0), moves.len(), points, &self.turns()))
+        let turns = self.turns();
+        let passed: Vec<bool> = turns
+            .iter()
+            .map(|t| self.forfeits.iter().any(|f| G::SEATS[f.seat].name == t.seat && f.ply < t.first))
+            .collect();
+        Some(Review::new(limits.nodes.unwrap_or(0), moves.len(), points, &turns, &passed))
     }
 
     fn search(

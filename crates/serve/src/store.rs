@@ -529,8 +529,7 @@ impl Store {
             let (id, table, changed, review) = (row.id.clone(), row.table.clone(), row.updated_ms, row.review.clone());
             match super::session::restore(row, store.now()) {
                 Ok(game) => {
-                    let entry = store.entry(id.clone(), game, table, changed);
-                    entry.try_lock().expect("a new entry is free").review = review;
+                    let entry = store.entry(id.clone(), game, table, changed, review);
                     games.insert(id, entry);
                 }
                 Err(why) => eprintln!("catchess serve: stored game {id} not restored (left in the database): {why}"),
@@ -540,7 +539,14 @@ impl Store {
         store
     }
 
-    fn entry(&self, id: String, game: Box<dyn AnyGame>, table: Option<Table>, changed_ms: u64) -> Shared {
+    fn entry(
+        &self,
+        id: String,
+        game: Box<dyn AnyGame>,
+        table: Option<Table>,
+        changed_ms: u64,
+        review: Option<Arc<Review>>,
+    ) -> Shared {
         let (events, _) = broadcast::channel(256);
         let (live, _) = watch::channel(Published { version: self.first_version, state: None });
         let mut entry = Entry {
@@ -554,7 +560,7 @@ impl Store {
             generation: 0,
             deleted: false,
             players: HashMap::new(),
-            review: None,
+            review,
             reviewing: Arc::new(AtomicBool::new(false)),
             last_used: Instant::now(),
             changed_ms,
@@ -629,7 +635,7 @@ impl Store {
     /// failed commit leaves the store as it was (500).
     pub async fn insert(self: &Arc<Self>, game: Box<dyn AnyGame>, table: Option<Table>) -> Api<Locked> {
         let id = new_id();
-        let entry = self.entry(id.clone(), game, table, self.now());
+        let entry = self.entry(id.clone(), game, table, self.now(), None);
         let mine = Locked(entry.clone().lock_owned().await);
         let mut writes = Vec::new();
         let victim = {
