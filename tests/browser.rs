@@ -182,9 +182,14 @@ fn every_game_is_played_by_keyboard_and_read_out_in_chromium() {
 /// Issue #62 (`tests/browser/review.py`): a short game with a blunder in
 /// each game, "Analyse the whole game" filling the graph point by point and
 /// marking the blunder in the move list (symbol and words), the stored
-/// review shown again after a reload and on a phone, and the thinking box
-/// of a person alone against the engine; desktop and phone screenshots.
+/// review shown again after a reload and on a phone (audited by axe-core),
+/// and the thinking box of a person alone against the engine; desktop and
+/// phone screenshots.
 fn every_game_is_analysed_whole_and_its_blunder_marked_in_chromium() {
+    assert!(
+        Path::new(AXE).exists(),
+        "axe-core is missing at {AXE}: install it with `npm ci --prefix tests/browser` (.ci/run does)"
+    );
     // Small reviews: the test build's search is slow, and a mate in one is found at once.
     let config = Config {
         host: "127.0.0.1".into(),
@@ -203,7 +208,7 @@ fn every_game_is_analysed_whole_and_its_blunder_marked_in_chromium() {
         "phone-review.png",
         "phone-review-graph.png",
     ];
-    let dir = run_script("review.py", config, "browser-review", &[], &shots);
+    let dir = run_script("review.py", config, "browser-review", &[AXE], &shots);
     println!("screenshots: {}", dir.display());
 }
 

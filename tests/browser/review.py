@@ -1,5 +1,5 @@
 """Analyse the whole game (issue #62), in headless Chromium driven by
-selenium. Usage: review.py URL SCREENSHOT_DIR
+selenium. Usage: review.py URL SCREENSHOT_DIR AXE_JS
 
 In each of the four games a short game is played by moves typed in the
 box under the board (every seat this browser's), with a real blunder,
@@ -13,7 +13,9 @@ the move list with its symbol and, for screen readers, its words
   white resigns;
 * xiangqi: red puts its chariot where black's takes it; red resigns;
 * Cat's Chess 10x10: black's king steps next to white's cat, which takes it.
-A reload shows the stored review again without asking. The engine's
+A reload shows the stored review again without asking, and axe-core
+(AXE_JS) finds no serious or critical violation on the reviewed game,
+desktop and phone. The engine's
 thinking box beside the board (one person against the engine) shows and
 hides the Engine panel during the game. Screenshots (desktop 1280x940
 and phone 390x844) go to SCREENSHOT_DIR."""
@@ -24,9 +26,13 @@ import tempfile
 
 from selenium.webdriver.common.by import By
 
-from play_games import browser, confirm, game_id, load_fen, new_game, plies, shot, status, text, wait, close_rules
+from play_games import (axe_audit, browser, close_rules, confirm, game_id, load_fen, new_game, plies, shot, status,
+                        text, wait)
 
-URL, SHOTS = sys.argv[1], sys.argv[2]
+URL, SHOTS, AXE_JS = sys.argv[1], sys.argv[2], sys.argv[3]
+
+with open(AXE_JS, encoding="utf-8") as f:
+    AXE = f.read()
 
 
 def snap(driver, name, at="board-area"):
@@ -92,7 +98,8 @@ def chess(driver):
     # Reopened: the stored review, without asking.
     driver.refresh()
     wait(driver, "the review shown again", lambda d: ("??", "Nf6??, a blunder") in marks(d) and graph_points(d) == 8)
-    return "chess: " + said, game_id(driver)
+    found = axe_audit(driver, AXE, "a reviewed game")
+    return f"chess: {said}, kept; axe-core: {len(found) or 'no'} violations, none serious", game_id(driver)
 
 
 def cat_chess(driver):
@@ -167,6 +174,7 @@ def phone(reviewed):
             snap(driver, "phone-review-graph.png", "analysis")
             wide = driver.execute_script("return document.documentElement.scrollWidth")
             assert wide <= 390, f"the page is {wide} px wide on a 390 px phone"
+            axe_audit(driver, AXE, "a reviewed game on a phone")
         finally:
             driver.quit()
     return "phone 390x844: the stored review"
