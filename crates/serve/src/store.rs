@@ -608,7 +608,8 @@ impl Store {
         let mut best: Option<(Room, Victim)> = None;
         for (id, entry) in games {
             let Ok(e) = entry.clone().try_lock_owned() else { continue };
-            if e.search.is_some() {
+            // Busy: a search, or a review, runs on it.
+            if e.search.is_some() || e.reviewing.load(Ordering::Acquire) {
                 continue;
             }
             let Some(room) = self.room(&e, now) else { continue };
