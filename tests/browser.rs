@@ -38,6 +38,13 @@
 //! test FAILS, it is never skipped. Screenshots in
 //! `target/tmp/browser-keyboard/`.
 //!
+//! `tests/browser/review.py` is issue #62's "analyse the whole game": in
+//! each game a short game with a blunder, reviewed by the server, the
+//! graph filled and the blunder marked in the move list ("Nf6??, a
+//! blunder"), the review kept across a reload, and the engine's thinking
+//! turned on and off by a person alone against it. Screenshots in
+//! `target/tmp/browser-review/`.
+//!
 //! `tests/browser/tablebase_panel.py` tries the endgame tables' panel
 //! (`serve --tb-dir`, issue #43) the same way: with the chess K+Q v K table
 //! built here, and, `--ignored`, with the full Cat Chess tables in
@@ -66,6 +73,10 @@ const TESTS: &[(&str, fn())] = &[
     (
         "every_game_is_played_by_keyboard_and_read_out_in_chromium",
         every_game_is_played_by_keyboard_and_read_out_in_chromium,
+    ),
+    (
+        "every_game_is_analysed_whole_and_its_blunder_marked_in_chromium",
+        every_game_is_analysed_whole_and_its_blunder_marked_in_chromium,
     ),
 ];
 
@@ -165,6 +176,39 @@ fn every_game_is_played_by_keyboard_and_read_out_in_chromium() {
         "phone-keyboard-typed.png",
     ];
     let dir = run_script("keyboard.py", config, "browser-keyboard", &[AXE], &shots);
+    println!("screenshots: {}", dir.display());
+}
+
+/// Issue #62 (`tests/browser/review.py`): a short game with a blunder in
+/// each game, "Analyse the whole game" filling the graph point by point and
+/// marking the blunder in the move list (symbol and words), the stored
+/// review shown again after a reload and on a phone (audited by axe-core),
+/// and the thinking box of a person alone against the engine; desktop and
+/// phone screenshots.
+fn every_game_is_analysed_whole_and_its_blunder_marked_in_chromium() {
+    assert!(
+        Path::new(AXE).exists(),
+        "axe-core is missing at {AXE}: install it with `npm ci --prefix tests/browser` (.ci/run does)"
+    );
+    // Small reviews: the test build's search is slow, and a mate in one is found at once.
+    let config = Config {
+        host: "127.0.0.1".into(),
+        port: 0,
+        max_creates_per_minute: 1_000,
+        review_nodes: 3_000,
+        ..Config::in_memory()
+    };
+    let shots = [
+        "review-chess.png",
+        "review-catchess.png",
+        "review-xiangqi.png",
+        "review-catschess10.png",
+        "thinking-on.png",
+        "desktop.png",
+        "phone-review.png",
+        "phone-review-graph.png",
+    ];
+    let dir = run_script("review.py", config, "browser-review", &[AXE], &shots);
     println!("screenshots: {}", dir.display());
 }
 

@@ -29,6 +29,7 @@ fn server() -> Server {
         max_depth: 3,
         max_perft_depth: 3,
         perft_max_ms: 200,
+        review_nodes: 200,
         // The fuzz makes hundreds of games a minute from one address; the
         // per-client cap is tested in serve_table.rs, not here.
         max_creates_per_minute: 1_000_000,
@@ -75,10 +76,12 @@ fn bodies_of_every_route() {
         assert_eq!(status, 201, "{text}");
         let table: Value = serde_json::from_str(&text).unwrap();
         let table = table["id"].as_str().unwrap().to_string();
-        for route in ["join", "answer", "undo", "draw", "moves", "forfeit"] {
+        for route in ["join", "answer", "undo", "draw", "moves", "forfeit", "thinking"] {
             let path = format!("/api/games/{table}/{route}");
-            let seeds =
-                vec![json!({"seat": "black", "accept": true, "move": "e2e4", "why": "time", "ply": 0}).to_string()];
+            let seeds = vec![
+                json!({"seat": "black", "accept": true, "move": "e2e4", "why": "time", "ply": 0}).to_string(),
+                json!({"show": true}).to_string(),
+            ];
             fuzz_cases(&format!("{variant} POST {path}"), seeds, http_cases(), |body| {
                 judge(&format!("POST {path} {body:?}"), send(&s, "POST", &path, body))
             });
@@ -101,6 +104,7 @@ fn bodies_of_every_route() {
             ("draw", vec![json!({"ply": 0}), json!({})]),
             ("engine", vec![json!({"level": 3}), json!({"movetime": 20, "depth": 2}), json!({})]),
             ("stop", vec![json!({})]),
+            ("thinking", vec![json!({"show": false})]),
             ("forfeit", vec![json!({"seat": "white", "why": "resignation"}), json!({"seat": "cats", "why": "time"})]),
             (
                 "/api/perft",
@@ -121,6 +125,8 @@ fn bodies_of_every_route() {
             format!("/api/games/{id}/positions/99999999999999999999"),
             "/api/variants/catchess".to_string(),
             format!("/api/games/{id}"),
+            format!("/api/games/{id}/review"),
+            format!("/api/games/{id}/review/stream"),
             format!("/api/games?ids={id},{id}"),
             "/api/games?open=true".to_string(),
         ];

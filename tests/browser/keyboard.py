@@ -31,6 +31,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+import play_games
 from play_games import (browser, error, load_fen, new_game, plies, shot, square, status, steps_so_far, text, turns,
                         wait)
 
@@ -133,23 +134,8 @@ def live(driver):
 # ---- The audit -------------------------------------------------------------
 
 def audit(driver, what):
-    """axe-core run inside the page: no serious or critical violation.
-    Returns every violation found, as (impact, id, count)."""
-    driver.set_script_timeout(120)
-    if not driver.execute_script("return !!window.axe"):
-        driver.execute_script(AXE)
-    found = driver.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "axe.run(document, { resultTypes: ['violations'] }).then("
-        "  (r) => done(r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,"
-        "    nodes: v.nodes.map((n) => n.target.join(' ') + ': ' + (n.failureSummary || '').replace(/\\s+/g, ' ')) }))),"
-        "  (e) => done({ error: String(e) }));")
-    assert not isinstance(found, dict), f"axe-core failed on {what}: {found}"
-    bad = [v for v in found if v["impact"] in ("serious", "critical")]
-    if bad:
-        lines = [f"{v['impact']} {v['id']} ({v['help']}):\n    " + "\n    ".join(v["nodes"]) for v in found]
-        raise AssertionError(f"axe-core on {what}: {len(bad)} serious or critical violations\n" + "\n".join(lines))
-    return [(v["impact"], v["id"], len(v["nodes"])) for v in found]
+    """axe-core run inside the page (`play_games.axe_audit`)."""
+    return play_games.axe_audit(driver, AXE, what)
 
 
 # ---- The games -------------------------------------------------------------

@@ -185,6 +185,27 @@ def new_game(driver, variant, seats=None, levels=None, thinking=False):
     close_rules(driver)
 
 
+def axe_audit(driver, axe, what):
+    """axe-core (the source `axe`) run inside the page: no serious or
+    critical violation. Returns every violation found, as (impact, id,
+    count)."""
+    driver.set_script_timeout(120)
+    if not driver.execute_script("return !!window.axe"):
+        driver.execute_script(axe)
+    found = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, { resultTypes: ['violations'] }).then("
+        "  (r) => done(r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,"
+        "    nodes: v.nodes.map((n) => n.target.join(' ') + ': ' + (n.failureSummary || '').replace(/\\s+/g, ' ')) }))),"
+        "  (e) => done({ error: String(e) }));")
+    assert not isinstance(found, dict), f"axe-core failed on {what}: {found}"
+    bad = [v for v in found if v["impact"] in ("serious", "critical")]
+    if bad:
+        lines = [f"{v['impact']} {v['id']} ({v['help']}):\n    " + "\n    ".join(v["nodes"]) for v in found]
+        raise AssertionError(f"axe-core on {what}: {len(bad)} serious or critical violations\n" + "\n".join(lines))
+    return [(v["impact"], v["id"], len(v["nodes"])) for v in found]
+
+
 def shot(driver, directory, name):
     time.sleep(0.3)
     path = os.path.join(directory, name)

@@ -24,6 +24,6 @@ mod turn;
 
 pub use levels::Level;
 pub use options::{EngineOption, Kind, Options, Settings, Value, TABLE};
-pub use outlook::{has_outlook, outlook, wdl, SeatOutlook};
+pub use outlook::{expected_at_end, expected_scores, has_outlook, outlook, wdl, SeatOutlook, Slip};
 pub use session::{new_searcher, Answer, Engine, Go, Start};
-pub use turn::{play_turn, TurnChoice};
+pub use turn::{evaluate, play_turn, TurnChoice};

@@ -92,6 +92,20 @@ fn first_legal_move<G: Game>(pos: &G) -> Option<G::Move> {
     list.as_slice().first().copied()
 }
 
+/// The engine's reading of the position after `history` within `limits`
+/// (a game's review: one node-limited search a position), guarded as a
+/// turn's search is; `None` when the search failed or the position has no
+/// legal move.
+pub fn evaluate<G: Playable>(
+    history: &History<G>,
+    searcher: &mut Searcher<G>,
+    limits: &Limits,
+    control: &SearchControl,
+) -> Option<SearchResult<G::Move>> {
+    let pos = *history.current();
+    guarded(&pos, || searcher.search(history, limits, control, &mut |_| {})).ok().filter(|r| r.best.is_some())
+}
+
 /// Runs `search` from `pos`; should it panic (in any of its threads: a
 /// scoped helper's panic reaches the caller), `Err` with the first legal
 /// move instead, so that every request is still answered.

@@ -10,7 +10,8 @@
 //! a tight content policy), `clients` (new games and live streams per
 //! client), `routes` (the API and the page), `table` (who plays each
 //! seat: people with their tokens, the engine at a level), `join`
-//! (taking a seat by its link), `takeback` (take-backs), `draw` (draw
+//! (taking a seat by its link), `takeback` (take-backs), `thinking` (the engine's thinking shown or
+//! hidden by a person alone against it), `draw` (draw
 //! offers and the engine's answer), `consent` (the other people's consent
 //! to either), `seated` (the server plays the engine's seats),
 //! `live` (each game's state streamed to every tab), `lists` (a browser's
@@ -21,7 +22,8 @@
 //! groups, one server per file), `session` (one game of any type
 //! behind an object-safe trait), `pgn` (records), `levels` (playing
 //! strengths 1–8), `clock` (the clocks of the seats people play),
-//! `forfeit` (resignations and flag falls), `error` (every refusal
+//! `forfeit` (resignations and flag falls), `review` (a whole game
+//! analysed, its mistakes marked), `error` (every refusal
 //! as JSON), and `page/` (the page itself: HTML, CSS and plain JavaScript
 //! drawing SVG, embedded in the binary).
 
@@ -42,6 +44,7 @@ mod lists;
 mod live;
 mod pgn;
 mod reading;
+mod review;
 mod routes;
 mod seated;
 mod session;
@@ -49,6 +52,7 @@ mod store;
 mod table;
 mod tablebase;
 mod takeback;
+mod thinking;
 mod trust;
 
 pub use clock::{ManualClock, SystemClock, TimeSource};
@@ -105,6 +109,13 @@ pub struct Config {
     /// stops earlier when stopped or when its client leaves.
     #[arg(skip = 600_000u64)]
     pub max_analysis_ms: u64,
+    /// Nodes the engine searches at each position of a game's review
+    /// (`GET /api/games/<id>/review/stream`).
+    #[arg(long = "review-nodes", default_value_t = 200_000)]
+    pub review_nodes: u64,
+    /// The most positions a review judges: a longer game's review is refused.
+    #[arg(long = "max-review-positions", default_value_t = 600)]
+    pub max_review_positions: usize,
     /// Deepest search a request may ask for, in plies.
     #[arg(long, default_value_t = 30)]
     pub max_depth: u32,
@@ -198,6 +209,8 @@ impl Config {
             ("--perft-ms", self.perft_max_ms),
             ("--max-searches", self.max_searches as u64),
             ("--max-creates", u64::from(self.max_creates_per_minute)),
+            ("--review-nodes", self.review_nodes),
+            ("--max-review-positions", self.max_review_positions as u64),
         ];
         if let Some((flag, _)) = at_least_one.iter().find(|(_, v)| *v == 0) {
             return Err(format!("{flag} must be at least 1"));
@@ -305,6 +318,9 @@ fn router(app: Arc<App>, port: u16) -> Router {
         .route("/games/{id}/positions/{ply}", get(routes::position))
         .route("/games/{id}/analysis", get(routes::analysis))
         .route("/games/{id}/pgn", get(routes::pgn))
+        .route("/games/{id}/thinking", post(thinking::set))
+        .route("/games/{id}/review", get(review::get))
+        .route("/games/{id}/review/stream", get(review::stream))
         .route("/perft", post(routes::perft))
         .fallback(|| async { error::ApiError::not_found("no such route (the API is described in api.md)") })
         .layer(DefaultBodyLimit::max(body_limit));

@@ -8,6 +8,7 @@ use super::draw::{self, Agreement};
 use super::error::ApiError;
 use super::forfeit::{self, Ending, Forfeit, Why};
 use super::pgn;
+use super::review::{Point, Review};
 use super::table::{PlayerView, ProposalView, MAX_NAME as MAX_PLAYER_NAME};
 use catchess_engine::play_turn;
 use catchess_game::view::{BoardView, Layout, MoveView, SquareView};
@@ -158,7 +159,7 @@ pub struct PlyView {
 }
 
 /// A score from the seat to move's point of view.
-#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Serialize, serde::Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub enum ScoreView {
     Cp(i32),
@@ -286,6 +287,22 @@ pub trait AnyGame: Send {
     /// The record, `players` naming the player of each seat it names
     /// (by the seat's name; `?` for the others).
     fn pgn(&self, players: &HashMap<String, String>) -> Result<String, ApiError>;
+    /// The positions a review judges (`review.rs`), by the moves before
+    /// each: every turn's start, and the end when the game stands at a
+    /// turn's start or is over by its rules (a turn under way is not
+    /// judged).
+    fn review_plies(&self) -> Vec<usize>;
+    /// Reviews the game on the caller's thread: each position of
+    /// [`AnyGame::review_plies`] searched within `limits` with a table of
+    /// `hash_mb` MiB, each reading given to `on_point` as it comes; `None`
+    /// when stopped through `control` before the end.
+    fn review(
+        &self,
+        limits: &Limits,
+        hash_mb: usize,
+        control: &SearchControl,
+        on_point: &mut dyn FnMut(&Point),
+    ) -> Option<Review>;
     /// Searches the current position on a thread of its own within
     /// `limits`, until done or stopped through `control`, with a table of
     /// `hash_mb` MiB made for this search and freed after it.
@@ -840,6 +857,7 @@ impl<G: Playable> AnyGame for GameSession<G> {
             dice: Some(self.dice.clone()),
             table: None,
             updated_ms: 0,
+            review: None,
         }
     }
 
@@ -976,6 +994,50 @@ impl<G: Playable> AnyGame for GameSession<G> {
             }
             None => Ok(pgn::write(&self.history, names, self.ending(), notes)),
         }
+    }
+
+    fn review_plies(&self) -> Vec<usize> {
+        let mut plies = self.history.turn_starts();
+        let end = self.history.moves().len();
+        if plies.is_empty() {
+            plies.push(0);
+        }
+        if end > 0 && (self.history.current().at_turn_start() || self.history.outcome().is_some()) {
+            plies.push(end);
+        }
+        plies
+    }
+
+    fn review(
+        &self,
+        limits: &Limits,
+        hash_mb: usize,
+        control: &SearchControl,
+        on_point: &mut dyn FnMut(&Point),
+    ) -> Option<Review> {
+        let mut searcher = Searcher::try_new(hash_mb).unwrap_or_else(|_| Searcher::new(1));
+        let moves = self.history.moves();
+        let mut line = History::new(*self.history.start());
+        let plies = self.review_plies();
+        let mut points = Vec::with_capacity(plies.len());
+        for (turn, &ply) in plies.iter().enumerate() {
+            while line.moves().len() < ply {
+                line.push(moves[line.moves().len()]);
+            }
+            let point = super::review::point(&line, turn, &mut searcher, limits, control);
+            // A search cut short is no reading.
+            if control.is_stopped() {
+                return None;
+            }
+            on_point(&point);
+            points.push(point);
+        }
+        let turns = self.turns();
+        let passed: Vec<bool> = turns
+            .iter()
+            .map(|t| self.forfeits.iter().any(|f| G::SEATS[f.seat].name == t.seat && f.ply < t.first))
+            .collect();
+        Some(Review::new(limits.nodes.unwrap_or(0), moves.len(), points, &turns, &passed))
     }
 
     fn search(

@@ -18,6 +18,7 @@
 use super::clock::TimeSource;
 use super::db::{Db, Loaded, Row, Write};
 use super::error::ApiError;
+use super::review::Review;
 use super::session::{AnyGame, Found, InfoView, State};
 use super::table::Table;
 use axum::http::StatusCode;
@@ -125,6 +126,10 @@ pub struct Entry {
     /// The players' names of the seats the engine moved for (`catchess
     /// level 3`), by seat name, for the record. Kept while the server runs.
     pub players: HashMap<&'static str, String>,
+    /// The game's review (`review.rs`), kept with it until a take-back.
+    pub review: Option<Arc<Review>>,
+    /// A review of the game runs (`review.rs`): no second one starts.
+    pub reviewing: Arc<AtomicBool>,
     last_used: Instant,
     /// When the game last changed (the server's time, ms).
     changed_ms: u64,
@@ -137,6 +142,7 @@ struct Before {
     game: Box<dyn AnyGame>,
     table: Option<Table>,
     changed_ms: u64,
+    review: Option<Arc<Review>>,
 }
 
 /// A change made in memory and not committed yet: the game as it was
@@ -200,7 +206,12 @@ impl Entry {
 
     /// What the database keeps of the game.
     fn row(&self) -> Row {
-        Row { table: self.table.clone(), updated_ms: self.changed_ms, ..self.game.record(&self.id) }
+        Row {
+            table: self.table.clone(),
+            updated_ms: self.changed_ms,
+            review: self.review.clone(),
+            ..self.game.record(&self.id)
+        }
     }
 
     /// Sends the game's state to its live streams.
@@ -266,6 +277,7 @@ impl Entry {
         self.game = before.game;
         self.table = before.table;
         self.changed_ms = before.changed_ms;
+        self.review = before.review;
     }
 
     /// Runs `change` on the game and its table at the server's time; when
@@ -278,7 +290,12 @@ impl Entry {
         change: impl FnOnce(&mut dyn AnyGame, &mut Option<Table>, u64) -> Api<R>,
         changed: impl FnOnce(&R) -> Changed,
     ) -> Api<(R, Option<Pending>)> {
-        let before = Before { game: self.game.snapshot(), table: self.table.clone(), changed_ms: self.changed_ms };
+        let before = Before {
+            game: self.game.snapshot(),
+            table: self.table.clone(),
+            changed_ms: self.changed_ms,
+            review: self.review.clone(),
+        };
         let now = self.now();
         let r = match change(&mut *self.game, &mut self.table, now) {
             Ok(r) => r,
@@ -295,6 +312,12 @@ impl Entry {
                 self.generation += 1;
                 if let Some(table) = &mut self.table {
                     table.proposal = None;
+                }
+                // A take-back forgets the review: it judged moves that are
+                // gone, or a game that has resumed.
+                let resumed = before.game.is_over().is_some() && self.game.is_over().is_none();
+                if self.game.plies() < before.game.plies() || resumed {
+                    self.review = None;
                 }
             }
         }
@@ -400,6 +423,25 @@ impl Locked {
         concluded.map(|()| (locked, r))
     }
 
+    /// Keeps `review` with the game, committed before it returns; a
+    /// failed commit keeps the review there was (500).
+    pub async fn keep_review(mut self, review: Arc<Review>) -> Api<Locked> {
+        let before = self.review.replace(review);
+        let writes = vec![Write::Save(Box::new(self.row()))];
+        let db = self.db.clone();
+        let commit = tokio::spawn(async move {
+            match db.commit(writes).await {
+                Ok(()) => (self, Ok(())),
+                Err(why) => {
+                    self.review = before;
+                    (self, Err(not_saved(why)))
+                }
+            }
+        });
+        let (locked, kept) = commit.await.map_err(interrupted)?;
+        kept.map(|()| locked)
+    }
+
     /// Ends the game by time forfeit if the seat to move's clock ran out
     /// (committed at once; a search on the game stops, and an engine's
     /// move is then not played); returns that seat's name.
@@ -484,10 +526,10 @@ impl Store {
         }
         let mut games = store.map();
         for row in loaded.rows {
-            let (id, table, changed) = (row.id.clone(), row.table.clone(), row.updated_ms);
+            let (id, table, changed, review) = (row.id.clone(), row.table.clone(), row.updated_ms, row.review.clone());
             match super::session::restore(row, store.now()) {
                 Ok(game) => {
-                    let entry = store.entry(id.clone(), game, table, changed);
+                    let entry = store.entry(id.clone(), game, table, changed, review);
                     games.insert(id, entry);
                 }
                 Err(why) => eprintln!("catchess serve: stored game {id} not restored (left in the database): {why}"),
@@ -497,7 +539,14 @@ impl Store {
         store
     }
 
-    fn entry(&self, id: String, game: Box<dyn AnyGame>, table: Option<Table>, changed_ms: u64) -> Shared {
+    fn entry(
+        &self,
+        id: String,
+        game: Box<dyn AnyGame>,
+        table: Option<Table>,
+        changed_ms: u64,
+        review: Option<Arc<Review>>,
+    ) -> Shared {
         let (events, _) = broadcast::channel(256);
         let (live, _) = watch::channel(Published { version: self.first_version, state: None });
         let mut entry = Entry {
@@ -511,6 +560,8 @@ impl Store {
             generation: 0,
             deleted: false,
             players: HashMap::new(),
+            review,
+            reviewing: Arc::new(AtomicBool::new(false)),
             last_used: Instant::now(),
             changed_ms,
             db: self.db.clone(),
@@ -557,7 +608,8 @@ impl Store {
         let mut best: Option<(Room, Victim)> = None;
         for (id, entry) in games {
             let Ok(e) = entry.clone().try_lock_owned() else { continue };
-            if e.search.is_some() {
+            // Busy: a search, or a review, runs on it.
+            if e.search.is_some() || e.reviewing.load(Ordering::Acquire) {
                 continue;
             }
             let Some(room) = self.room(&e, now) else { continue };
@@ -584,7 +636,7 @@ impl Store {
     /// failed commit leaves the store as it was (500).
     pub async fn insert(self: &Arc<Self>, game: Box<dyn AnyGame>, table: Option<Table>) -> Api<Locked> {
         let id = new_id();
-        let entry = self.entry(id.clone(), game, table, self.now());
+        let entry = self.entry(id.clone(), game, table, self.now(), None);
         let mine = Locked(entry.clone().lock_owned().await);
         let mut writes = Vec::new();
         let victim = {

@@ -411,6 +411,13 @@ impl Table {
         (0..self.seats.len()).filter(|&i| self.person(i).is_some_and(|p| p.open && !p.joined))
     }
 
+    /// Whether one person plays every person seat (the creator kept them
+    /// all, none given to anyone else): alone against the engine, or
+    /// playing every side.
+    pub fn one_person(&self) -> bool {
+        (0..self.seats.len()).all(|i| self.person(i).is_none_or(|p| !p.invited))
+    }
+
     /// Whether a person plays any seat.
     pub fn has_person(&self) -> bool {
         (0..self.seats.len()).any(|i| self.person(i).is_some())

@@ -8,8 +8,10 @@
 //! resignation, a flag fall: `forfeit.rs`) and clocks (the time each move
 //! took: `clock.rs`), the dice's seed (`dice.rs`) and who plays each
 //! seat, with their tokens and a take-back or draw offer waiting for
-//! consent (`seating`: `table.rs`), and a draw agreed (`agreement`:
-//! `draw.rs`). Reading a row replays it with the
+//! consent (`seating`: `table.rs`), a draw agreed (`agreement`:
+//! `draw.rs`), and the game's review (`review`: `review.rs`), the one
+//! derived column: a review is many searches' work, not to be redone at
+//! each start. Reading a row replays it with the
 //! game's own rules; a row that cannot be read or does not replay is
 //! reported and left in place, never deleted, and the others are served.
 //!
@@ -23,10 +25,12 @@ use super::clock::Clocks;
 use super::dice::Dice;
 use super::draw::Agreement;
 use super::forfeit::Forfeit;
+use super::review::Review;
 use super::table::Table;
 use rusqlite::types::ValueRef;
 use rusqlite::Connection;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 mod lock;
 mod schema;
@@ -57,6 +61,9 @@ pub struct Row {
     /// When the game last changed (the server's time, ms since the epoch):
     /// the eviction's "long abandoned".
     pub updated_ms: u64,
+    /// The game's review (`review.rs`), if one was made since its last
+    /// take-back.
+    pub review: Option<Arc<Review>>,
 }
 
 /// What `load` read: the rows, and the rows it could not read (the id,
@@ -82,10 +89,10 @@ pub fn default_path() -> Option<PathBuf> {
 
 /// Writes a game: a new row, or the row's new state.
 const SAVE_SQL: &str =
-    "INSERT INTO games (id, variant, start_fen, moves, updated_ms, forfeits, clocks, dice, seating, agreement)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+    "INSERT INTO games (id, variant, start_fen, moves, updated_ms, forfeits, clocks, dice, seating, agreement, review)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
      ON CONFLICT(id) DO UPDATE SET variant = ?2, start_fen = ?3, moves = ?4, updated_ms = ?5,
-     forfeits = ?6, clocks = ?7, dice = ?8, seating = ?9, agreement = ?10";
+     forfeits = ?6, clocks = ?7, dice = ?8, seating = ?9, agreement = ?10, review = ?11";
 
 /// A database opened and locked for this server, not yet handed to its
 /// writer.
@@ -156,7 +163,8 @@ impl Opened {
         let mut stmt = self
             .conn
             .prepare(
-                "SELECT rowid, id, variant, start_fen, moves, forfeits, clocks, dice, seating, updated_ms, agreement FROM games
+                "SELECT rowid, id, variant, start_fen, moves, forfeits, clocks, dice, seating, updated_ms, agreement, review
+                 FROM games
                  ORDER BY updated_ms DESC",
             )
             .map_err(err)?;
@@ -185,6 +193,7 @@ impl Opened {
                     dice: json(&text(7)?, "dice")?,
                     table: json(&text(8)?, "seating")?,
                     agreement: json(&text(10)?, "agreement")?,
+                    review: json::<Option<Review>>(&text(11)?, "review")?.map(Arc::new),
                     updated_ms: r.get::<_, i64>(9).map_err(|e| format!("updated_ms: {e}"))?.max(0) as u64,
                 })
             };
@@ -230,6 +239,7 @@ mod tests {
             dice: None,
             table: None,
             updated_ms: 1,
+            review: None,
         }
     }
 

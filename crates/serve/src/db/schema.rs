@@ -1,6 +1,6 @@
 //! The `games` table: made in a new database, given the columns added
-//! since (a database from before forfeits, clocks, dice or tables were
-//! kept), and
+//! since (a database from before forfeits, clocks, dice, tables or reviews
+//! were kept), and
 //! checked in any other: a database whose `games` table is someone
 //! else's, or that holds other tables and no `games`, is refused at start
 //! with what it holds, rather than answering every new game with a 500
@@ -17,7 +17,7 @@ struct Column {
     added_with: Option<&'static str>,
 }
 
-const COLUMNS: [Column; 10] = [
+const COLUMNS: [Column; 11] = [
     Column { name: "id", kind: "TEXT", added_with: None },
     Column { name: "variant", kind: "TEXT", added_with: None },
     Column { name: "start_fen", kind: "TEXT", added_with: None },
@@ -28,6 +28,7 @@ const COLUMNS: [Column; 10] = [
     Column { name: "dice", kind: "TEXT", added_with: Some("'null'") },
     Column { name: "seating", kind: "TEXT", added_with: Some("'null'") },
     Column { name: "agreement", kind: "TEXT", added_with: Some("'null'") },
+    Column { name: "review", kind: "TEXT", added_with: Some("'null'") },
 ];
 
 /// A column as the database describes it.

@@ -173,8 +173,10 @@ fn save(conn: &Connection, row: &Row) -> Result<(), String> {
     let dice = serde_json::to_string(&row.dice).map_err(|e| why(&e))?;
     let table = serde_json::to_string(&row.table).map_err(|e| why(&e))?;
     let agreement = serde_json::to_string(&row.agreement).map_err(|e| why(&e))?;
+    let review = serde_json::to_string(&row.review.as_deref()).map_err(|e| why(&e))?;
     let mut stmt = conn.prepare_cached(SAVE_SQL).map_err(|e| why(&e))?;
     let updated = i64::try_from(row.updated_ms).unwrap_or(i64::MAX);
-    let values = params![row.id, row.variant, row.start_fen, moves, updated, forfeits, clocks, dice, table, agreement];
+    let values =
+        params![row.id, row.variant, row.start_fen, moves, updated, forfeits, clocks, dice, table, agreement, review];
     stmt.execute(values).map(|_| ()).map_err(|e| why(&e))
 }

@@ -6,11 +6,15 @@
 // analysis with the lines asked for; it runs until Stop, a move, or the
 // page leaving (its own stream ends it). Each search's value of the
 // position after a ply feeds the evaluation graph (a click on it shows
-// that position).
+// that position). "Analyse the whole game" reads the server's review
+// stream (GET review/stream): a value for each position, point by point,
+// then the turns that cost their seat (?!, ?, ??), ringed on the graph and
+// marked in the move list; a game's stored review is shown when it opens.
 
-import { $, ui, engineSeat, layout, thinkingShown } from './api.js';
+import { $, ui, api, engineSeat, layout, showError, thinkingShown } from './api.js';
+
 import { el } from './pieces.js';
-import { showTurns } from './movelist.js';
+import { renderMoves, showTurns } from './movelist.js';
 
 const a = {
   events: null,     // the follow stream
@@ -24,6 +28,9 @@ const a = {
 
 // A game shown: its values so far as this browser kept them.
 export function resetAnalysis(id) {
+  stopReview();
+  ui.review = null;
+  $('review-status').textContent = '';
   a.lines = [];
   a.id = id;
   a.evals = new Map();
@@ -176,6 +183,117 @@ export function stopAnalysis() {
   a.own = null;
 }
 
+// ---- The whole game's review ----------------------------------------------
+
+let reviewing = null; // the review stream's AbortController, while one runs
+
+// Shows `review` ({plies, points, marks}): its values are the graph's.
+function showReview(review) {
+  ui.review = review;
+  a.evals = new Map(review.points.map((p) => [p.ply, p.first_seat_cp]));
+  keepEvals();
+  renderGraph();
+  renderMoves();
+}
+
+// The game's stored review, if it has one (404 before: nothing shown).
+export async function loadReview(id) {
+  try {
+    const review = await api('GET', `/games/${id}/review`);
+    if (a.id === id && !reviewing) showReview(review);
+  } catch (_) {
+    // No review yet, or the thinking is hidden: nothing to show.
+  }
+}
+
+function reviewDone(review) {
+  const n = review.marks.length;
+  const words = { '?!': 'inaccurac', '?': 'mistake', '??': 'blunder' };
+  const count = (symbol) => review.marks.filter((m) => m.symbol === symbol).length;
+  const parts = Object.keys(words).filter((k) => count(k)).map((k) => {
+    const c = count(k);
+    return `${c} ${words[k]}${k === '?!' ? (c === 1 ? 'y' : 'ies') : c === 1 ? '' : 's'} (${k})`;
+  });
+  $('review-status').textContent = n ? `Game analysed: ${parts.join(', ')} marked in the move list.` : 'Game analysed: no mistake found.';
+}
+
+// Reviews the whole game: the stream read as it comes (fetch, not
+// EventSource, which would start the review again when it ends), each
+// position's value drawn at once.
+export async function startReview() {
+  const s = ui.state;
+  if (!s || reviewing || !thinkingShown(s)) return;
+  const id = s.id;
+  const control = new AbortController();
+  reviewing = control;
+  $('review').disabled = true;
+  showError(null);
+  const total = s.turns.length + 1;
+  const partial = { plies: s.moves.length, points: [], marks: [] };
+  ui.review = null;
+  a.evals = new Map();
+  renderGraph();
+  renderMoves();
+  $('review-status').textContent = `Analysing the whole game: 0 of ${total} positions…`;
+  try {
+    const response = await fetch(`/api/games/${id}/review/stream`, { signal: control.signal });
+    if (!response.ok) {
+      const body = await response.json().catch(() => null);
+      throw new Error((body && body.error) || response.statusText);
+    }
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      let cut;
+      while ((cut = text.indexOf('\n\n')) >= 0) {
+        const block = text.slice(0, cut);
+        text = text.slice(cut + 2);
+        const name = (/^event: (.*)$/m.exec(block) || [])[1];
+        const data = (/^data: (.*)$/m.exec(block) || [])[1];
+        if (!name || !data || a.id !== id) continue;
+        const d = JSON.parse(data);
+        if (name === 'position') {
+          partial.points.push(d);
+          a.evals.set(d.ply, d.first_seat_cp);
+          renderGraph();
+          $('review-status').textContent = `Analysing the whole game: ${partial.points.length} of ${total} positions…`;
+        } else if (name === 'done') {
+          showReview(d);
+          reviewDone(d);
+        } else if (name === 'error') {
+          throw new Error(d.error);
+        }
+      }
+    }
+  } catch (e) {
+    if (control.signal.aborted) return;
+    $('review-status').textContent = '';
+    showError(e);
+  } finally {
+    if (reviewing === control) reviewing = null;
+    $('review').disabled = false;
+  }
+}
+
+// Stops the review under way (another game shown): its search stops with it.
+export function stopReview() {
+  if (reviewing) reviewing.abort();
+  reviewing = null;
+  $('review').disabled = false;
+}
+
+// A take-back forgets the review: moves it judged are gone.
+export function checkReview(state) {
+  if (ui.review && state.moves.length < ui.review.plies) {
+    ui.review = null;
+    $('review-status').textContent = '';
+  }
+}
+
 // ---- The evaluation graph ---------------------------------------------
 
 const W = 400;
@@ -193,13 +311,24 @@ export function renderGraph() {
   el('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'zero' }, svg);
   const plies = s ? Math.max(s.moves.length, 1) : 1;
   const points = [...a.evals.entries()].filter(([p]) => p <= plies).sort((x, y) => x[0] - y[0]);
-  const xy = ([p, cp]) => [(p / plies) * W, H / 2 - (squash(cp) * H) / 2];
+  // A margin above and below, so that a ring at a won game's value shows whole.
+  const xy = ([p, cp]) => [(p / plies) * W, H / 2 - squash(cp) * (H / 2 - 6)];
   if (points.length) {
     const line = points.map((pt) => xy(pt).map((v) => v.toFixed(1)).join(',')).join(' ');
     el('polyline', { points: line, class: 'eval' }, svg);
     for (const pt of points) {
       const [x, y] = xy(pt);
       el('circle', { cx: x, cy: y, r: 2.2, class: 'eval-point', 'data-eval-ply': pt[0] }, svg);
+    }
+    // The review's marks, ringed where the marked turn left the game.
+    const marks = ui.review ? ui.review.marks : [];
+    for (const m of marks) {
+      const cp = a.evals.get(m.ply);
+      if (cp === undefined || m.ply > plies) continue;
+      const [x, y] = xy([m.ply, cp]);
+      const kind = { '?!': 'inaccuracy', '?': 'mistake', '??': 'blunder' }[m.symbol];
+      const ring = el('circle', { cx: x, cy: y, r: 5, class: `mark ${kind}`, 'data-mark-turn': m.turn }, svg);
+      el('title', {}, ring).textContent = `${m.notation}${m.symbol}, ${m.words} (${m.seat})`;
     }
   }
   if (ui.view && s) {
@@ -216,7 +345,8 @@ export function renderGraph() {
     showTurns(n);
   });
   const L = layout();
+  const marked = ui.review ? ` · ${ui.review.marks.length} marked (rings)` : '';
   $('graph-caption').textContent = L
-    ? `${points.length} values from the engine's searches, ${L.seats[0].name}'s view (up: ${L.seats[0].name} better)`
+    ? `${points.length} values from the engine's searches, ${L.seats[0].name}'s view (up: ${L.seats[0].name} better)${marked}`
     : '';
 }

@@ -14,6 +14,7 @@ export const ui = {
   busy: false,       // a move or step is on its way to the server
   token: 0,          // bumped by every game shown: stale answers are dropped
   view: null,        // a past position shown from the move list (positions/<ply>), or null: the game
+  review: null,      // the game's review (GET review, or the review stream's so far): {plies, points, marks}
   glyphs: 'chinese', // xiangqi pieces: 'chinese' characters or 'letters'
 };
 

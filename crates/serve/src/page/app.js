@@ -40,6 +40,7 @@ import { ask, initDialogs } from './dialogs.js';
 import { turnWords } from './turnwords.js';
 import { recentTurns } from './recent.js';
 import { follow, unfollow, resetAnalysis, renderGraph, startAnalysis, stopAnalysis, resumeAnalysis, analysing } from './analysis.js';
+import { checkReview, loadReview, startReview } from './analysis.js';
 
 // ---- Moves and steps ------------------------------------------------------
 
@@ -213,6 +214,11 @@ function apply(state, old) {
   if (turnChanged || !pendingPick(state)) ui.selected = pendingPick(state);
   if (ui.view && ui.view.ply > state.moves.length) ui.view = null;
   if (old && thinkingShown(state) && !thinkingShown(old)) follow(state.id);
+  if (old && !thinkingShown(state) && thinkingShown(old)) {
+    unfollow();
+    stopAnalysis();
+  }
+  checkReview(state);
   if (old && state.outcome && !old.outcome) renderLobby();
   clockUpdate(state);
   refresh();
@@ -246,6 +252,34 @@ function refresh() {
   const shown = thinkingShown(s);
   $('analysis').hidden = !shown;
   $('thinking-hidden').hidden = shown;
+  const toggle = !!thinkingSeat();
+  $('thinking-toggle').hidden = !toggle;
+  if (toggle) $('thinking-on').checked = s.show_thinking;
+}
+
+// The seat of this page's that may show or hide the engine's thinking: in
+// a game not over where this page holds every person seat and the engine
+// plays the others (one person alone against it). The server decides.
+function thinkingSeat() {
+  const s = ui.state;
+  if (!s || !s.players || s.outcome) return null;
+  const seats = Object.keys(s.players);
+  const people = seats.filter((seat) => !engineSeat(seat));
+  if (people.length === seats.length || !people.every((seat) => mine(seat))) return null;
+  return people[0] || null;
+}
+
+// The box beside the board: the engine's thinking shown or hidden now.
+async function setThinking() {
+  const s = ui.state;
+  const seat = thinkingSeat();
+  if (!seat) return;
+  try {
+    setState(await api('POST', `/games/${s.id}/thinking`, { show: $('thinking-on').checked }, ui.tokens[seat]));
+  } catch (e) {
+    showError(e);
+    reload();
+  }
 }
 
 // Who plays `seat`, in a few words for the status line.
@@ -389,8 +423,10 @@ function showGame(state) {
   ui.flipped = !!state.players && !mine(names[0]) && mine(names[1]);
   renderLegend($('legend'), layout());
   resetAnalysis(state.id);
-  if (thinkingShown(state)) follow(state.id);
-  else unfollow();
+  if (thinkingShown(state)) {
+    follow(state.id);
+    loadReview(state.id);
+  } else unfollow();
   watch(state.id, (next) => setState(next), () => {
     showError('This game was deleted.');
     ui.state = null;
@@ -701,6 +737,8 @@ async function start() {
     startAnalysis();
   });
   $('stop').addEventListener('click', stopAnalysis);
+  $('review').addEventListener('click', startReview);
+  $('thinking-on').addEventListener('change', setThinking);
   onClockOut(reload);
   initMoveList(() => {
     refresh();

@@ -78,6 +78,23 @@ function startNumber(s) {
   return Number.isInteger(n) && n > 0 ? n : 1;
 }
 
+// The review's mark of turn `n` (from 1), if any: its symbol after the
+// move ("c4?"), and its words for screen readers ("c4?, a mistake").
+const SLIPS = { '?!': 'inaccuracy', '?': 'mistake', '??': 'blunder' };
+function markSlip(entry, n) {
+  const mark = ui.review && ui.review.marks.find((m) => m.turn === n);
+  if (!mark) return;
+  const symbol = document.createElement('span');
+  symbol.className = 'slip';
+  symbol.textContent = mark.symbol;
+  const words = document.createElement('span');
+  words.className = 'sr-only';
+  words.textContent = `, ${mark.words}`;
+  entry.append(symbol, words);
+  entry.classList.add(SLIPS[mark.symbol]);
+  entry.setAttribute('data-mark', mark.symbol);
+}
+
 export function renderMoves() {
   const s = ui.state;
   const L = layout();
@@ -109,6 +126,7 @@ export function renderMoves() {
     }
     column = col + 1;
     const entry = cell('ply ' + t.seat, t.notation);
+    markSlip(entry, i + 1);
     entry.setAttribute('data-ply', t.last);
     entry.setAttribute('data-turn', i + 1);
     entry.title = `${t.seat}: ${s.moves.slice(t.first - 1, t.last).map((m) => m.move).join(', ')}`;
