@@ -293,7 +293,20 @@ def play_cat_chess(driver, url, shots):
     wait(driver, "the same game after a reload", lambda d: turns(d) == before)
     assert board(driver) == position, (board(driver), position)
     assert driver.find_elements(By.CSS_SELECTOR, "#graph .eval-point"), "the evaluation graph was lost"
-    return len(before)
+    played = len(before)
+
+    # Two queens up, but black's king stands beside a cat: the analysis
+    # gives white no chance and says why, instead of "white 100 %".
+    load_fen(driver, "catchess", "*k6/8/8/3*4/8/8/2QQ4/6K1 b - - 0 1", {"white": "you", "black": "you", "cats": "you"})
+    driver.find_element(By.ID, "analyse").click()
+    wait(driver, "the sheltered king's note", lambda d: not d.find_element(By.ID, "outlook-note").get_attribute("hidden"))
+    note = text(driver, "outlook-note")
+    assert note.startswith("white cannot win as things stand"), note
+    assert text(driver, "a-score").endswith("· white cannot win"), text(driver, "a-score")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#outlook .white[style*='width: 100%']"), "white shown winning"
+    shot(driver, shots, "catchess-sheltered.png")
+    driver.find_element(By.ID, "stop").click()
+    return played
 
 
 def board(driver):

@@ -89,6 +89,10 @@ function showInfo(search, info) {
     $('a-score').textContent = info.score.mate !== undefined
       ? `mate ${info.score.mate} (for ${ui.state.turn})`
       : `${scoreText(info)} (${L.seats[0].name}'s view)`;
+    // The score counts material; a side the position denies a win is told
+    // so beside it (the outlook's note says why).
+    const stuck = (info.outlook || []).filter((c) => c.cannot_win).map((c) => c.seat);
+    if (stuck.length && info.score.mate === undefined) $('a-score').textContent += ` · ${stuck.join(' and ')} cannot win`;
     $('a-nodes').textContent = `${info.nodes.toLocaleString()} (${Math.round(info.nps / 1000)} kn/s)`;
     showOutlook(L, info);
     const ply = a.searchPly[search];
