@@ -198,6 +198,17 @@ catchess datagen --variant chess --out chess.bin --positions 1000000 --threads 2
 catchess datagen --variant xiangqi --out xq-3.bin --games 100000 --shard 3/10 --seed 7"
     )]
     Datagen(catchess_datagen::DatagenArgs),
+    /// Measure the playing levels in a game itself: the engine at a fixed level (the stand-in for
+    /// a person) against every level, node-limited and seeded (README, "Levels in Cat Chess").
+    ///
+    /// `--layout person`: the stand-in plays --seat, the level under test every other seat (can a
+    /// beginner beat level 1?). `--layout level`: the level plays --seat, the stand-in the others
+    /// (does each level play its seat better than the one below?). Prints a Markdown table: each
+    /// seat's wins, and the --seat's wins within --within moves and their median length.
+    #[command(after_help = "Example (the README's tables):\n  \
+catchess calibrate --variant catchess --seat white --stand-in 4 --games 40 --threads 2\n  \
+catchess calibrate --variant catchess --layout level --seat cats --games 40 --threads 2")]
+    Calibrate(catchess_datagen::calibrate::CalibrateArgs),
     /// Endgame tables (Cat Chess with both cats, and chess): generate and probe.
     Tb {
         #[command(subcommand)]
@@ -520,6 +531,7 @@ pub fn run() -> ExitCode {
         Some(Command::Tune(args)) => catchess_tune::command(args.variant, &args.tune_args()),
         Some(Command::Train(args)) => catchess_tune::nnue::command(args.train_args(), args.init.as_deref(), &args.out),
         Some(Command::Datagen(args)) => catchess_datagen::command(&args),
+        Some(Command::Calibrate(args)) => catchess_datagen::calibrate::command(&args),
         Some(Command::Tb { action }) => return crate::tb_cli::run(action),
         Some(Command::Random) => {
             let stdin = std::io::stdin();

@@ -192,6 +192,7 @@ fn every_command_with_a_variant_names_every_game_and_its_default() {
         (&["bench"], None),
         (&["pgn", "check"], Some("chess")),
         (&["tune"], Some("chess")),
+        (&["calibrate"], Some("catchess")),
     ] {
         let (ok, out, _) = catchess(&[command, &["--help"]].concat());
         assert!(ok, "{command:?}");
@@ -203,5 +204,35 @@ fn every_command_with_a_variant_names_every_game_and_its_default() {
         if let Some(d) = default {
             assert!(variant.contains(&format!("default: {d}")), "{command:?}: {variant}");
         }
+    }
+}
+
+#[test]
+fn calibrate_prints_its_table_and_refuses_bad_settings_with_words() {
+    let (ok, out, err) =
+        catchess(&["calibrate", "--levels", "1,2", "--games", "1", "--nodes", "500", "--within", "60", "--seed", "3"]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("catchess: the stand-in (level 3) as white, level L in every other seat; 1 games a level"));
+    let rows: Vec<&str> = out.lines().filter(|l| l.starts_with("| 1 |") || l.starts_with("| 2 |")).collect();
+    assert_eq!(rows.len(), 2, "{out}");
+    // Each row's three seats' wins add up to its one game.
+    for row in rows {
+        let cells: Vec<u32> = row.split('|').skip(2).take(3).map(|c| c.trim().parse().unwrap()).collect();
+        assert_eq!(cells.iter().sum::<u32>(), 1, "{row}");
+    }
+    assert!(out.contains("| white within 60 moves |"), "{out}");
+    for (args, message) in [
+        (&["calibrate", "--seat", "red"][..], "catchess has no seat \"red\" (its seats: white, black, cats)"),
+        (&["calibrate", "--stand-in", "9"], "level must be 1..=8, got 9"),
+        (&["calibrate", "--levels", "5-2"], "--levels: \"5-2\": a range goes from the lower level up"),
+        (&["calibrate", "--games", "0"], "--games must be 1..=100000, got 0"),
+        (&["calibrate", "--nodes", "0"], "--nodes must be 1..=10000000, got 0"),
+        (&["calibrate", "--layout", "crowd"], "invalid value 'crowd'"),
+        (&["calibrate", "--variant", "xiangqi", "--seat", "white"], "xiangqi has no seat \"white\""),
+    ] {
+        let (ok, out, err) = catchess(args);
+        assert!(!ok, "{args:?} succeeded: {out}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }

@@ -14,7 +14,9 @@
 //! | `output.rs` | the data file and its state file: resuming after a stop |
 //! | `format/` | the file formats: bulletformat for chess, the project's own for the rest |
 //! | `progress.rs` | the progress bar |
+//! | `calibrate.rs` | `catchess calibrate`: the playing levels measured by games between them |
 
+pub mod calibrate;
 pub mod format;
 mod output;
 pub mod play;
