@@ -335,6 +335,8 @@ def tenten(driver, audits):
     walk(driver, "e3")
     press(driver, Keys.ENTER)
     wait(driver, "the pick", lambda d: steps_so_far(d) == "e3" and "selected" in label(d, "e3"))
+    picked = label(driver, "e3")
+    assert "picked: its move comes next" in picked and "last move" not in picked, picked
     said = label(driver, "e3")
     assert said.startswith("e3, white pawn, ") and "selected, it may go to e4, e5" in said, said
     press(driver, Keys.ESCAPE)

@@ -91,7 +91,8 @@ export function drawBoard(L, board, o = {}) {
       g.setAttribute('role', 'gridcell');
       g.setAttribute('aria-colindex', col + 1);
       g.setAttribute('tabindex', q.square === o.cursor ? '0' : '-1');
-      g.setAttribute('aria-label', squareLabel(L, q, { marks: own, target: targets.has(q.square), goes }));
+      const picked = q.square === o.picked;
+      g.setAttribute('aria-label', squareLabel(L, q, { marks: own, target: targets.has(q.square), goes, picked }));
     }
   }
   // The square a piece slides into is raised (drawn last), with its row,
@@ -211,6 +212,9 @@ export function render() {
     slide,
     grid: true,
     cursor: cursorSquare(L, shown.board),
+    // A 10×10 piece picked for the turn under way: said as picked, not as
+    // a last move (its square is marked as the step just taken).
+    picked: ui.view ? null : pendingPick(ui.state),
   });
   $('board').replaceChildren(svg);
   svg.addEventListener('pointerdown', onPointerDown);

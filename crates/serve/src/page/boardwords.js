@@ -22,13 +22,15 @@ function markWords(L, cls) {
 // The label of square `q` (a square of a state's `board`): its name, what
 // stands on it, its states. `marks`: the classes the board draws on it;
 // `target`: a move may end there; `goes`: for the selected piece, the
-// squares its moves reach.
-export function squareLabel(L, q, { marks = [], target = false, goes = null } = {}) {
+// squares its moves reach; `picked`: the piece a 10×10 turn under way
+// picked, whose move comes next (its square's marks are that step's).
+export function squareLabel(L, q, { marks = [], target = false, goes = null, picked = false } = {}) {
   const words = [q.square, q.piece ? pieceWords(q.piece, L) : 'empty'];
   if (q.check) words.push('in check');
   if (q.disarmed) words.push('disarmed');
   else if (q.zone && !q.piece) words.push('no-capture zone');
-  for (const cls of marks) {
+  if (picked) words.push('picked: its move comes next');
+  for (const cls of marks.filter((c) => !picked || c === 'selected')) {
     const said = markWords(L, cls);
     if (said && !words.includes(said)) words.push(said);
   }
