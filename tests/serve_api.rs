@@ -175,6 +175,23 @@ fn moves_are_taken_as_the_records_write_them() {
     let (_, state) = call(&s, "POST", &moves, Some(json!({"move": "h10g8"})));
     assert_eq!(moves_of(&state), ["h3e3", "h10g8"]);
     error_of(call(&s, "POST", &moves, Some(json!({"move": "H2+9"}))), 422, "no legal move here is written so");
+    // Typed in any letter case where only one move reads so: WXF's h2+3
+    // is the horse's H2+3.
+    let (status, state) = call(&s, "POST", &moves, Some(json!({"move": "h2+3"})));
+    assert_eq!((status, moves_of(&state).last().map(String::as_str)), (200, Some("h1g3")), "{state}");
+
+    // In SAN the case tells a pawn from a bishop: `bxc3` is the pawn's,
+    // `Bxc3` the bishop's, and `BXC3`, which could be either, is refused.
+    let fen = "4k3/8/8/8/8/2p5/1P1B4/4K3 w - - 0 1";
+    for (typed, played) in [("bxc3", Some("b2c3")), ("Bxc3", Some("d2c3")), ("BXC3", None), ("ke2", Some("e1e2"))] {
+        let game = new_game(&s, json!({"variant": "chess", "fen": fen}));
+        let moves = format!("/api/games/{}/moves", game["id"].as_str().unwrap());
+        let (status, state) = call(&s, "POST", &moves, Some(json!({ "move": typed })));
+        match played {
+            Some(m) => assert_eq!((status, moves_of(&state)), (200, vec![m.to_string()]), "{typed}: {state}"),
+            None => assert_eq!(status, 422, "{typed}: {state}"),
+        }
+    }
 }
 
 /// Levels (api.md, "Levels"): the listing, an engine move at each end of

@@ -822,7 +822,7 @@ impl<G: Playable> AnyGame for GameSession<G> {
         let steps = match pos.parse_move(text) {
             Ok(step) => vec![step],
             Err(_) if G::ONE_MOVE_TURNS && !pos.is_well_formed_move(text) => {
-                catchess_game::pgn::record_turn(&pos, text).map_err(|_| unreadable_move(&pos, text))?
+                catchess_game::pgn::typed_turn(&pos, text).map_err(|_| unreadable_move(&pos, text))?
             }
             Err(_) => pos.parse_answer(text).map_err(|e| ApiError::unprocessable(e.to_string()))?,
         };

@@ -34,7 +34,7 @@ pub use clock::{clock_command, read_clock, read_elapsed};
 /// stats`, `tune`): far beyond any match's records.
 pub const MAX_PGN_BYTES: u64 = 1 << 30;
 pub use reader::{games, read_all, Games, PgnError, PgnGame, PgnMove};
-pub use replay::{record_turn, replay, result_words, start, MovePlace, Numbering, ReplayError, Stop};
+pub use replay::{record_turn, replay, result_words, start, typed_turn, MovePlace, Numbering, ReplayError, Stop};
 pub use writer::{escape, write, Movetext};
 
 /// The longest word (a move token, a move number) the reader takes: a

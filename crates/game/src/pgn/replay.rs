@@ -162,9 +162,35 @@ pub fn record_turn<G: Notation + Arbitration>(pos: &G, token: &str) -> Result<Ve
     pos.parse_answer(token)
 }
 
+/// A move as a person types it (the page's move box): as [`record_turn`]
+/// reads it, or else, in a game of one move a turn, the one legal move
+/// whose record reads so in any letter case (`c2.5`, `nf3`). Never a guess:
+/// where the case tells moves apart (`bxc3` a pawn, `Bxc3` a bishop) the
+/// exact text has already chosen, and two moves that differ only in case
+/// refuse the text. Records themselves are read exactly.
+pub fn typed_turn<G: Notation + Arbitration>(pos: &G, token: &str) -> Result<Vec<G::Move>, MoveError> {
+    let exact = record_turn(pos, token);
+    if exact.is_ok() || !G::ONE_MOVE_TURNS || !token.bytes().all(|b| b.is_ascii_graphic()) {
+        return exact;
+    }
+    let want = bare(token).to_ascii_lowercase();
+    let mut list = MoveList::default();
+    pos.legal_moves(&mut list);
+    let mut matching = list.iter().copied().filter(|&m| bare(&pos.record_move(m)).to_ascii_lowercase() == want);
+    match (matching.next(), matching.next()) {
+        (Some(m), None) => Ok(vec![m]),
+        _ => exact,
+    }
+}
+
+/// A record's move text without check marks, annotations and a
+/// promotion's `=`.
+fn bare(text: &str) -> String {
+    text.trim_end_matches(['+', '#', '!', '?']).replace('=', "")
+}
+
 /// One move of a game of one move a turn ([`record_turn`]).
 fn record_move<G: Notation + Arbitration>(pos: &G, token: &str) -> Result<G::Move, MoveError> {
-    let bare = |t: &str| t.trim_end_matches(['+', '#', '!', '?']).replace('=', "");
     let want = bare(token);
     // SAN may mark the pass with a check (`0000+`).
     if let Some(pass) = pos.arbiter_pass().filter(|p| p.to_string() == want) {
