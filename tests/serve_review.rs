@@ -12,7 +12,7 @@
 mod common;
 
 use catchess::serve::{spawn, Config, Server};
-use common::http::{call, call_as};
+use common::http::{call, call_as, read_events_within};
 use common::table::{assert_refused, token};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
@@ -44,20 +44,7 @@ fn from_fen(s: &Server, variant: &str, fen: &str, moves: &[&str]) -> String {
 
 /// The review stream's events to its end: (name, data).
 fn review(s: &Server, id: &str) -> Vec<(String, Value)> {
-    let url = format!("http://{}/api/games/{id}/review/stream", s.addr);
-    let response = ureq::get(&url).timeout(Duration::from_secs(120)).call().expect("a stream");
-    assert!(response.content_type().starts_with("text/event-stream"));
-    let mut events = Vec::new();
-    let mut name = String::new();
-    for line in BufReader::new(response.into_reader()).lines() {
-        let line = line.expect("a line");
-        if let Some(n) = line.strip_prefix("event: ") {
-            name = n.to_string();
-        } else if let Some(d) = line.strip_prefix("data: ") {
-            events.push((name.clone(), serde_json::from_str(d).expect("JSON data")));
-        }
-    }
-    events
+    read_events_within(&s.addr.to_string(), &format!("/api/games/{id}/review/stream"), Duration::from_secs(120))
 }
 
 /// The stream's `done` review, after one `position` event per point.

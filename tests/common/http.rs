@@ -49,8 +49,13 @@ pub fn call_with_token(
 /// The events of a server-sent event stream (`GET addr path`) until
 /// `done`, included: (event name, JSON data).
 pub fn read_events(addr: &str, path: &str) -> Vec<(String, Value)> {
+    read_events_within(addr, path, Duration::from_secs(30))
+}
+
+/// [`read_events`] of a stream that may take up to `timeout`.
+pub fn read_events_within(addr: &str, path: &str, timeout: Duration) -> Vec<(String, Value)> {
     let url = format!("http://{addr}{path}");
-    let response = ureq::get(&url).timeout(Duration::from_secs(30)).call().expect("a stream");
+    let response = ureq::get(&url).timeout(timeout).call().expect("a stream");
     assert!(response.content_type().starts_with("text/event-stream"));
     let mut events = Vec::new();
     let mut name = String::new();
