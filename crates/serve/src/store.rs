@@ -413,14 +413,26 @@ impl Locked {
     ) -> Api<(Locked, R)> {
         let (r, pending) = self.apply(change, changed)?;
         let Some(Pending { before, writes }) = pending else { return Ok((self, r)) };
+        let locked = self.commit_in_task(writes, move |e, committed| e.conclude(before, committed)).await?;
+        Ok((locked, r))
+    }
+
+    /// Commits `writes` in a task of its own, so that the commit finishes
+    /// even when the request is dropped, then hands its result to
+    /// `conclude`, which puts back what was not kept (and says why).
+    async fn commit_in_task(
+        mut self,
+        writes: Vec<Write>,
+        conclude: impl FnOnce(&mut Entry, Result<(), String>) -> Api<()> + Send + 'static,
+    ) -> Api<Locked> {
         let db = self.db.clone();
         let commit = tokio::spawn(async move {
             let committed = db.commit(writes).await;
-            let concluded = self.conclude(before, committed);
+            let concluded = conclude(&mut self, committed);
             (self, concluded)
         });
         let (locked, concluded) = commit.await.map_err(interrupted)?;
-        concluded.map(|()| (locked, r))
+        concluded.map(|()| locked)
     }
 
     /// Keeps `review` with the game, committed before it returns; a
@@ -428,18 +440,13 @@ impl Locked {
     pub async fn keep_review(mut self, review: Arc<Review>) -> Api<Locked> {
         let before = self.review.replace(review);
         let writes = vec![Write::Save(Box::new(self.row()))];
-        let db = self.db.clone();
-        let commit = tokio::spawn(async move {
-            match db.commit(writes).await {
-                Ok(()) => (self, Ok(())),
-                Err(why) => {
-                    self.review = before;
-                    (self, Err(not_saved(why)))
-                }
-            }
-        });
-        let (locked, kept) = commit.await.map_err(interrupted)?;
-        kept.map(|()| locked)
+        self.commit_in_task(writes, move |e, committed| {
+            committed.map_err(|why| {
+                e.review = before;
+                not_saved(why)
+            })
+        })
+        .await
     }
 
     /// Ends the game by time forfeit if the seat to move's clock ran out
