@@ -14,7 +14,7 @@
 import { $, ui, api, engineSeat, layout, showError, thinkingShown } from './api.js';
 
 import { el } from './pieces.js';
-import { renderMoves, showTurns } from './movelist.js';
+import { SLIPS, renderMoves, showTurns } from './movelist.js';
 
 const a = {
   events: null,     // the follow stream
@@ -212,11 +212,10 @@ export async function loadReview(id) {
 
 function reviewDone(review) {
   const n = review.marks.length;
-  const words = { '?!': 'inaccurac', '?': 'mistake', '??': 'blunder' };
   const count = (symbol) => review.marks.filter((m) => m.symbol === symbol).length;
-  const parts = Object.keys(words).filter((k) => count(k)).map((k) => {
+  const parts = Object.entries(SLIPS).filter(([k]) => count(k)).map(([k, kind]) => {
     const c = count(k);
-    return `${c} ${words[k]}${k === '?!' ? (c === 1 ? 'y' : 'ies') : c === 1 ? '' : 's'} (${k})`;
+    return `${c} ${c === 1 ? kind : kind.replace(/y$/, 'ie') + 's'} (${k})`;
   });
   $('review-status').textContent = n ? `Game analysed: ${parts.join(', ')} marked in the move list.` : 'Game analysed: no mistake found.';
 }
@@ -330,7 +329,7 @@ export function renderGraph() {
       const cp = a.evals.get(m.ply);
       if (cp === undefined || m.ply > plies) continue;
       const [x, y] = xy([m.ply, cp]);
-      const kind = { '?!': 'inaccuracy', '?': 'mistake', '??': 'blunder' }[m.symbol];
+      const kind = SLIPS[m.symbol];
       const ring = el('circle', { cx: x, cy: y, r: 5, class: `mark ${kind}`, 'data-mark-turn': m.turn }, svg);
       el('title', {}, ring).textContent = `${m.notation}${m.symbol}, ${m.words} (${m.seat})`;
     }

@@ -80,7 +80,8 @@ function startNumber(s) {
 
 // The review's mark of turn `n` (from 1), if any: its symbol after the
 // move ("c4?"), and its words for screen readers ("c4?, a mistake").
-const SLIPS = { '?!': 'inaccuracy', '?': 'mistake', '??': 'blunder' };
+// The kind of each mark, by its symbol (the graph's rings use it too).
+export const SLIPS = { '?!': 'inaccuracy', '?': 'mistake', '??': 'blunder' };
 function markSlip(entry, n) {
   const mark = ui.review && ui.review.marks.find((m) => m.turn === n);
   if (!mark) return;
