@@ -174,15 +174,16 @@ catchess tune --variant chess --pgn selfplay.pgn --skip-plies 10 --lambda 0.3 --
     /// Learn a standard-chess evaluation network (NNUE) from game records or datagen files.
     ///
     /// Reads `catchess match` records as `tune` does (the quiet positions after --skip-plies) and
-    /// `catchess datagen --variant chess` files (--data), each position labelled with a blend of
-    /// the game's result and the search's score, and learns the network of
-    /// `crates/games/src/chess/nnue` by Adam; the positions of one game in ten are held out, and
+    /// `catchess datagen` files (--data; standard chess's, or with `--variant xiangqi` xiangqi's),
+    /// each position labelled with a blend of the game's result and the search's score, and learns
+    /// the game's network (`crates/games/src/nnue`) by Adam; the positions of one game in ten are held out, and
     /// the network of the pass where their loss was lowest is written to --out. Reports the
     /// held-out loss of the hand-made evaluation and of the built-in network on the same
     /// positions beside the new network's.
     #[command(after_help = "Examples:\n  \
 catchess train --pgn selfplay.pgn --skip-plies 10 --lambda 0.3 --epochs 30 --out chess.nnue\n  \
-catchess train --data chess.bin --epochs 10 --rate 0.002 --final-rate 0 --out whole.nnue")]
+catchess train --data chess.bin --epochs 10 --rate 0.002 --final-rate 0 --out whole.nnue\n  \
+catchess train --variant xiangqi --data xq.bin --correction --epochs 2 --rate 0.002 --final-rate 0 --out xq.nnue")]
     Train(TrainCliArgs),
     /// Self-play training data for evaluation networks, every game: node-limited games inside the
     /// process, each quiet position's search score and the game's result in a binary file.
@@ -219,12 +220,16 @@ catchess calibrate --variant catchess --layout level --seat cats --games 40 --th
 /// `catchess train` options.
 #[derive(clap::Args, Debug)]
 pub struct TrainCliArgs {
+    /// The game whose network to learn: chess or xiangqi.
+    #[arg(long, default_value_t = FROM_OUTSIDE)]
+    pub variant: VariantKind,
     /// A PGN file of standard-chess game records (repeatable).
     #[arg(long = "pgn", value_name = "FILE", required_unless_present = "data")]
     pub records: Vec<String>,
-    /// A `catchess datagen --variant chess` file (bulletformat; repeatable, and mixable with
-    /// --pgn): every position with its search score and result. One game in ten is held out,
-    /// games told apart where the men on the board grow in number.
+    /// A `catchess datagen` file of the game (chess: bulletformat, mixable with --pgn; xiangqi:
+    /// the project's own format; repeatable): every position with its search score and result.
+    /// One game in ten is held out (chess: games told apart where the men on the board grow in
+    /// number; xiangqi: by the record's game number).
     #[arg(long, value_name = "FILE")]
     pub data: Vec<String>,
     /// Plies left out at the start of each game of the PGN records.
@@ -529,7 +534,9 @@ pub fn run() -> ExitCode {
         #[cfg(feature = "web")]
         Some(Command::Serve(config)) => catchess_serve::run(config),
         Some(Command::Tune(args)) => catchess_tune::command(args.variant, &args.tune_args()),
-        Some(Command::Train(args)) => catchess_tune::nnue::command(args.train_args(), args.init.as_deref(), &args.out),
+        Some(Command::Train(args)) => {
+            args.train_args().and_then(|train| catchess_tune::nnue::command(train, args.init.as_deref(), &args.out))
+        }
         Some(Command::Datagen(args)) => catchess_datagen::command(&args),
         Some(Command::Calibrate(args)) => catchess_datagen::calibrate::command(&args),
         Some(Command::Tb { action }) => return crate::tb_cli::run(action),
@@ -585,9 +592,10 @@ impl TuneCliArgs {
 
 impl TrainCliArgs {
     /// The settings; the network to start from is read by the command.
-    fn train_args(&self) -> catchess_tune::nnue::TrainArgs {
-        use catchess_games::chess::nnue::Kind;
-        catchess_tune::nnue::TrainArgs {
+    fn train_args(&self) -> Result<catchess_tune::nnue::TrainArgs, String> {
+        use catchess_games::nnue::Kind;
+        Ok(catchess_tune::nnue::TrainArgs {
+            game: catchess_tune::nnue::TrainGame::of(self.variant)?,
             records: self.records.clone(),
             data: self.data.clone(),
             filter: catchess_tune::data::Filter { skip_plies: self.skip_plies },
@@ -602,6 +610,6 @@ impl TrainCliArgs {
             },
             lambda: self.lambda,
             init: None,
-        }
+        })
     }
 }

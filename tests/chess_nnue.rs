@@ -1,22 +1,29 @@
-//! The protocol's `EvalFile`: a standard-chess network, loaded by the
-//! real binary, becomes the evaluation the search uses; bad files are
-//! refused with the evaluation unchanged.
+//! The protocol's `EvalFile`: a standard-chess or xiangqi network, loaded
+//! by the real binary, becomes the evaluation the search of its game uses;
+//! bad files are refused with the evaluation unchanged.
 
 mod common;
 use common::{engine, run, temp};
 
-use catchess::games::chess::nnue::{Kind, Network, HIDDEN, INPUTS, MAX_OUTPUT_WEIGHT, QA};
+use catchess::games::nnue::{Kind, Network, Shape, CHESS, HIDDEN, MAX_OUTPUT_WEIGHT, QA, XIANGQI};
+use catchess::games::xiangqi::{nnue as xiangqi_nnue, Xiangqi};
 use catchess::{Chess, MoveList};
 use engine::Engine;
 use run::catchess;
 use temp::temp;
 
-/// A network with small, varied weights (a fixed pattern, no training).
+/// A chess network with small, varied weights (a fixed pattern, no training).
 fn patterned() -> Network {
+    patterned_of(&CHESS)
+}
+
+/// A network of `shape`'s game, as [`patterned`].
+fn patterned_of(shape: &'static Shape) -> Network {
     let w = |i: usize, m: usize| ((i * 7919 + 13) % m) as i16 - (m / 2) as i16;
     Network {
+        shape,
         kind: Kind::Whole,
-        hidden_weights: (0..INPUTS * HIDDEN).map(|i| w(i, 61)).collect(),
+        hidden_weights: (0..shape.inputs() * HIDDEN).map(|i| w(i, 61)).collect(),
         hidden_bias: (0..HIDDEN).map(|i| w(i, 201)).collect(),
         output_weights: (0..2 * HIDDEN).map(|i| w(i, 101)).collect(),
         output_bias: 500,
@@ -143,8 +150,9 @@ fn a_correction_file_corrects_the_hand_made_evaluation() {
 #[test]
 fn a_loud_network_never_scores_a_mate() {
     let loud = Network {
+        shape: &CHESS,
         kind: Kind::Whole,
-        hidden_weights: vec![0; INPUTS * HIDDEN],
+        hidden_weights: vec![0; CHESS.inputs() * HIDDEN],
         hidden_bias: vec![QA as i16; HIDDEN],
         output_weights: vec![MAX_OUTPUT_WEIGHT; 2 * HIDDEN],
         output_bias: 0,
@@ -194,6 +202,55 @@ fn bad_network_files_are_refused_and_the_evaluation_stays() {
     }
     assert_eq!(e.ask("eval"), before);
     assert!(e.ask("setoption name EvalFile value <empty>").is_empty());
+}
+
+#[test]
+fn a_xiangqi_file_becomes_the_xiangqi_evaluation_and_leaves_chess_s() {
+    let net = Network { kind: Kind::Correction, ..patterned_of(&XIANGQI) };
+    let file = written("xiangqi.nnue", &net.to_bytes());
+    // Men that can capture nothing, now or one move on.
+    let fen = "3k5/9/9/p8/9/9/8P/9/9/4K4 b - - 0 1";
+    let pos = Xiangqi::from_fen(fen).unwrap();
+    let value = |p: &Xiangqi| xiangqi_nnue::value(&net, p, || p.hand_made_value());
+    assert_ne!(value(&pos), pos.hand_made_value(), "the network must correct something here");
+    let mut e = Engine::start();
+    assert!(e.ask("setoption name UCI_Variant value xiangqi").is_empty());
+    e.ask(&format!("position fen {fen}"));
+    // By default xiangqi evaluates by hand.
+    assert!(!e.ask("eval").iter().any(|l| l.starts_with("network:")));
+    assert!(e.ask(&format!("setoption name EvalFile value {file}")).is_empty());
+    let eval = e.ask("eval");
+    let line = eval.iter().find(|l| l.starts_with("network:")).expect("eval shows the network");
+    assert!(line.starts_with(&format!("network: {} cp (red's view), from {file}", value(&pos))), "{line}");
+    // Standard chess keeps its built-in network, and may still choose.
+    assert!(e.ask("setoption name UCI_Variant value chess").is_empty());
+    e.ask("position startpos");
+    assert!(e.ask("eval").iter().any(|l| l.starts_with("network:") && l.contains("from <built-in>")));
+    let chess_file = written("chess-beside-xiangqi.nnue", &patterned().to_bytes());
+    assert!(e.ask(&format!("setoption name EvalFile value {chess_file}")).is_empty());
+    // `<none>` now would change both games' choices: refused.
+    let out = e.ask("setoption name EvalFile value <none>");
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(out[0].contains("already; restart the engine"), "{out:?}");
+    // Xiangqi's own search reads the network: a depth-1 score of black's
+    // is the best network value one move on, as black sees it.
+    assert!(e.ask("setoption name UCI_Variant value xiangqi").is_empty());
+    e.ask(&format!("position fen {fen}"));
+    let mut list = MoveList::default();
+    pos.legal_moves(&mut list);
+    assert!(list.iter().all(|&m| pos.piece_at(m.to()).is_none()), "no captures here, so depth 1 is static values");
+    let best = list.iter().map(|&m| -value(&pos.play(m))).max().unwrap();
+    assert_eq!(depth_one_score(&mut e), best);
+}
+
+#[test]
+fn a_file_of_no_game_is_refused_by_its_magic() {
+    let mut bytes = patterned().to_bytes();
+    bytes[..8].copy_from_slice(b"CATNNZZ9");
+    let file = written("unknown-game.nnue", &bytes);
+    let mut e = chess_engine();
+    let out = e.ask(&format!("setoption name EvalFile value {file}"));
+    assert_eq!(out, [format!("info string error: setoption: {file}: not a catchess network file (it starts with none of CATNNUE2, CATNNXQ1)")]);
 }
 
 #[test]

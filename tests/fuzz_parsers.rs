@@ -275,7 +275,7 @@ fn engine_output_lines() {
 /// `EvalFile`: a network file is read whole and checked, never trusted.
 #[test]
 fn network_files() {
-    use catchess::games::chess::nnue::Network;
+    use catchess::games::nnue::{Network, CHESS, XIANGQI};
     let built_in = catchess::games::chess::nnue::read(catchess::games::chess::nnue::BUILT_IN_NAME)
         .expect("the built-in network")
         .to_bytes();
@@ -283,7 +283,8 @@ fn network_files() {
     let cases = common::fuzz::cases().min(2000);
     for case in 0..cases {
         let bytes = mutated_bytes(&mut rng, &built_in, case, 256, 8);
-        let _ = Network::from_bytes(&bytes);
+        let _ = Network::from_bytes(&CHESS, &bytes);
+        let _ = Network::from_bytes(&XIANGQI, &bytes);
     }
 }
 

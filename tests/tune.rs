@@ -99,7 +99,9 @@ fn tune_fits_match_records_and_writes_a_weights_file() {
     assert!(err.contains("40 games (0 left out, 0 repeats)"), "{err}");
     assert!(err.contains("epoch 3: loss"), "{err}");
     assert!(err.contains("held-out loss against the targets: hand-made 0."), "{err}");
-    let network = catchess::games::chess::nnue::Network::from_bytes(&std::fs::read(&net).unwrap()).unwrap();
+    let network =
+        catchess::games::chess::nnue::Network::from_bytes(&catchess::games::nnue::CHESS, &std::fs::read(&net).unwrap())
+            .unwrap();
     assert!(network.hidden_weights.iter().any(|&w| w != 0));
     // Learning goes on from that network (a whole evaluation, so no --correction).
     let refined = temp("refined.nnue");
@@ -119,7 +121,11 @@ fn tune_fits_match_records_and_writes_a_weights_file() {
     assert!(ok, "{err}");
     assert!(err.contains("epoch 0 (the start): held out 0."), "{err}");
     assert!(err.contains("epoch 1: loss"), "{err}");
-    assert!(catchess::games::chess::nnue::Network::from_bytes(&std::fs::read(&refined).unwrap()).is_ok());
+    assert!(catchess::games::chess::nnue::Network::from_bytes(
+        &catchess::games::nnue::CHESS,
+        &std::fs::read(&refined).unwrap()
+    )
+    .is_ok());
 }
 
 #[test]
@@ -178,8 +184,13 @@ fn tune_refuses_what_it_cannot_do() {
 
 /// `catchess datagen` chess data: 14 games at 200 nodes a move.
 fn datagen_chess(name: &str) -> PathBuf {
+    datagen("chess", name)
+}
+
+/// A `catchess datagen` file of 14 short games of `variant`.
+fn datagen(variant: &str, name: &str) -> PathBuf {
     let out = temp(name);
-    let args = ["datagen", "--variant", "chess", "--games", "14", "--nodes", "200", "--seed", "3", "--out"];
+    let args = ["datagen", "--variant", variant, "--games", "14", "--nodes", "200", "--seed", "3", "--out"];
     let (ok, _, err) = catchess(&[&args[..], &[out.to_str().unwrap()]].concat());
     assert!(ok, "{err}");
     out
@@ -216,7 +227,7 @@ fn train_learns_a_whole_network_from_datagen_data() {
     assert!(held > 0 && held < positions / 4, "{held} of {positions} held out:\n{err}");
     assert!(err.contains("epoch 1: loss") && err.contains("built-in network 0."), "{err}");
     use catchess::games::chess::nnue::{Kind, Network};
-    let network = Network::from_bytes(&std::fs::read(&net).unwrap()).unwrap();
+    let network = Network::from_bytes(&catchess::games::nnue::CHESS, &std::fs::read(&net).unwrap()).unwrap();
     assert_eq!(network.kind, Kind::Whole);
     assert!(network.hidden_weights.iter().any(|&w| w != 0));
 
@@ -227,7 +238,10 @@ fn train_learns_a_whole_network_from_datagen_data() {
     assert_eq!(number_between(&err, "40 games of records, ", " datagen positions"), positions, "{err}");
     let pgn_positions = number_between(&err, "40 games (0 left out, 0 repeats), ", " quiet positions");
     assert_eq!(learnt + held, positions + pgn_positions, "{err}");
-    assert_eq!(Network::from_bytes(&std::fs::read(&net).unwrap()).unwrap().kind, Kind::Correction);
+    assert_eq!(
+        Network::from_bytes(&catchess::games::nnue::CHESS, &std::fs::read(&net).unwrap()).unwrap().kind,
+        Kind::Correction
+    );
 }
 
 #[test]
@@ -267,4 +281,34 @@ fn train_refuses_odd_datagen_files() {
     }
     let (ok, _, err) = catchess(&["train", "--out", "/tmp/x.nnue"]);
     assert!(!ok && err.contains("--pgn"), "{err}");
+}
+
+#[test]
+fn train_learns_a_xiangqi_network_from_its_datagen_data() {
+    let data = datagen("xiangqi", "train-xiangqi.bin");
+    let net = temp("xiangqi.nnue");
+    let args = ["train", "--variant", "xiangqi", "--data", data.to_str().unwrap(), "--correction"];
+    let tail = ["--epochs", "1", "--threads", "1", "--out", net.to_str().unwrap()];
+    let (ok, _, err) = catchess(&[&args[..], &tail[..]].concat());
+    assert!(ok, "{err}");
+    // Games are told apart by the record's game number: all 14.
+    assert_eq!(number_between(&err, "datagen positions (", " games told apart)"), 14, "{err}");
+    assert!(err.contains("built-in network none"), "xiangqi has no built-in network yet:\n{err}");
+    use catchess::games::nnue::{Kind, Network, XIANGQI};
+    let network = Network::from_bytes(&XIANGQI, &std::fs::read(&net).unwrap()).unwrap();
+    assert_eq!(network.kind, Kind::Correction);
+    // A chess file is not xiangqi's, nor is a xiangqi network chess's start.
+    let chess = datagen_chess("train-not-xiangqi.bin");
+    let (ok, _, err) =
+        catchess(&["train", "--variant", "xiangqi", "--data", chess.to_str().unwrap(), "--out", "/dev/null"]);
+    assert!(!ok && err.contains("train-not-xiangqi.bin"), "{err}");
+    let (ok, _, err) =
+        catchess(&["train", "--data", chess.to_str().unwrap(), "--init", net.to_str().unwrap(), "--out", "/dev/null"]);
+    assert!(!ok && err.contains("not a catchess standard chess network"), "{err}");
+    // Games without networks, and xiangqi from PGN, are refused clearly.
+    let (ok, _, err) =
+        catchess(&["train", "--variant", "catchess", "--data", chess.to_str().unwrap(), "--out", "/dev/null"]);
+    assert!(!ok && err.contains("has no network to learn yet"), "{err}");
+    let (ok, _, err) = catchess(&["train", "--variant", "xiangqi", "--pgn", "x.pgn", "--out", "/dev/null"]);
+    assert!(!ok && err.contains("xiangqi learns from datagen files"), "{err}");
 }

@@ -2,11 +2,11 @@
 //! `BUILT_IN_FILE`): the file `CATCHESS_EVALFILE` names (the Makefile's
 //! `EVALFILE=`, as OpenBench passes a network to build in), or else the
 //! project's own `src/chess/correction.nnue`. It is read with the engine's
-//! own reader (`src/chess/nnue/file.rs`), so that a file the engine would
+//! own reader (`src/nnue/file.rs`), so that a file the engine would
 //! refuse fails the build, saying why, rather than the engine at run time.
 
 #[allow(dead_code)]
-#[path = "src/chess/nnue/file.rs"]
+#[path = "src/nnue/file.rs"]
 mod file;
 
 use std::path::PathBuf;
@@ -25,7 +25,7 @@ fn main() {
         std::process::exit(1)
     };
     let bytes = std::fs::read(&path).unwrap_or_else(|e| fail(e.to_string()));
-    if let Err(why) = file::Network::from_bytes(&bytes) {
+    if let Err(why) = file::Network::from_bytes(&file::CHESS, &bytes) {
         fail(why);
     }
     let path = path.canonicalize().unwrap_or_else(|e| fail(e.to_string()));

@@ -92,6 +92,10 @@ games! { $
 /// chess plug-in probes in its search; here because each needs the other.
 pub mod tb;
 
+/// The NNUE evaluation networks shared by the games that have one (chess,
+/// xiangqi): the network, its file, and each game's `EvalFile` choice.
+pub mod nnue;
+
 #[cfg(feature = "clap")]
 pub mod clap_value;
 

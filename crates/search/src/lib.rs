@@ -121,7 +121,7 @@ pub trait SearchGame: Game + Evaluate {
     const PERPETUAL_CHECK_LOSES: bool = false;
 
     /// The engine options this game adds to the protocol's list (standard
-    /// chess: `EvalFile`); none by default.
+    /// chess and xiangqi: `EvalFile`); none by default.
     const OPTIONS: &'static [catchess_game::GameOption] = &[];
 
     /// `UCI_Elo` to the weakened search's level in this game

@@ -1,5 +1,6 @@
-//! `catchess train`: learns a chess evaluation network
-//! (`games::chess::nnue`) from the project's own game records. Each quiet
+//! `catchess train`: learns a chess or xiangqi evaluation network
+//! (`games::nnue`, with `games::chess::nnue`'s or `games::xiangqi::nnue`'s
+//! inputs) from the project's own game records and datagen files. Each quiet
 //! position of a record (as `catchess tune` picks them) is a sample; its
 //! target blends the game's result with the search's score of the move
 //! played there. The network learns in floating point by Adam on the
@@ -15,22 +16,27 @@ use super::data::{self, Filter, Sample};
 use super::fit::{best_k, sigmoid};
 use super::selfplay;
 use catchess_core::{Color, Square};
-use catchess_games::chess::nnue::{self, Kind, Network, CLIP, HIDDEN, INPUTS, OUTPUT_CLIP, QA, QB, SCALE};
-use catchess_games::Chess;
+use catchess_games::chess::nnue as chess_nnue;
+use catchess_games::nnue::{Kind, Network, Shape, CLIP, HIDDEN, OUTPUT_CLIP, QA, QB, SCALE};
+use catchess_games::xiangqi::nnue as xiangqi_nnue;
+use catchess_games::xiangqi::{Square as XqSquare, Xiangqi};
+use catchess_games::{Chess, VariantKind};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
 
-/// What a sample keeps of its position, in 32 bytes (10 M positions fit
-/// in memory): its pieces as bulletformat lays them out, but from white's
-/// view (occupied squares, then a nibble per piece in square order:
-/// `colour << 3 | role`, white 0, pawn 0 to king 5), who is to move, and
-/// the hand-made evaluation (white's view) to compare with, with its scale
-/// in 1/64 (a correction is scaled with it).
+/// What a sample keeps of its position, in 40 bytes (10 M positions fit
+/// in memory): its men as bulletformat lays them out, but from white's
+/// (red's) view (occupied squares, then a nibble per man in square order:
+/// `colour << 3 | role`, white 0, the role as its game's network numbers
+/// them), who is to move, and the hand-made evaluation (white's view) to
+/// compare with, with its scale in 1/64 (a correction is scaled with it).
 #[derive(Clone, Copy, Debug)]
 pub struct Packed {
-    occupied: u64,
+    /// The occupied squares' bits, low 64 then high (two u64 rather than a
+    /// u128, whose 16-byte alignment would make an example 64 bytes).
+    occupied: [u64; 2],
     pieces: [u8; 16],
     pub(crate) hand_made: f32,
     hand_made_scale: u8,
@@ -41,35 +47,49 @@ impl Packed {
     /// `None` for a position the network cannot hold (more than 32 pieces).
     pub fn of(pos: &Chess) -> Option<Packed> {
         let hand_made = pos.hand_made();
+        let men = Square::all().filter_map(|sq| pos.piece_at(sq).map(|p| (sq.index(), p.color, p.role as u8)));
+        Packed::of_men(men, pos.side_to_move().color() == Some(Color::Black), hand_made.value, hand_made.scale)
+    }
+
+    /// The xiangqi position `pos` (`None`: more than 32 men).
+    pub fn of_xiangqi(pos: &Xiangqi) -> Option<Packed> {
+        let men =
+            XqSquare::all().filter_map(|sq| pos.piece_at(sq).map(|p| (sq.index(), p.color, p.role.index() as u8)));
+        Packed::of_men(men, pos.side_to_move() == Color::Black, pos.hand_made_value(), 64)
+    }
+
+    /// `men` (square, owner, role number), lowest square first.
+    fn of_men(
+        men: impl Iterator<Item = (usize, Color, u8)>,
+        black_to_move: bool,
+        hand_made: i32,
+        scale: i32,
+    ) -> Option<Packed> {
         let mut p = Packed {
-            occupied: 0,
+            occupied: [0; 2],
             pieces: [0; 16],
-            hand_made_scale: u8::try_from(hand_made.scale).ok()?,
-            hand_made: hand_made.value as f32,
-            black_to_move: pos.side_to_move().color() == Some(Color::Black),
+            hand_made_scale: u8::try_from(scale).ok()?,
+            hand_made: hand_made as f32,
+            black_to_move,
         };
-        let mut count = 0;
-        for square in Square::all() {
-            let Some(piece) = pos.piece_at(square) else { continue };
+        for (count, (square, color, role)) in men.enumerate() {
             if count == 32 {
                 return None;
             }
-            p.occupied |= 1 << square.index();
-            p.pieces[count / 2] |= ((piece.color as u8) << 3 | piece.role as u8) << (4 * (count % 2));
-            count += 1;
+            p.occupied[square / 64] |= 1 << (square % 64);
+            p.pieces[count / 2] |= ((color as u8) << 3 | role) << (4 * (count % 2));
         }
         Some(p)
     }
 
-    /// White's view's input of every piece.
-    fn white_inputs(&self) -> impl Iterator<Item = usize> + '_ {
-        let mut bits = self.occupied;
-        (0..self.occupied.count_ones() as usize).map(move |i| {
+    /// White's view's input of every man, in `shape`'s numbering.
+    fn white_inputs<'a>(&'a self, shape: &'a Shape) -> impl Iterator<Item = usize> + 'a {
+        let mut bits = u128::from(self.occupied[0]) | u128::from(self.occupied[1]) << 64;
+        (0..bits.count_ones() as usize).map(move |i| {
             let square = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let code = usize::from(self.pieces[i / 2] >> (4 * (i % 2)) & 15);
-            // As `nnue::feature(White, ...)`: the other side's pieces from 384 on.
-            (code >> 3) * 384 + (code & 7) * 64 + square
+            shape.input(code >> 3 == 1, code & 7, square)
         })
     }
 }
@@ -77,7 +97,7 @@ impl Packed {
 /// One position to learn from or to measure on: its pieces, the search's
 /// score (centipawns, white's view; `NO_SCORE` if the record has none) and
 /// its game's result in half points for white, and the target they blend
-/// into once K is known. 40 bytes.
+/// into once K is known. 48 bytes.
 #[derive(Clone, Copy, Debug)]
 pub struct Example {
     pub(crate) input: Packed,
@@ -124,13 +144,54 @@ fn mean_loss(examples: &[Example], predict: impl Fn(&Example) -> f64, target: im
     sum / examples.len().max(1) as f64
 }
 
+/// The games `catchess train` learns networks for, each with its inputs
+/// (`Shape`) and its `EvalFile` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrainGame {
+    Chess,
+    Xiangqi,
+}
+
+impl TrainGame {
+    /// The game of `--variant`, if it has networks.
+    pub fn of(variant: VariantKind) -> Result<TrainGame, String> {
+        match variant {
+            VariantKind::Chess => Ok(TrainGame::Chess),
+            VariantKind::Xiangqi => Ok(TrainGame::Xiangqi),
+            other => Err(format!("train: {other} has no network to learn yet (chess and xiangqi have)")),
+        }
+    }
+
+    pub fn shape(self) -> &'static Shape {
+        match self {
+            TrainGame::Chess => &catchess_games::nnue::CHESS,
+            TrainGame::Xiangqi => &catchess_games::nnue::XIANGQI,
+        }
+    }
+
+    /// The network `name` (a file or `<built-in>`), as `EvalFile` reads it.
+    pub fn read_network(self, name: &str) -> Result<Network, String> {
+        match self {
+            TrainGame::Chess => chess_nnue::read(name),
+            TrainGame::Xiangqi => xiangqi_nnue::read(name),
+        }
+    }
+
+    /// The network built in for the game, if it has one.
+    fn built_in(self) -> Option<Network> {
+        self.read_network(catchess_games::nnue::BUILT_IN_NAME).ok()
+    }
+}
+
 /// What `catchess train` is asked to do.
 #[derive(Clone, Debug)]
 pub struct TrainArgs {
+    pub game: TrainGame,
     /// PGN files of `catchess match` records.
     pub records: Vec<String>,
-    /// `catchess datagen` files of standard chess (bulletformat); they mix
-    /// with the records, each position with its own target.
+    /// `catchess datagen` files of the game (standard chess: bulletformat;
+    /// xiangqi: the project's own); they mix with the records, each
+    /// position with its own target.
     pub data: Vec<String>,
     pub filter: Filter,
     pub settings: Settings,
@@ -177,9 +238,9 @@ pub struct TrainReport {
     pub hand_made_result_loss: f64,
     pub network_result_loss: f64,
     /// The network built into the engine on the same positions (against
-    /// the targets, against the results): what a new one has to beat.
-    pub built_in_loss: f64,
-    pub built_in_result_loss: f64,
+    /// the targets, against the results): what a new one has to beat, if
+    /// the game has one.
+    pub built_in_loss: Option<(f64, f64)>,
     pub network: Network,
 }
 
@@ -195,6 +256,9 @@ impl TrainArgs {
     /// The settings the training can work with.
     pub fn check(&self) -> Result<(), String> {
         let s = &self.settings;
+        if self.game == TrainGame::Xiangqi && !self.records.is_empty() {
+            return Err("train: xiangqi learns from datagen files (--data); --pgn reads standard chess".to_string());
+        }
         if self.records.is_empty() && self.data.is_empty() {
             return Err("train: give positions to learn from: --pgn FILE or --data FILE (or both)".to_string());
         }
@@ -216,20 +280,28 @@ impl TrainArgs {
 /// and reports on stderr.
 pub fn command(mut args: TrainArgs, init: Option<&str>, out: &str) -> Result<(), String> {
     args.check()?;
-    args.init = init.map(nnue::read).transpose().map_err(|e| format!("train: --init: {e}"))?;
+    let game = args.game;
+    args.init = init.map(|name| game.read_network(name)).transpose().map_err(|e| format!("train: --init: {e}"))?;
     let report = run(&args, |line| eprintln!("{line}"))?;
     std::fs::write(out, report.network.to_bytes()).map_err(|e| format!("cannot write {out}: {e}"))?;
     eprintln!(
         "{} games of records, {} datagen positions ({} games told apart): {} positions learnt from, {} held out; K {:.4}",
         report.games, report.data_positions, report.data_games, report.train, report.validation, report.k
     );
+    let built_in =
+        |loss: fn((f64, f64)) -> f64| report.built_in_loss.map_or("none".to_string(), |l| format!("{:.6}", loss(l)));
     eprintln!(
-        "held-out loss against the targets: hand-made {:.6}, built-in network {:.6}, network {:.6} (as learnt {:.6})",
-        report.hand_made_loss, report.built_in_loss, report.network_loss, report.float_loss
+        "held-out loss against the targets: hand-made {:.6}, built-in network {}, network {:.6} (as learnt {:.6})",
+        report.hand_made_loss,
+        built_in(|l| l.0),
+        report.network_loss,
+        report.float_loss
     );
     eprintln!(
-        "held-out loss against the results: hand-made {:.6}, built-in network {:.6}, network {:.6}",
-        report.hand_made_result_loss, report.built_in_result_loss, report.network_result_loss
+        "held-out loss against the results: hand-made {:.6}, built-in network {}, network {:.6}",
+        report.hand_made_result_loss,
+        built_in(|l| l.1),
+        report.network_result_loss
     );
     eprintln!("network written to {out}");
     Ok(())
@@ -238,6 +310,13 @@ pub fn command(mut args: TrainArgs, init: Option<&str>, out: &str) -> Result<(),
 pub fn run(args: &TrainArgs, mut progress: impl FnMut(&str)) -> Result<TrainReport, String> {
     // Before the records are read: a wrong kind needs no games to refuse.
     if let Some(init) = &args.init {
+        if init.shape != args.game.shape() {
+            return Err(format!(
+                "the network to start from is {}'s, not {}'s",
+                init.shape.game,
+                args.game.shape().game
+            ));
+        }
         if init.kind != args.settings.kind {
             return Err(match init.kind {
                 Kind::Correction => "the network to start from is a correction: add --correction",
@@ -265,7 +344,10 @@ pub fn run(args: &TrainArgs, mut progress: impl FnMut(&str)) -> Result<TrainRepo
     }
     let (mut data_positions, mut data_games) = (0, 0);
     for path in &args.data {
-        let h = selfplay::read(path, data_games, &mut train, &mut validation)?;
+        let h = match args.game {
+            TrainGame::Chess => selfplay::read(path, data_games, &mut train, &mut validation)?,
+            TrainGame::Xiangqi => selfplay::read_own(path, data_games, &mut train, &mut validation)?,
+        };
         progress(&format!(
             "{path}: {} positions, {} games told apart (a new one where the men grow in number), {} positions held out",
             h.positions, h.games, h.held_out
@@ -291,10 +373,16 @@ pub fn run(args: &TrainArgs, mut progress: impl FnMut(&str)) -> Result<TrainRepo
         train.len(),
         validation.len()
     ));
-    let (net, float_loss, epoch) = learn(&train, &validation, k, args.settings, args.init.as_ref(), &mut progress);
+    // One generator for the first weights and then the order of the
+    // positions, so that a seed gives the same network.
+    let mut rng = StdRng::seed_from_u64(args.settings.seed);
+    let start = match &args.init {
+        Some(network) => FloatNet::from_network(network),
+        None => FloatNet::random(args.game.shape(), args.settings.kind, &mut rng),
+    };
+    let (net, float_loss, epoch) = learn(&train, &validation, k, args.settings, start, &mut rng, &mut progress);
     progress(&format!("kept the network of epoch {epoch}, where the held-out loss was lowest"));
     let network = net.quantize();
-    let built_in = nnue::read(nnue::BUILT_IN_NAME)?;
     let loss = |net: &Network, target: fn(&Example) -> f64| {
         mean_loss(&validation, |e| sigmoid(k, f64::from(e.input.network_value(net))), target)
     };
@@ -310,28 +398,23 @@ pub fn run(args: &TrainArgs, mut progress: impl FnMut(&str)) -> Result<TrainRepo
         network_loss: loss(&network, Example::target),
         hand_made_result_loss: mean_loss(&validation, hand_made, Example::result),
         network_result_loss: loss(&network, Example::result),
-        built_in_loss: loss(&built_in, Example::target),
-        built_in_result_loss: loss(&built_in, Example::result),
+        built_in_loss: args.game.built_in().map(|b| (loss(&b, Example::target), loss(&b, Example::result))),
         network,
     })
 }
 
 /// Learns a network from `train` for `settings.epochs` passes, starting
-/// from `init` or random weights, and keeps the one of the pass whose
+/// from `net`, and keeps the one of the pass whose
 /// held-out loss was lowest: (that network, its loss, its pass).
 fn learn(
     train: &[Example],
     validation: &[Example],
     k: f64,
     settings: Settings,
-    init: Option<&Network>,
+    mut net: FloatNet,
+    rng: &mut StdRng,
     progress: &mut impl FnMut(&str),
 ) -> (FloatNet, f64, usize) {
-    let mut rng = StdRng::seed_from_u64(settings.seed);
-    let mut net = match init {
-        Some(network) => FloatNet::from_network(network),
-        None => FloatNet::random(settings.kind, &mut rng),
-    };
     // Pass 0: a correction that never beats its start stays 0, and a
     // network learning goes on from stays as it was.
     let start = mean_loss(validation, |e| net.predict(&e.input, k), Example::target);
@@ -339,12 +422,12 @@ fn learn(
     let mut best = (net.clone(), start, 0);
     // u32: 4 bytes a position (a train set is far below 4 G positions).
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
-    let mut adam = Adam::new(PARAMS);
+    let mut adam = Adam::new(net.l.params);
     let batch_size = settings.batch.max(1);
     let steps = settings.epochs * train.len().div_ceil(batch_size);
     let mut step = 0;
     for epoch in 1..=settings.epochs {
-        order.shuffle(&mut rng);
+        order.shuffle(rng);
         let mut sum = 0.0;
         for batch in order.chunks(batch_size) {
             let (grad, loss) = gradient(&net, train, batch, k, settings.threads.max(1));
@@ -386,48 +469,66 @@ fn fit_k(train: &[Example], validation: &[Example]) -> f64 {
 /// output in units of `SCALE` centipawns.
 #[derive(Clone)]
 struct FloatNet {
+    shape: &'static Shape,
+    l: Layout,
     kind: Kind,
-    /// Every parameter in one vector: the first layer's `INPUTS` rows of
+    /// Every parameter in one vector: the first layer's `shape.inputs()` rows of
     /// `HIDDEN`, its `HIDDEN` biases, the `2 · HIDDEN` output weights and
     /// the output bias (the order of `Network`).
     p: Vec<f32>,
 }
 
-const HIDDEN_BIAS: usize = INPUTS * HIDDEN;
-const OUTPUT: usize = HIDDEN_BIAS + HIDDEN;
-const OUTPUT_BIAS: usize = OUTPUT + 2 * HIDDEN;
-const FACTORS: usize = OUTPUT_BIAS + 1;
-const PARAMS: usize = FACTORS + FACTOR_ROWS * HIDDEN;
+/// Where each part of `FloatNet::p` starts, for a game's `Shape`.
+#[derive(Clone, Copy)]
+struct Layout {
+    hidden_bias: usize,
+    output: usize,
+    output_bias: usize,
+    factors: usize,
+    params: usize,
+    /// Squares per kind: the inputs of one factor row.
+    squares: usize,
+}
 
-/// Factor rows: one per (owner as the view sees it, kind), shared by that
-/// kind's 64 squares. An input's weights in training are its own row plus
-/// its factor's, so what a knight is worth anywhere is learnt from every
-/// knight, and a rare square (a king on h5) starts from it instead of from
-/// noise. `quantize` folds the factor into each row: the engine's network
-/// is unchanged.
-const FACTOR_ROWS: usize = INPUTS / 64;
+impl Layout {
+    fn of(shape: &Shape) -> Layout {
+        let hidden_bias = shape.inputs() * HIDDEN;
+        let output = hidden_bias + HIDDEN;
+        let output_bias = output + 2 * HIDDEN;
+        let factors = output_bias + 1;
+        // Factor rows: one per (owner as the view sees it, kind), shared by
+        // that kind's squares. An input's weights in training are its own
+        // row plus its factor's, so what a knight is worth anywhere is
+        // learnt from every knight, and a rare square (a king on h5)
+        // starts from it instead of from noise. `quantize` folds the factor
+        // into each row: the engine's network is unchanged.
+        let params = factors + 2 * shape.roles * HIDDEN;
+        Layout { hidden_bias, output, output_bias, factors, params, squares: shape.squares() }
+    }
 
-/// Where the factor row of input `f` starts in the parameters (inputs run
-/// square by square within a kind: see `nnue::feature`).
-#[inline(always)]
-fn factor(f: usize) -> usize {
-    FACTORS + f / 64 * HIDDEN
+    /// Where the factor row of input `f` starts in the parameters (inputs
+    /// run square by square within a kind: see `Shape::input`).
+    #[inline(always)]
+    fn factor(&self, f: usize) -> usize {
+        self.factors + f / self.squares * HIDDEN
+    }
 }
 
 impl FloatNet {
     /// A network to start learning from: random, except that a
     /// correction's output weights are 0, so that it starts as the
     /// hand-made evaluation itself.
-    fn random(kind: Kind, rng: &mut StdRng) -> FloatNet {
-        let mut p = vec![0.0; PARAMS];
+    fn random(shape: &'static Shape, kind: Kind, rng: &mut StdRng) -> FloatNet {
+        let l = Layout::of(shape);
+        let mut p = vec![0.0; l.params];
         // The first layer sums about 30 rows: keep the sums near 0..1.
         let a = 1.0 / (32f32).sqrt();
-        p[..HIDDEN_BIAS].iter_mut().for_each(|w| *w = rng.gen_range(-a..a));
+        p[..l.hidden_bias].iter_mut().for_each(|w| *w = rng.gen_range(-a..a));
         if kind == Kind::Whole {
             let b = 1.0 / ((2 * HIDDEN) as f32).sqrt();
-            p[OUTPUT..OUTPUT_BIAS].iter_mut().for_each(|w| *w = rng.gen_range(-b..b));
+            p[l.output..l.output_bias].iter_mut().for_each(|w| *w = rng.gen_range(-b..b));
         }
-        FloatNet { kind, p }
+        FloatNet { shape, l, kind, p }
     }
 
     /// The float network that `quantize` turns into `network` again,
@@ -435,13 +536,14 @@ impl FloatNet {
     /// in, so the factor rows start at 0 and learn only what is shared
     /// from here on.
     fn from_network(network: &Network) -> FloatNet {
-        let mut p = vec![0.0; PARAMS];
+        let l = Layout::of(network.shape);
+        let mut p = vec![0.0; l.params];
         let float = |w: i16, scale: i32| f32::from(w) / scale as f32;
         let rows = network.hidden_weights.iter().chain(&network.hidden_bias);
-        p[..OUTPUT].iter_mut().zip(rows).for_each(|(p, &w)| *p = float(w, QA));
-        p[OUTPUT..OUTPUT_BIAS].iter_mut().zip(&network.output_weights).for_each(|(p, &w)| *p = float(w, QB));
-        p[OUTPUT_BIAS] = network.output_bias as f32 / (QA * QB) as f32;
-        FloatNet { kind: network.kind, p }
+        p[..l.output].iter_mut().zip(rows).for_each(|(p, &w)| *p = float(w, QA));
+        p[l.output..l.output_bias].iter_mut().zip(&network.output_weights).for_each(|(p, &w)| *p = float(w, QB));
+        p[l.output_bias] = network.output_bias as f32 / (QA * QB) as f32;
+        FloatNet { shape: network.shape, l, kind: network.kind, p }
     }
 
     /// What the output is added to (centipawns, white's view), and by
@@ -455,15 +557,16 @@ impl FloatNet {
 
     /// The two hidden layers before activation (the mover's, the other's).
     fn accumulate(&self, s: &Packed) -> ([f32; HIDDEN], [f32; HIDDEN]) {
-        let mut white: [f32; HIDDEN] = self.p[HIDDEN_BIAS..OUTPUT].try_into().expect("HIDDEN biases");
+        let l = &self.l;
+        let mut white: [f32; HIDDEN] = self.p[l.hidden_bias..l.output].try_into().expect("HIDDEN biases");
         let mut black = white;
-        for f in s.white_inputs() {
+        for f in s.white_inputs(self.shape) {
             let add = |acc: &mut [f32; HIDDEN], f: usize| {
-                let (row, shared) = (&self.p[f * HIDDEN..(f + 1) * HIDDEN], &self.p[factor(f)..factor(f) + HIDDEN]);
+                let (row, shared) = (&self.p[f * HIDDEN..(f + 1) * HIDDEN], &self.p[l.factor(f)..l.factor(f) + HIDDEN]);
                 acc.iter_mut().zip(row).zip(shared).for_each(|((a, w), v)| *a += w + v);
             };
             add(&mut white, f);
-            add(&mut black, nnue::black_view(f));
+            add(&mut black, self.shape.other_view(f));
         }
         if s.black_to_move {
             (black, white)
@@ -474,10 +577,10 @@ impl FloatNet {
 
     /// The output (mover's view, units of SCALE centipawns).
     fn output(&self, us: &[f32; HIDDEN], them: &[f32; HIDDEN]) -> f32 {
-        let w = &self.p[OUTPUT..OUTPUT_BIAS];
+        let w = &self.p[self.l.output..self.l.output_bias];
         let act = |x: f32| x.clamp(0.0, 1.0).powi(2);
         let sum: f32 = us.iter().chain(them).zip(w).map(|(&x, &w)| act(x) * w).sum();
-        sum + self.p[OUTPUT_BIAS]
+        sum + self.p[self.l.output_bias]
     }
 
     /// The win expectation for white.
@@ -490,37 +593,39 @@ impl FloatNet {
 
     fn quantize(&self) -> Network {
         let q = |x: f32, scale: i32| (x * scale as f32).round() as i16;
+        let l = &self.l;
         Network {
+            shape: self.shape,
             kind: self.kind,
-            hidden_weights: (0..HIDDEN_BIAS)
-                .map(|i| q(self.p[i] + self.p[factor(i / HIDDEN) + i % HIDDEN], QA))
+            hidden_weights: (0..l.hidden_bias)
+                .map(|i| q(self.p[i] + self.p[l.factor(i / HIDDEN) + i % HIDDEN], QA))
                 .collect(),
-            hidden_bias: self.p[HIDDEN_BIAS..OUTPUT].iter().map(|&w| q(w, QA)).collect(),
-            output_weights: self.p[OUTPUT..OUTPUT_BIAS].iter().map(|&w| q(w, QB)).collect(),
-            output_bias: (self.p[OUTPUT_BIAS] * (QA * QB) as f32).round() as i32,
+            hidden_bias: self.p[l.hidden_bias..l.output].iter().map(|&w| q(w, QA)).collect(),
+            output_weights: self.p[l.output..l.output_bias].iter().map(|&w| q(w, QB)).collect(),
+            output_bias: (self.p[l.output_bias] * (QA * QB) as f32).round() as i32,
         }
     }
 
     /// Keeps the parameters where the integer network can hold them: a
     /// row with its factor folded in, too.
     fn clip(&mut self) {
-        self.p[HIDDEN_BIAS..OUTPUT].iter_mut().for_each(|w| *w = w.clamp(-CLIP, CLIP));
-        self.p[FACTORS..].iter_mut().for_each(|w| *w = w.clamp(-CLIP, CLIP));
-        let (rows, shared) = self.p.split_at_mut(FACTORS);
-        for (i, w) in rows[..HIDDEN_BIAS].iter_mut().enumerate() {
-            let v = shared[factor(i / HIDDEN) - FACTORS + i % HIDDEN];
+        let l = self.l;
+        self.p[l.hidden_bias..l.output].iter_mut().for_each(|w| *w = w.clamp(-CLIP, CLIP));
+        self.p[l.factors..].iter_mut().for_each(|w| *w = w.clamp(-CLIP, CLIP));
+        let (rows, shared) = self.p.split_at_mut(l.factors);
+        for (i, w) in rows[..l.hidden_bias].iter_mut().enumerate() {
+            let v = shared[l.factor(i / HIDDEN) - l.factors + i % HIDDEN];
             *w = w.clamp(-CLIP - v, CLIP - v);
         }
-        self.p[OUTPUT..OUTPUT_BIAS].iter_mut().for_each(|w| *w = w.clamp(-OUTPUT_CLIP, OUTPUT_CLIP));
+        self.p[l.output..l.output_bias].iter_mut().for_each(|w| *w = w.clamp(-OUTPUT_CLIP, OUTPUT_CLIP));
     }
 }
 
 impl Packed {
     /// The integer network's value of this position, white's view.
     pub(crate) fn network_value(&self, net: &Network) -> i32 {
-        net.value_with(net.evaluate_inputs(self.white_inputs(), self.black_to_move), || nnue::HandMade {
-            value: self.hand_made as i32,
-            scale: i32::from(self.hand_made_scale),
+        net.value_with(net.evaluate_inputs(self.white_inputs(net.shape), self.black_to_move), || {
+            catchess_games::nnue::HandMade { value: self.hand_made as i32, scale: i32::from(self.hand_made_scale) }
         })
     }
 }
@@ -534,7 +639,7 @@ fn gradient(net: &FloatNet, samples: &[Example], batch: &[u32], k: f64, threads:
             batch.chunks(part.max(1)).map(|chunk| scope.spawn(move || gradient_part(net, samples, chunk, k))).collect();
         handles.into_iter().map(|h| h.join().expect("a gradient thread panicked")).collect()
     });
-    let mut total = vec![0.0; PARAMS];
+    let mut total = vec![0.0; net.l.params];
     let mut loss = 0.0;
     for (g, l) in results {
         total.iter_mut().zip(&g).for_each(|(t, x)| *t += x);
@@ -544,7 +649,8 @@ fn gradient(net: &FloatNet, samples: &[Example], batch: &[u32], k: f64, threads:
 }
 
 fn gradient_part(net: &FloatNet, samples: &[Example], batch: &[u32], k: f64) -> (Vec<f32>, f64) {
-    let mut g = vec![0.0f32; PARAMS];
+    let l = net.l;
+    let mut g = vec![0.0f32; l.params];
     let mut loss = 0.0;
     // d sigmoid(k, v) / dv = p (1 − p) · k ln 10 / 400, v in centipawns.
     let c = k * std::f64::consts::LN_10 / 400.0 * f64::from(SCALE);
@@ -560,14 +666,14 @@ fn gradient_part(net: &FloatNet, samples: &[Example], batch: &[u32], k: f64) -> 
         loss += e * e;
         // d loss / d out (the mover's output).
         let d_out = (2.0 * e * p * (1.0 - p) * c * sign) as f32;
-        g[OUTPUT_BIAS] += d_out;
-        let w = &net.p[OUTPUT..OUTPUT_BIAS];
+        g[l.output_bias] += d_out;
+        let w = &net.p[l.output..l.output_bias];
         let mut d_acc = [[0.0f32; HIDDEN]; 2];
         for (half, acc) in [&us, &them].into_iter().enumerate() {
             for n in 0..HIDDEN {
                 let x = acc[n];
                 let a = x.clamp(0.0, 1.0);
-                g[OUTPUT + half * HIDDEN + n] += d_out * a * a;
+                g[l.output + half * HIDDEN + n] += d_out * a * a;
                 if x > 0.0 && x < 1.0 {
                     d_acc[half][n] = d_out * w[half * HIDDEN + n] * 2.0 * x;
                 }
@@ -576,11 +682,11 @@ fn gradient_part(net: &FloatNet, samples: &[Example], batch: &[u32], k: f64) -> 
         // White's view is the mover's (half 0) when white moves.
         let (white, black) = if s.input.black_to_move { (&d_acc[1], &d_acc[0]) } else { (&d_acc[0], &d_acc[1]) };
         for n in 0..HIDDEN {
-            g[HIDDEN_BIAS + n] += white[n] + black[n];
+            g[l.hidden_bias + n] += white[n] + black[n];
         }
-        for f in s.input.white_inputs() {
-            for (f, d) in [(f, white), (nnue::black_view(f), black)] {
-                for start in [f * HIDDEN, factor(f)] {
+        for f in s.input.white_inputs(net.shape) {
+            for (f, d) in [(f, white), (net.shape.other_view(f), black)] {
+                for start in [f * HIDDEN, l.factor(f)] {
                     g[start..start + HIDDEN].iter_mut().zip(d.iter()).for_each(|(g, d)| *g += d);
                 }
             }
@@ -619,6 +725,30 @@ impl Adam {
 mod tests {
     use super::*;
     use catchess_games::chess::types::Role;
+    use catchess_games::nnue::{CHESS, XIANGQI};
+
+    /// `learn` from `init` or, as `run` starts, from random weights of
+    /// standard chess's shape seeded by `settings.seed`.
+    fn learn_from(
+        train: &[Example],
+        validation: &[Example],
+        settings: Settings,
+        init: Option<&Network>,
+    ) -> (FloatNet, f64, usize) {
+        let mut rng = StdRng::seed_from_u64(settings.seed);
+        let start = match init {
+            Some(network) => FloatNet::from_network(network),
+            None => FloatNet::random(&CHESS, settings.kind, &mut rng),
+        };
+        learn(train, validation, 1.0, settings, start, &mut rng, &mut |_| {})
+    }
+
+    /// The packed chess position of `men` (owner, kind, square; in square
+    /// order), its hand-made value `hand_made` at full scale.
+    fn chess_men(men: &[(Color, Role, usize)], black_to_move: bool, hand_made: f32) -> Packed {
+        let men = men.iter().map(|&(owner, role, square)| (square, owner, role as u8));
+        Packed::of_men(men, black_to_move, hand_made as i32, 64).expect("at most 32 men")
+    }
 
     /// Positions from the start with each piece but the kings kept with
     /// probability 0.7, white or black to move; and a target that follows
@@ -653,26 +783,13 @@ mod tests {
                         }
                     }
                 }
-                let p = Packed::of_men(&men, rng.gen_bool(0.5), hand_made);
+                let p = chess_men(&men, rng.gen_bool(0.5), hand_made);
                 let target = sigmoid(1.0, 100.0 * material);
                 let mut e = Example::new(p, None, 0.5);
                 e.target = target as f32;
                 e
             })
             .collect()
-    }
-
-    impl Packed {
-        /// The position of `men` (owner, kind, square; in square order),
-        /// its hand-made value `hand_made` at full scale.
-        fn of_men(men: &[(Color, Role, usize)], black_to_move: bool, hand_made: f32) -> Packed {
-            let mut p = Packed { occupied: 0, pieces: [0; 16], hand_made, hand_made_scale: 64, black_to_move };
-            for (i, &(owner, role, square)) in men.iter().enumerate() {
-                p.occupied |= 1 << square;
-                p.pieces[i / 2] |= ((owner as u8) << 3 | role as u8) << (4 * (i % 2));
-            }
-            p
-        }
     }
 
     #[test]
@@ -684,19 +801,48 @@ mod tests {
         ] {
             let pos = Chess::from_fen(fen).unwrap();
             let mut expected = Vec::new();
-            nnue::for_each_feature(&pos, |white, _| expected.push(white));
+            chess_nnue::for_each_feature(&pos, |white, _| expected.push(white));
             expected.sort_unstable();
             let p = Packed::of(&pos).unwrap();
-            let mut inputs: Vec<usize> = p.white_inputs().collect();
+            let mut inputs: Vec<usize> = p.white_inputs(&CHESS).collect();
             inputs.sort_unstable();
             assert_eq!(inputs, expected, "{fen}");
             assert_eq!(p.black_to_move, fen.contains(" b "));
             // The integer network reads it as the engine reads the position.
-            let built_in = nnue::read(nnue::BUILT_IN_NAME).unwrap();
+            let built_in = chess_nnue::read(chess_nnue::BUILT_IN_NAME).unwrap();
             assert_eq!(p.network_value(&built_in), built_in.value_with(built_in.evaluate(&pos), || pos.hand_made()));
         }
-        assert_eq!(std::mem::size_of::<Packed>(), 32);
-        assert_eq!(std::mem::size_of::<Example>(), 40);
+        assert_eq!(std::mem::size_of::<Packed>(), 40);
+        assert_eq!(std::mem::size_of::<Example>(), 48);
+    }
+
+    #[test]
+    fn packed_xiangqi_positions_give_the_network_s_inputs() {
+        let net = FloatNet::random(&XIANGQI, Kind::Correction, &mut StdRng::seed_from_u64(8));
+        let mut net = Network { kind: Kind::Whole, ..net.quantize() };
+        net.output_weights.iter_mut().enumerate().for_each(|(i, w)| *w = (i % 41) as i16 - 20);
+        for fen in [
+            catchess_games::xiangqi::START_FEN,
+            "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C4/9/RNBAKABNR b - - 1 2",
+            "4k4/9/9/9/9/9/9/9/4p4/3K5 w - - 0 60",
+        ] {
+            let pos = Xiangqi::from_fen(fen).unwrap();
+            let mut expected = Vec::new();
+            xiangqi_nnue::for_each_red_input(&pos, |f| expected.push(f));
+            expected.sort_unstable();
+            let p = Packed::of_xiangqi(&pos).unwrap();
+            let mut inputs: Vec<usize> = p.white_inputs(&XIANGQI).collect();
+            inputs.sort_unstable();
+            assert_eq!(inputs, expected, "{fen}");
+            assert_eq!(p.black_to_move, fen.contains(" b "));
+            assert_eq!(p.hand_made as i32, pos.hand_made_value());
+            // The integer network reads it as the engine reads the position.
+            let value = xiangqi_nnue::value(&net, &pos, || pos.hand_made_value());
+            assert_eq!(p.network_value(&net), value, "{fen}");
+            assert_ne!(value, 0, "{fen}: a value of 0 tests nothing");
+            let correction = Network { kind: Kind::Correction, ..net.clone() };
+            assert_eq!(p.network_value(&correction), value + pos.hand_made_value(), "{fen}");
+        }
     }
 
     fn loss_sum(net: &FloatNet, samples: &[Example], k: f64) -> f64 {
@@ -709,8 +855,9 @@ mod tests {
         // A correction counts as much as the hand-made scale lets it.
         samples.iter_mut().enumerate().for_each(|(i, s)| s.input.hand_made_scale = [64, 40, 16, 0][i % 4]);
         let mut rng = StdRng::seed_from_u64(2);
-        let mut net = FloatNet::random(Kind::Whole, &mut rng);
-        net.p[OUTPUT..OUTPUT_BIAS].iter_mut().for_each(|w| *w *= 4.0);
+        let mut net = FloatNet::random(&CHESS, Kind::Whole, &mut rng);
+        let l = net.l;
+        net.p[l.output..l.output_bias].iter_mut().for_each(|w| *w *= 4.0);
         for kind in [Kind::Whole, Kind::Correction] {
             net.kind = kind;
             check_gradient(&net, &samples);
@@ -722,7 +869,15 @@ mod tests {
         let (grad, loss) = gradient_part(net, samples, &all, 1.0);
         assert!((loss - loss_sum(net, samples, 1.0)).abs() < 1e-6);
         // The steepest parameters of each kind, against finite differences.
-        for range in [0..HIDDEN_BIAS, HIDDEN_BIAS..OUTPUT, OUTPUT..OUTPUT_BIAS, OUTPUT_BIAS..FACTORS, FACTORS..PARAMS] {
+        let l = net.l;
+        let ranges = [
+            0..l.hidden_bias,
+            l.hidden_bias..l.output,
+            l.output..l.output_bias,
+            l.output_bias..l.factors,
+            l.factors..l.params,
+        ];
+        for range in ranges {
             let mut steep: Vec<usize> = range.collect();
             steep.sort_by(|&a, &b| grad[b].abs().total_cmp(&grad[a].abs()));
             for &i in &steep[..steep.len().min(5)] {
@@ -749,16 +904,17 @@ mod tests {
         // Weights the integers hold exactly: only the arithmetic (scales,
         // views, signs, the final division) can make the two differ.
         let mut rng = StdRng::seed_from_u64(3);
-        let mut net = FloatNet::random(Kind::Whole, &mut rng);
+        let mut net = FloatNet::random(&CHESS, Kind::Whole, &mut rng);
+        let l = net.l;
         let on_grid = |w: &mut f32, scale: i32| *w = (*w * scale as f32).round() / scale as f32;
         // Factor rows too, so that folding them into the rows is tested.
-        net.p[FACTORS..].iter_mut().for_each(|w| *w = rng.gen_range(-0.2..0.2));
-        net.p[..OUTPUT].iter_mut().for_each(|w| on_grid(w, QA));
-        net.p[FACTORS..].iter_mut().for_each(|w| on_grid(w, QA));
-        net.p[OUTPUT..OUTPUT_BIAS].iter_mut().for_each(|w| *w *= 8.0);
-        net.p[OUTPUT..OUTPUT_BIAS].iter_mut().for_each(|w| on_grid(w, QB));
-        net.p[OUTPUT_BIAS] = 0.1;
-        on_grid(&mut net.p[OUTPUT_BIAS], QA * QB);
+        net.p[l.factors..].iter_mut().for_each(|w| *w = rng.gen_range(-0.2..0.2));
+        net.p[..l.output].iter_mut().for_each(|w| on_grid(w, QA));
+        net.p[l.factors..].iter_mut().for_each(|w| on_grid(w, QA));
+        net.p[l.output..l.output_bias].iter_mut().for_each(|w| *w *= 8.0);
+        net.p[l.output..l.output_bias].iter_mut().for_each(|w| on_grid(w, QB));
+        net.p[l.output_bias] = 0.1;
+        on_grid(&mut net.p[l.output_bias], QA * QB);
         let network = net.quantize();
         let mut spread = 0.0f64;
         for s in material_samples(50, 4) {
@@ -778,9 +934,9 @@ mod tests {
         let validation = material_samples(300, 6);
         let settings =
             Settings { epochs: 12, rate: 0.01, final_rate: 0.01, batch: 256, threads: 2, seed: 7, kind: Kind::Whole };
-        let untrained = FloatNet::random(settings.kind, &mut StdRng::seed_from_u64(settings.seed));
+        let untrained = FloatNet::random(&CHESS, settings.kind, &mut StdRng::seed_from_u64(settings.seed));
         let before = mean_loss(&validation, |s| untrained.predict(&s.input, 1.0), Example::target);
-        let (net, after, _) = learn(&train, &validation, 1.0, settings, None, &mut |_| {});
+        let (net, after, _) = learn_from(&train, &validation, settings, None);
         assert!(after < before / 4.0, "held-out loss {before} -> {after}");
         // A queen up is worth more than a pawn up, for either side to move.
         let value = |fen: &str| {
@@ -805,13 +961,13 @@ mod tests {
             seed: 7,
             kind: Kind::Correction,
         };
-        let start = FloatNet::random(settings.kind, &mut StdRng::seed_from_u64(settings.seed));
+        let start = FloatNet::random(&CHESS, settings.kind, &mut StdRng::seed_from_u64(settings.seed));
         let hand_made = |s: &Example| sigmoid(1.0, f64::from(s.input.hand_made));
         for s in &validation {
             assert_eq!(start.predict(&s.input, 1.0), hand_made(s));
         }
         let before = mean_loss(&validation, hand_made, Example::target);
-        let (net, after, _) = learn(&train, &validation, 1.0, settings, None, &mut |_| {});
+        let (net, after, _) = learn_from(&train, &validation, settings, None);
         assert!(after < before / 4.0, "held-out loss {before} (hand-made) -> {after}");
         // The samples' hand-made values leave the knights out: the integer
         // network's correction, on average over the held-out positions,
@@ -822,7 +978,7 @@ mod tests {
         for s in &validation {
             let knights: i32 = s
                 .input
-                .white_inputs()
+                .white_inputs(&CHESS)
                 .filter(|f| f % 384 / 64 == Role::Knight as usize)
                 .map(|f| if f < 384 { 1 } else { -1 })
                 .sum();
@@ -840,7 +996,7 @@ mod tests {
 
     #[test]
     fn a_network_read_back_is_the_network_written() {
-        let built_in = nnue::read(nnue::BUILT_IN_NAME).unwrap();
+        let built_in = chess_nnue::read(chess_nnue::BUILT_IN_NAME).unwrap();
         assert_eq!(FloatNet::from_network(&built_in).quantize(), built_in);
     }
 
@@ -851,15 +1007,15 @@ mod tests {
         let held_out = |net: &FloatNet| mean_loss(&validation, |s| net.predict(&s.input, 1.0), Example::target);
         let first =
             Settings { epochs: 1, rate: 0.01, final_rate: 0.01, batch: 256, threads: 2, seed: 7, kind: Kind::Whole };
-        let network = learn(&train, &validation, 1.0, first, None, &mut |_| {}).0.quantize();
+        let network = learn_from(&train, &validation, first, None).0.quantize();
         let start = held_out(&FloatNet::from_network(&network));
-        assert!(start < held_out(&FloatNet::random(Kind::Whole, &mut StdRng::seed_from_u64(7))) / 2.0);
+        assert!(start < held_out(&FloatNet::random(&CHESS, Kind::Whole, &mut StdRng::seed_from_u64(7))) / 2.0);
         // At step size 0 the run keeps its start: the network given.
         let still = Settings { rate: 0.0, final_rate: 0.0, ..first };
-        let (kept, loss, epoch) = learn(&train, &validation, 1.0, still, Some(&network), &mut |_| {});
+        let (kept, loss, epoch) = learn_from(&train, &validation, still, Some(&network));
         assert_eq!((kept.quantize(), loss, epoch), (network.clone(), start, 0));
         let more = Settings { epochs: 2, ..first };
-        let (_, loss, epoch) = learn(&train, &validation, 1.0, more, Some(&network), &mut |_| {});
+        let (_, loss, epoch) = learn_from(&train, &validation, more, Some(&network));
         assert!(epoch > 0 && loss < start * 0.9, "held-out loss {start} -> {loss} (pass {epoch})");
     }
 

@@ -20,7 +20,9 @@
 //! game is never split between the two sets.
 
 use super::nnue::{held_out, Example, Packed, VALIDATION_EVERY};
-use catchess_datagen::format::bullet;
+use catchess_datagen::format::{bullet, own};
+use catchess_game::Seat;
+use catchess_games::xiangqi::Xiangqi;
 use std::io::BufReader;
 
 /// The most positions one run reads from datagen files: 4 GB of examples.
@@ -88,6 +90,96 @@ pub fn read(
         harvest.games += 1;
     }
     Ok(harvest)
+}
+
+/// Appends the positions of the xiangqi datagen file `path` (the project's
+/// own format, docs/datagen-format.md) to `train` and `validation`, as
+/// [`read`] does standard chess's: each record's game number holds it out
+/// or not (numbered on from `first_game`), its score and result are red's.
+pub fn read_own(
+    path: &str,
+    first_game: usize,
+    train: &mut Vec<Example>,
+    validation: &mut Vec<Example>,
+) -> Result<Harvest, String> {
+    let cannot = |e: std::io::Error| format!("cannot read {path}: {e}");
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let metadata = file.metadata().map_err(cannot)?;
+    if !metadata.is_file() {
+        return Err(format!("{path} is not a regular file"));
+    }
+    let reader = own::Reader::new(BufReader::new(file)).map_err(|e| format!("{path}: {e}"))?;
+    let header = reader.header().clone();
+    if header.variant != "xiangqi" {
+        return Err(format!("{path} holds {} positions, not xiangqi's", header.variant));
+    }
+    let records = metadata.len().saturating_sub(own::HEADER_BYTES as u64) / header.record_bytes() as u64;
+    let room = MAX_POSITIONS - train.len() - validation.len();
+    if records > room as u64 {
+        return Err(format!(
+            "{path}: {records} positions, more than the {room} left of the {MAX_POSITIONS} one run holds in memory"
+        ));
+    }
+    let mut harvest = Harvest { positions: 0, games: 0, held_out: 0 };
+    let mut last_game = None;
+    for (i, record) in reader.enumerate() {
+        let at = |e: String| format!("{path}: record {}: {e}", i + 1);
+        let r = record.map_err(at)?;
+        let pos = Xiangqi::from_fen(&fen_of(&r, usize::from(header.files), usize::from(header.ranks)))
+            .map_err(|e| at(format!("not a xiangqi position: {e}")))?;
+        let input = Packed::of_xiangqi(&pos).ok_or_else(|| at("more than 32 men".to_string()))?;
+        if last_game != Some(r.game) {
+            harvest.games += 1;
+            last_game = Some(r.game);
+        }
+        let red = match r.winner {
+            None => 0.5,
+            Some(seat) if seat == Seat::new(0) => 1.0,
+            Some(_) => 0.0,
+        };
+        let example = Example::new(input, Some(f64::from(r.score)), red);
+        if held_out(first_game + r.game as usize) {
+            validation.push(example);
+            harvest.held_out += 1;
+        } else {
+            train.push(example);
+        }
+        harvest.positions += 1;
+    }
+    Ok(harvest)
+}
+
+/// The FEN of a record's board (`files` × `ranks`, rank 0 the first seat's
+/// back rank) with its seat to move.
+fn fen_of(r: &own::Record, files: usize, ranks: usize) -> String {
+    let mut board = vec![None; files * ranks];
+    for (square, letter) in r.squares() {
+        board[square] = Some(letter);
+    }
+    let rows: Vec<String> = (0..ranks)
+        .rev()
+        .map(|rank| {
+            let (mut row, mut empty) = (String::new(), 0);
+            for file in 0..files {
+                match board[rank * files + file] {
+                    Some(letter) => {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        row.push(letter);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            row
+        })
+        .collect();
+    let side = if r.seat == Seat::new(0) { 'w' } else { 'b' };
+    format!("{} {side} - - 0 1", rows.join("/"))
 }
 
 #[cfg(test)]
@@ -191,5 +283,43 @@ mod tests {
         let dir = std::env::temp_dir();
         let e = read_file(dir.to_str().unwrap()).err().unwrap();
         assert!(e.ends_with("is not a regular file"), "{e}");
+    }
+
+    #[test]
+    fn a_xiangqi_file_gives_red_s_examples_held_out_by_game() {
+        use catchess_games::Xiangqi;
+        let header = own::Header::of::<Xiangqi>(own::Pieces::AtMostAtStart).unwrap();
+        let mut bytes = header.to_bytes().to_vec();
+        let black_to_move = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C4/9/RNBAKABNR b - - 1 2";
+        let positions: Vec<(&str, i16, Option<Seat>, u32)> = vec![
+            (catchess_games::xiangqi::START_FEN, 30, Some(WHITE), 0),
+            (black_to_move, -45, Some(WHITE), 0),
+            (black_to_move, 12, None, 9),
+            (black_to_move, -80, Some(BLACK), 19),
+        ];
+        for &(fen, score, winner, game) in &positions {
+            let pos = Xiangqi::from_fen(fen).unwrap();
+            own::Record::of(&header, &pos, score, winner, 3, game).unwrap().write(&header, &mut bytes);
+        }
+        let path = file("xiangqi", &bytes);
+        let (mut train, mut validation) = (Vec::new(), Vec::new());
+        let h = read_own(&path, 0, &mut train, &mut validation).unwrap();
+        assert_eq!(h, Harvest { positions: 4, games: 3, held_out: 2 });
+        // Games 0 is learnt from; 9 and 19 are held out (one in ten).
+        assert_eq!(train.len(), 2);
+        let scores: Vec<_> = train.iter().chain(&validation).map(|e| (e.score(), e.result())).collect();
+        assert_eq!(scores, [(Some(30.0), 1.0), (Some(-45.0), 1.0), (Some(12.0), 0.5), (Some(-80.0), 0.0)]);
+        // The position is read back: who moves, and its hand-made value.
+        let pos = Xiangqi::from_fen(black_to_move).unwrap();
+        assert!(train[1].input.black_to_move && !train[0].input.black_to_move);
+        assert_eq!(train[1].input.hand_made as i32, pos.hand_made_value());
+        // Another game's file, and a torn one, are refused with the file's name.
+        let chess = file("xiangqi-chess", &record("8/8/4k3/8/8/3K4/8/8 w - - 0 1", 0, None));
+        assert!(read_own(&chess, 0, &mut train, &mut validation).unwrap_err().contains("xiangqi-chess"));
+        let torn = file("xiangqi-torn", &bytes[..bytes.len() - 3]);
+        assert!(read_own(&torn, 0, &mut train, &mut validation).unwrap_err().contains("record 4"));
+        for p in [path, chess, torn] {
+            std::fs::remove_file(p).unwrap();
+        }
     }
 }

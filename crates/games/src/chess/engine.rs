@@ -57,7 +57,7 @@ impl<V: Variant> SearchGame for Position<V> {
     /// Standard chess's network (Cat Chess evaluates without one), and the
     /// endgame tables of both (`crate::tb::engine`).
     const OPTIONS: &'static [GameOption] =
-        if V::CATS { &[tables::TABLEBASE_PATH] } else { &[super::nnue::EVAL_FILE, tables::TABLEBASE_PATH] };
+        if V::CATS { &[tables::TABLEBASE_PATH] } else { &[crate::nnue::EVAL_FILE, tables::TABLEBASE_PATH] };
     #[inline(always)]
     fn move_bits(m: Move) -> u32 {
         m.bits() as u32

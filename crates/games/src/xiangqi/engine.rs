@@ -16,7 +16,7 @@ use super::position::keys;
 use super::{Move, Role, Square, Xiangqi};
 use catchess_core::hash::fold;
 use catchess_core::{Bitboard128, Color};
-use catchess_game::MoveList;
+use catchess_game::{GameOption, MoveList};
 use catchess_search::correction::CorrectionKeys;
 use crate::xiangqi::eval::see_value;
 use catchess_search::{skill, SearchGame};
@@ -145,6 +145,8 @@ impl SearchGame for Xiangqi {
     const ELO_TO_LEVEL: skill::EloTable = ELO_TO_LEVEL;
     /// WXF: the side whose every move in a repetition gave check loses.
     const PERPETUAL_CHECK_LOSES: bool = true;
+    /// Xiangqi's network (`xiangqi::nnue`), by the one `EvalFile`.
+    const OPTIONS: &'static [GameOption] = &[crate::nnue::EVAL_FILE];
 
     #[inline(always)]
     fn move_bits(m: Move) -> u32 {

@@ -355,12 +355,24 @@ fn tempo(pos: &Xiangqi) -> i32 {
     }
 }
 
-impl Evaluate for Xiangqi {
-    #[inline]
-    fn evaluate(&self) -> i32 {
+impl Xiangqi {
+    /// The hand-made evaluation (red's view), whether or not a network is
+    /// loaded: what a network is measured against, and what a correction
+    /// network adds to.
+    pub fn hand_made_value(&self) -> i32 {
         let mut acc = Acc::<false>::new();
         let phase = evaluate(self, &mut acc);
         acc.difference().blend(phase, PHASE_MAX) + tempo(self)
+    }
+}
+
+impl Evaluate for Xiangqi {
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        match super::nnue::loaded() {
+            Some(net) => super::nnue::value(net, self, || self.hand_made_value()),
+            None => self.hand_made_value(),
+        }
     }
 
     fn tunable() -> Option<&'static Tunable> {
@@ -385,7 +397,11 @@ impl Evaluate for Xiangqi {
             let _ = writeln!(s, "{name:<12}{r:>8}{b:>8}{:>10}", r - b);
         }
         let _ = writeln!(s, "{:<12}{:>26}", "tempo", tempo(self));
-        let _ = writeln!(s, "total: {} cp (red's view)", self.evaluate());
+        let _ = writeln!(s, "total: {} cp (red's view)", self.hand_made_value());
+        if let Some(net) = super::nnue::loaded() {
+            let value = super::nnue::value(net, self, || self.hand_made_value());
+            let _ = writeln!(s, "network: {value} cp (red's view), from {}; the search uses it", super::nnue::loaded_file());
+        }
         s
     }
 }

@@ -17,6 +17,7 @@ pub mod eval;
 mod fen;
 mod movegen;
 pub mod moves;
+pub mod nnue;
 pub mod notation;
 mod play;
 pub mod position;

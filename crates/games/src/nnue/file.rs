@@ -1,0 +1,182 @@
+//! A network file (its format in `mod.rs`'s doc): its game's shape, its
+//! kind, and reading and writing it, checked. Plain Rust with nothing of the
+//! engine, so that the build script (`crates/games/build.rs`) reads the
+//! networks it builds in with this same code: a network file that the
+//! engine would refuse fails the build, with this reader's words.
+
+/// A game's inputs: for each view, one per (owner as that view sees it,
+/// kind of man, square), own men first; each view's board is turned round
+/// (rank r read as rank `ranks - 1 - r`) so that its own men move up it.
+/// The file's magic names the game, so that no game reads another's
+/// network.
+#[derive(PartialEq, Eq, Debug)]
+pub struct Shape {
+    /// The game, for messages.
+    pub game: &'static str,
+    pub magic: &'static [u8; 8],
+    /// Kinds of men per side.
+    pub roles: usize,
+    pub files: usize,
+    pub ranks: usize,
+    /// The most men a position holds: every accumulator sum stays within
+    /// i16 for this many rows and the bias (checked on loading).
+    pub max_pieces: usize,
+}
+
+/// Standard chess: 2 owners × 6 kinds × 64 squares, 32 men at most.
+pub const CHESS: Shape =
+    Shape { game: "standard chess", magic: b"CATNNUE2", roles: 6, files: 8, ranks: 8, max_pieces: 32 };
+/// Xiangqi: 2 owners × 7 kinds × 90 points, 32 men at most (no promotion).
+pub const XIANGQI: Shape = Shape { game: "xiangqi", magic: b"CATNNXQ1", roles: 7, files: 9, ranks: 10, max_pieces: 32 };
+
+impl Shape {
+    pub const fn squares(&self) -> usize {
+        self.files * self.ranks
+    }
+
+    /// Inputs per view.
+    pub const fn inputs(&self) -> usize {
+        2 * self.roles * self.squares()
+    }
+
+    /// The input of a man of the view's own side (`theirs` false) or the
+    /// other's, of kind `role`, on `square` as the view sees the board.
+    #[inline(always)]
+    pub const fn input(&self, theirs: bool, role: usize, square: usize) -> usize {
+        (theirs as usize * self.roles + role) * self.squares() + square
+    }
+
+    /// The other view's input for input `f`: the owner swapped and the
+    /// board turned round.
+    #[inline(always)]
+    pub const fn other_view(&self, f: usize) -> usize {
+        let half = self.roles * self.squares();
+        let (theirs, rest) = (f / half, f % half);
+        let (kind, square) = (rest / self.squares(), rest % self.squares());
+        let turned = (self.ranks - 1 - square / self.files) * self.files + square % self.files;
+        (1 - theirs) * half + kind * self.squares() + turned
+    }
+
+    /// The size of a network file of this shape (see the module doc).
+    pub const fn file_bytes(&self) -> usize {
+        HEADER_BYTES + 2 * (self.inputs() * HIDDEN + HIDDEN + 2 * HIDDEN) + 4
+    }
+}
+
+/// Hidden neurons per view.
+pub const HIDDEN: usize = 128;
+/// The largest output weight a network may have: one half's
+/// `HIDDEN` · QA² · 127 sum stays within i32 (checked in `mod.rs`).
+pub const MAX_OUTPUT_WEIGHT: i16 = 127;
+
+/// What a network's output is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kind {
+    /// The position's whole value.
+    Whole,
+    /// A correction added to the hand-made evaluation. A network learnt
+    /// from the few games this project can play need not relearn what
+    /// the hand-made evaluation (and the search tuned with it) knows; it
+    /// starts from it and learns what it misses. The correction is an
+    /// advantage like any other, so the hand-made evaluation's scale
+    /// (`HandMade::scale`) shrinks it too: a dead draw stays a draw.
+    Correction,
+}
+
+impl Kind {
+    fn code(self) -> u32 {
+        match self {
+            Kind::Whole => 0,
+            Kind::Correction => 1,
+        }
+    }
+
+    fn from_code(code: u32) -> Option<Kind> {
+        [Kind::Whole, Kind::Correction].into_iter().find(|k| k.code() == code)
+    }
+}
+
+/// The magic, the hidden size and the kind.
+const HEADER_BYTES: usize = 8 + 4 + 4;
+
+/// A network with integer weights (see the module doc).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Network {
+    pub shape: &'static Shape,
+    pub kind: Kind,
+    /// `shape.inputs()` rows of `HIDDEN`.
+    pub hidden_weights: Vec<i16>,
+    pub hidden_bias: Vec<i16>,
+    /// The mover's `HIDDEN` then the other side's.
+    pub output_weights: Vec<i16>,
+    pub output_bias: i32,
+}
+
+impl Network {
+    /// Reads a network file of `shape`'s game, refusing one of another
+    /// game or size or whose sums could leave i16 (see `CLIP` in `mod.rs`).
+    pub fn from_bytes(shape: &'static Shape, bytes: &[u8]) -> Result<Network, String> {
+        let expected = shape.file_bytes();
+        if bytes.len() < HEADER_BYTES || &bytes[..8] != shape.magic {
+            let magic = String::from_utf8_lossy(shape.magic);
+            return Err(format!("not a catchess {} network file (it does not start with {magic})", shape.game));
+        }
+        let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+        let hidden = word(8) as usize;
+        if hidden != HIDDEN {
+            return Err(format!("the network has {hidden} hidden neurons; this build reads {HIDDEN}"));
+        }
+        let kind = Kind::from_code(word(12)).ok_or_else(|| {
+            format!("the network's kind is {}; this build reads 0 (whole) and 1 (correction)", word(12))
+        })?;
+        if bytes.len() != expected {
+            return Err(format!(
+                "the network file has {} bytes; a {HIDDEN}-neuron network has {expected}",
+                bytes.len()
+            ));
+        }
+        let mut at = HEADER_BYTES;
+        let mut words = |n: usize| {
+            let v: Vec<i16> = bytes[at..at + 2 * n].chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]])).collect();
+            at += 2 * n;
+            v
+        };
+        let hidden_weights = words(shape.inputs() * HIDDEN);
+        let hidden_bias = words(HIDDEN);
+        let output_weights = words(2 * HIDDEN);
+        let output_bias = i32::from_le_bytes(bytes[expected - 4..].try_into().expect("4 bytes"));
+        let net = Network { shape, kind, hidden_weights, hidden_bias, output_weights, output_bias };
+        net.check_range()?;
+        Ok(net)
+    }
+
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = self.shape.magic.to_vec();
+        out.extend((HIDDEN as u32).to_le_bytes());
+        out.extend(self.kind.code().to_le_bytes());
+        for w in self.hidden_weights.iter().chain(&self.hidden_bias).chain(&self.output_weights) {
+            out.extend(w.to_le_bytes());
+        }
+        out.extend(self.output_bias.to_le_bytes());
+        out
+    }
+
+    /// Every neuron's bias and its `max_pieces` largest rows in size must
+    /// sum within i16, whatever the position; and the output weights stay
+    /// within ±`MAX_OUTPUT_WEIGHT`.
+    fn check_range(&self) -> Result<(), String> {
+        if let Some(w) = self.output_weights.iter().find(|w| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16) {
+            return Err(format!("an output weight is {w}, beyond ±{MAX_OUTPUT_WEIGHT}: weights out of range"));
+        }
+        for n in 0..HIDDEN {
+            let mut sizes: Vec<i32> =
+                (0..self.shape.inputs()).map(|i| i32::from(self.hidden_weights[i * HIDDEN + n]).abs()).collect();
+            sizes.sort_unstable_by(|a, b| b.cmp(a));
+            let worst = i32::from(self.hidden_bias[n]).abs() + sizes[..self.shape.max_pieces].iter().sum::<i32>();
+            if worst > i32::from(i16::MAX) {
+                return Err(format!("hidden neuron {n} can reach {worst}, beyond 16 bits: weights out of range"));
+            }
+        }
+        Ok(())
+    }
+}
