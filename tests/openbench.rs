@@ -105,6 +105,6 @@ fn a_network_the_engine_would_refuse_fails_the_build_saying_why() {
     let out = make(&args);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "{stderr}");
-    let why = format!("CATCHESS_EVALFILE (EVALFILE=) {}: not a catchess network file", bad.display());
+    let why = format!("CATCHESS_EVALFILE (EVALFILE=) {}: not a catchess standard chess network file", bad.display());
     assert!(stderr.contains(&why), "{stderr}");
 }

@@ -285,8 +285,8 @@ fn train_refuses_odd_datagen_files() {
 
 #[test]
 fn train_learns_a_xiangqi_network_from_its_datagen_data() {
-    let data = datagen("xiangqi", "train-xiangqi.bin");
-    let net = temp("xiangqi.nnue");
+    let data = datagen("xiangqi", "train-xq-network.bin");
+    let net = temp("xq-network.nnue");
     let args = ["train", "--variant", "xiangqi", "--data", data.to_str().unwrap(), "--correction"];
     let tail = ["--epochs", "1", "--threads", "1", "--out", net.to_str().unwrap()];
     let (ok, _, err) = catchess(&[&args[..], &tail[..]].concat());

@@ -88,6 +88,18 @@ mod tests {
     }
 
     #[test]
+    fn the_committed_network_is_a_valid_xiangqi_correction() {
+        // networks/xiangqi-correction-s1.nnue, the candidate to build in
+        // (docs/training-history.md, "Xiangqi").
+        let bytes = include_bytes!("../../../../networks/xiangqi-correction-s1.nnue");
+        let net = Network::from_bytes(&XIANGQI, bytes).unwrap();
+        assert_eq!(net.kind, crate::nnue::Kind::Correction);
+        let start = Xiangqi::startpos();
+        let correction = value(&net, &start, || 0);
+        assert!(correction != 0 && correction.abs() < 100, "{correction}");
+    }
+
+    #[test]
     fn red_s_inputs_are_its_own_men_first() {
         let pos = Xiangqi::startpos();
         let mut inputs = Vec::new();
