@@ -46,12 +46,7 @@ pub fn read(
     train: &mut Vec<Example>,
     validation: &mut Vec<Example>,
 ) -> Result<Harvest, String> {
-    let cannot = |e: std::io::Error| format!("cannot read {path}: {e}");
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    let metadata = file.metadata().map_err(cannot)?;
-    if !metadata.is_file() {
-        return Err(format!("{path} is not a regular file"));
-    }
+    let (file, metadata) = open_regular(path)?;
     let records = metadata.len() / bullet::RECORD_BYTES as u64;
     let room = MAX_POSITIONS - train.len() - validation.len();
     if records > room as u64 {
@@ -92,6 +87,18 @@ pub fn read(
     Ok(harvest)
 }
 
+/// The regular file at `path` and its metadata (a device or a pipe is
+/// refused: it could hang or never end).
+fn open_regular(path: &str) -> Result<(std::fs::File, std::fs::Metadata), String> {
+    let cannot = |e: std::io::Error| format!("cannot read {path}: {e}");
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let metadata = file.metadata().map_err(cannot)?;
+    if !metadata.is_file() {
+        return Err(format!("{path} is not a regular file"));
+    }
+    Ok((file, metadata))
+}
+
 /// Appends the positions of the xiangqi datagen file `path` (the project's
 /// own format, docs/datagen-format.md) to `train` and `validation`, as
 /// [`read`] does standard chess's: each record's game number holds it out
@@ -102,12 +109,7 @@ pub fn read_own(
     train: &mut Vec<Example>,
     validation: &mut Vec<Example>,
 ) -> Result<Harvest, String> {
-    let cannot = |e: std::io::Error| format!("cannot read {path}: {e}");
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    let metadata = file.metadata().map_err(cannot)?;
-    if !metadata.is_file() {
-        return Err(format!("{path} is not a regular file"));
-    }
+    let (file, metadata) = open_regular(path)?;
     let reader = own::Reader::new(BufReader::new(file)).map_err(|e| format!("{path}: {e}"))?;
     let header = reader.header().clone();
     if header.variant != "xiangqi" {
