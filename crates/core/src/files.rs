@@ -19,6 +19,20 @@ pub fn read_bounded(path: &str, limit: u64) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())
 }
 
+/// The regular file at `path`, opened, with its metadata. Anything else
+/// (a device, a pipe, a folder) is refused before it is opened: opening a
+/// pipe waits for a writer, and a device's read need never end. Errors
+/// name the path.
+pub fn open_regular(path: &str) -> Result<(std::fs::File, std::fs::Metadata), String> {
+    let cannot = |e: std::io::Error| format!("cannot read {path}: {e}");
+    if !std::fs::metadata(path).map_err(cannot)?.is_file() {
+        return Err(format!("{path} is not a regular file"));
+    }
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let metadata = file.metadata().map_err(cannot)?;
+    Ok((file, metadata))
+}
+
 /// What [`read_line`] read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LineRead {

@@ -20,6 +20,7 @@
 //! game is never split between the two sets.
 
 use super::nnue::{held_out, Example, Packed, VALIDATION_EVERY};
+use catchess_core::files::open_regular;
 use catchess_datagen::format::{bullet, own};
 use catchess_game::Seat;
 use catchess_games::xiangqi::Xiangqi;
@@ -85,18 +86,6 @@ pub fn read(
         harvest.games += 1;
     }
     Ok(harvest)
-}
-
-/// The regular file at `path` and its metadata (a device or a pipe is
-/// refused: it could hang or never end).
-fn open_regular(path: &str) -> Result<(std::fs::File, std::fs::Metadata), String> {
-    let cannot = |e: std::io::Error| format!("cannot read {path}: {e}");
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    let metadata = file.metadata().map_err(cannot)?;
-    if !metadata.is_file() {
-        return Err(format!("{path} is not a regular file"));
-    }
-    Ok((file, metadata))
 }
 
 /// Appends the positions of the xiangqi datagen file `path` (the project's

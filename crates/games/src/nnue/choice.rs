@@ -123,13 +123,10 @@ impl Choice {
     fn read_file(&self, path: &str) -> Result<Network, String> {
         // Only a regular file, and no more of it than a network takes: a
         // device or a pipe named by a client must not hang or fill memory.
-        let cannot = |e: std::io::Error| format!("cannot read {path}: {e}");
-        if !std::fs::metadata(path).map_err(cannot)?.is_file() {
-            return Err(format!("{path} is not a regular file"));
-        }
+        let (file, _) = catchess_core::files::open_regular(path)?;
         let mut bytes = Vec::new();
         let limit = self.shape.file_bytes() as u64 + 1;
-        std::fs::File::open(path).and_then(|f| f.take(limit).read_to_end(&mut bytes)).map_err(cannot)?;
+        file.take(limit).read_to_end(&mut bytes).map_err(|e| format!("cannot read {path}: {e}"))?;
         Network::from_bytes(self.shape, &bytes).map_err(|e| format!("{path}: {e}"))
     }
 }

@@ -75,16 +75,12 @@ fn load(value: &str, before_change: &mut dyn FnMut()) -> Result<bool, String> {
     }
 }
 
-/// The first 8 bytes of the file at `path` (a regular file only: a device
-/// or a pipe named by a client must not hang).
+/// The first 8 bytes of the file at `path` (a regular file only,
+/// `open_regular`: a device or a pipe named by a client must not hang).
 fn magic_of(path: &str) -> Result<[u8; 8], String> {
-    let cannot = |e: std::io::Error| format!("cannot read {path}: {e}");
-    if !std::fs::metadata(path).map_err(cannot)?.is_file() {
-        return Err(format!("{path} is not a regular file"));
-    }
+    let (mut file, _) = catchess_core::files::open_regular(path)?;
     let mut magic = [0u8; 8];
-    let mut file = std::fs::File::open(path).map_err(cannot)?;
-    let read = file.read(&mut magic).map_err(cannot)?;
+    let read = file.read(&mut magic).map_err(|e| format!("cannot read {path}: {e}"))?;
     if read < magic.len() {
         return Err(format!("{path}: not a catchess network file (it has {read} bytes)"));
     }
