@@ -9,9 +9,10 @@ use std::path::PathBuf;
 use temp::temp;
 
 /// Self-play records of `variant`: the engine at depth 1 against itself
-/// at depth 2 (two engines, so no game repeats), random openings.
-fn records(variant: &str) -> PathBuf {
-    let pgn = temp(&format!("selfplay-{variant}.pgn"));
+/// at depth 2 (two engines, so no game repeats), random openings, in the
+/// file `name` (each test its own: tests run at once).
+fn records(variant: &str, name: &str) -> PathBuf {
+    let pgn = temp(name);
     let bin = env!("CARGO_BIN_EXE_catchess");
     let (ok, _, err) = catchess(&[
         "match",
@@ -38,7 +39,7 @@ fn records(variant: &str) -> PathBuf {
 
 #[test]
 fn tune_fits_match_records_and_writes_a_weights_file() {
-    let pgn = records("chess");
+    let pgn = records("chess", "selfplay-chess.pgn");
     let out = temp("weights.rs");
     let (ok, _, err) = catchess(&[
         "tune",
@@ -130,7 +131,7 @@ fn tune_fits_match_records_and_writes_a_weights_file() {
 
 #[test]
 fn tune_fits_xiangqi_weights_to_its_own_file() {
-    let pgn = records("xiangqi");
+    let pgn = records("xiangqi", "selfplay-xiangqi.pgn");
     let out = temp("xiangqi-weights.rs");
     let (ok, _, err) = catchess(&[
         "tune",
@@ -232,7 +233,7 @@ fn train_learns_a_whole_network_from_datagen_data() {
     assert!(network.hidden_weights.iter().any(|&w| w != 0));
 
     // Mixed with match records, each position with its own target.
-    let pgn = records("chess");
+    let pgn = records("chess", "selfplay-chess-mixed.pgn");
     let (err, learnt, held) =
         train(&["--data", data.to_str().unwrap(), "--pgn", pgn.to_str().unwrap(), "--correction"]);
     assert_eq!(number_between(&err, "40 games of records, ", " datagen positions"), positions, "{err}");
