@@ -97,8 +97,9 @@ pub enum Command {
         /// Search threads (the node count is deterministic only with 1; default 1).
         #[arg(long)]
         threads: Option<String>,
-        /// Standard chess evaluates with this network file, or `<none>` (the hand-made evaluation
-        /// alone); the default is the built-in network (the protocol's `EvalFile`).
+        /// The game this network file is for (chess or xiangqi, by its magic) evaluates with it;
+        /// `<none>` gives every game the hand-made evaluation alone; the default is each game's
+        /// built-in network, if it has one (the protocol's `EvalFile`).
         #[arg(long, value_name = "FILE")]
         eval_file: Option<String>,
     },

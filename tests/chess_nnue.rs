@@ -211,7 +211,7 @@ fn a_xiangqi_file_becomes_the_xiangqi_evaluation_and_leaves_chess_s() {
     // Men that can capture nothing, now or one move on.
     let fen = "3k5/9/9/p8/9/9/8P/9/9/4K4 b - - 0 1";
     let pos = Xiangqi::from_fen(fen).unwrap();
-    let value = |p: &Xiangqi| xiangqi_nnue::value(&net, p, || p.hand_made_value());
+    let value = |p: &Xiangqi| xiangqi_nnue::value_summed(&net, p, || p.hand_made_value());
     assert_ne!(value(&pos), pos.hand_made_value(), "the network must correct something here");
     let mut e = Engine::start();
     assert!(e.ask("setoption name UCI_Variant value xiangqi").is_empty());

@@ -837,7 +837,7 @@ mod tests {
             assert_eq!(p.black_to_move, fen.contains(" b "));
             assert_eq!(p.hand_made as i32, pos.hand_made_value());
             // The integer network reads it as the engine reads the position.
-            let value = xiangqi_nnue::value(&net, &pos, || pos.hand_made_value());
+            let value = xiangqi_nnue::value_summed(&net, &pos, || pos.hand_made_value());
             assert_eq!(p.network_value(&net), value, "{fen}");
             assert_ne!(value, 0, "{fen}: a value of 0 tests nothing");
             let correction = Network { kind: Kind::Correction, ..net.clone() };

@@ -21,6 +21,7 @@
 
 mod choice;
 mod file;
+pub(crate) mod incremental;
 
 pub use choice::{Choice, BUILT_IN_NAME, DEFAULT_NAME, NO_NETWORK};
 pub use file::{Kind, Network, Shape, CHESS, HIDDEN, MAX_OUTPUT_WEIGHT, XIANGQI};

@@ -6,6 +6,7 @@
 
 use super::position::Xiangqi;
 use super::square::Role;
+use crate::nnue::incremental::Last;
 use crate::nnue::{Choice, HandMade, Network, XIANGQI};
 use catchess_core::Color;
 
@@ -38,35 +39,60 @@ pub fn red_input(owner: Color, role: Role, point: usize) -> usize {
 /// Calls `f(red's input)` for every man of `pos`.
 #[inline]
 pub fn for_each_red_input(pos: &Xiangqi, mut f: impl FnMut(usize)) {
-    for owner in [Color::White, Color::Black] {
-        for role in Role::ALL {
-            for point in pos.pieces(owner, role).iter::<super::Square>() {
-                f(red_input(owner, role, point.index()));
-            }
-        }
-    }
+    men(pos).for_each(|slot, point| f(red_input(owner(slot), Role::ALL[slot % KINDS], point)));
 }
 
 /// The network's value of `pos` (red's view), with the hand-made value
-/// `hand_made` (red's view) that a correction adds to.
-pub fn value(net: &Network, pos: &Xiangqi, hand_made: impl FnOnce() -> i32) -> i32 {
-    let mut inputs = [0usize; 32];
-    let mut n = 0;
-    for_each_red_input(pos, |f| {
-        // A legal position holds at most 32 men (no promotion, no drops).
-        if n < inputs.len() {
-            inputs[n] = f;
-            n += 1;
-        }
+/// `hand_made` (red's view) that a correction adds to: found by updating
+/// the hidden layers of the position this thread evaluated last
+/// (`nnue::incremental`).
+#[inline]
+pub fn value(net: &'static Network, pos: &Xiangqi, hand_made: impl FnOnce() -> i32) -> i32 {
+    let output = net.evaluate_from_last(&LAST, men(pos), pos.side_to_move() == Color::Black, |slot, point| {
+        let red = red_input(owner(slot), Role::ALL[slot % KINDS], point);
+        (red, XIANGQI.other_view(red))
     });
-    let output = net.evaluate_inputs(inputs[..n].iter().copied(), pos.side_to_move() == Color::Black);
     net.value_with(output, || HandMade { value: hand_made(), scale: 64 })
+}
+
+/// The same value as [`value`], summed from every man.
+pub fn value_summed(net: &Network, pos: &Xiangqi, hand_made: impl FnOnce() -> i32) -> i32 {
+    let mut views = net.biases();
+    for_each_red_input(pos, |red| net.add_input(&mut views, red, XIANGQI.other_view(red)));
+    let output = net.value(&views, pos.side_to_move() == Color::Black);
+    net.value_with(output, || HandMade { value: hand_made(), scale: 64 })
+}
+
+const KINDS: usize = Role::ALL.len();
+
+/// Where each kind of man of each side stands: red's kinds in `Role::ALL`
+/// order, then black's.
+type Men = crate::nnue::incremental::Men<u128, { 2 * KINDS }>;
+
+fn men(pos: &Xiangqi) -> Men {
+    let mut men = Men::EMPTY;
+    for (slot, set) in men.0.iter_mut().enumerate() {
+        *set = pos.pieces(owner(slot), Role::ALL[slot % KINDS]).0;
+    }
+    men
+}
+
+fn owner(slot: usize) -> Color {
+    if slot < KINDS {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+thread_local! {
+    static LAST: std::cell::RefCell<Last<u128, { 2 * KINDS }>> = const { std::cell::RefCell::new(Last::new()) };
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nnue::tests::patterned;
+    use crate::nnue::tests::{numbers, patterned};
 
     #[test]
     fn a_mirrored_position_has_the_mirrored_value() {
@@ -79,12 +105,12 @@ mod tests {
         let swapped: String = board.chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect();
         let turned: Vec<&str> = swapped.split('/').rev().collect();
         let b = Xiangqi::from_fen(&format!("{} w - - 1 2", turned.join("/"))).unwrap();
-        let v = value(&net, &a, || 0);
+        let v = value_summed(&net, &a, || 0);
         assert_ne!(v, 0);
-        assert_eq!(value(&net, &b, || 0), -v);
+        assert_eq!(value_summed(&net, &b, || 0), -v);
         // A correction adds the hand-made value.
         let correction = Network { kind: crate::nnue::Kind::Correction, ..patterned(&XIANGQI) };
-        assert_eq!(value(&correction, &a, || 40), v + 40);
+        assert_eq!(value_summed(&correction, &a, || 40), v + 40);
     }
 
     #[test]
@@ -95,8 +121,42 @@ mod tests {
         let net = Network::from_bytes(&XIANGQI, bytes).unwrap();
         assert_eq!(net.kind, crate::nnue::Kind::Correction);
         let start = Xiangqi::startpos();
-        let correction = value(&net, &start, || 0);
+        let correction = value_summed(&net, &start, || 0);
         assert!(correction != 0 && correction.abs() < 100, "{correction}");
+    }
+
+    #[test]
+    fn updating_the_last_position_s_layers_gives_the_full_sum() {
+        // Two networks, so that the thread's cache also changes hands.
+        let a: &'static Network = Box::leak(Box::new(patterned(&XIANGQI)));
+        let mut other = patterned(&XIANGQI);
+        other.hidden_weights.iter_mut().for_each(|w| *w = -*w / 2);
+        let b: &'static Network = Box::leak(Box::new(other));
+        // Random games: each position after its parent, a sibling and,
+        // now and then, a position of another game far away.
+        let mut below = numbers(0x9e37_79b9_7f4a_7c15);
+        let mut next = |n: usize| below(n as u64) as usize;
+        let mut checked = 0;
+        for game in 0..6 {
+            let mut pos = Xiangqi::startpos();
+            for ply in 0..150 {
+                let mut list = catchess_game::MoveList::default();
+                pos.legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let net = if (game + ply) % 7 == 0 { b } else { a };
+                let sibling = pos.play(list.as_slice()[next(list.len())]);
+                for p in [&pos, &sibling] {
+                    assert_eq!(value(net, p, || 3), value_summed(net, p, || 3), "game {game}, ply {ply}");
+                    checked += 1;
+                }
+                pos = pos.play(list.as_slice()[next(list.len())]);
+            }
+            let far = Xiangqi::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+            assert_eq!(value(a, &far, || 0), value_summed(a, &far, || 0));
+        }
+        assert!(checked > 500, "{checked} positions");
     }
 
     #[test]

@@ -8,7 +8,8 @@ pub use crate::nnue::{HandMade, Kind, Network, BUILT_IN_NAME, DEFAULT_NAME, NO_N
 
 use super::position::{Position, Variant};
 use super::types::Role;
-use crate::nnue::{Accumulator, Choice, CHESS, HIDDEN};
+use crate::nnue::incremental::{Last, Men};
+use crate::nnue::{Choice, CHESS};
 use catchess_core::Color;
 use once_cell::sync::Lazy;
 
@@ -59,9 +60,10 @@ pub fn feature(view: Color, owner: Color, role: Role, square: usize) -> usize {
 /// Calls `f(white's input, black's input)` for every piece of `pos`.
 #[inline]
 pub fn for_each_feature<V: Variant>(pos: &Position<V>, mut f: impl FnMut(usize, usize)) {
-    for (slot, &bits) in Pieces::of(pos).0.iter().enumerate() {
-        Pieces::features(slot, bits, &mut f);
-    }
+    men(pos).for_each(|slot, square| {
+        let (w, b) = inputs(slot, square);
+        f(w, b)
+    });
 }
 
 impl Network {
@@ -74,87 +76,44 @@ impl Network {
     }
 
     /// The same value as [`Network::evaluate`], found by updating the
-    /// hidden layers of the position this thread evaluated last: the
-    /// search copies positions rather than undoing moves, so it has no
-    /// parent's layers to hand, but the last position it evaluated is
-    /// nearly always a parent, sibling or cousin, a few pieces away.
-    /// (Sums wrap in i16 as they go; the range check on loading keeps
-    /// the true sums within it, so the result is exact.) The network is
-    /// `'static` so that its address names it for the thread's cache: it
-    /// can never be freed and another put in its place.
+    /// hidden layers of the position this thread evaluated last
+    /// (`nnue::incremental`).
+    #[inline]
     pub fn evaluate_incremental<V: Variant>(&'static self, pos: &Position<V>) -> i32 {
-        LAST.with(|last| {
-            let mut last = last.borrow_mut();
-            let pieces = Pieces::of(pos);
-            let moved: u32 = last.pieces.0.iter().zip(&pieces.0).map(|(a, b)| (a ^ b).count_ones()).sum();
-            if !std::ptr::eq(last.network, self) || moved > pieces.count() {
-                last.network = self;
-                last.views = self.biases();
-                for_each_feature(pos, |w, b| self.add_input(&mut last.views, w, b));
-            } else {
-                let Last { views, pieces: before, .. } = &mut *last;
-                for (slot, (&old, &new)) in before.0.iter().zip(&pieces.0).enumerate() {
-                    Pieces::features(slot, old & !new, |w, b| self.change_input(views, w, b, false));
-                    Pieces::features(slot, new & !old, |w, b| self.change_input(views, w, b, true));
-                }
-            }
-            last.pieces = pieces;
-            self.value(&last.views, pos.side_to_move().color() == Some(Color::Black))
-        })
+        self.evaluate_from_last(&LAST, men(pos), pos.side_to_move().color() == Some(Color::Black), inputs)
     }
 }
 
 /// Where each kind of piece of each side stands: white's pawns to king,
 /// then black's (`Role::ALL` order).
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-struct Pieces([u64; 12]);
+type Pieces = Men<u64, 12>;
 
-impl Pieces {
-    fn of<V: Variant>(pos: &Position<V>) -> Pieces {
-        let mut p = Pieces::default();
-        for (i, slot) in p.0.iter_mut().enumerate() {
-            *slot = pos.pieces(Pieces::owner(i), Role::ALL[i % 6]).0;
-        }
-        p
+fn men<V: Variant>(pos: &Position<V>) -> Pieces {
+    let mut p = Pieces::EMPTY;
+    for (slot, set) in p.0.iter_mut().enumerate() {
+        *set = pos.pieces(owner(slot), Role::ALL[slot % 6]).0;
     }
+    p
+}
 
-    fn owner(slot: usize) -> Color {
-        if slot < 6 {
-            Color::White
-        } else {
-            Color::Black
-        }
-    }
-
-    /// Calls `f(white's input, black's input)` for each square of `bits`
-    /// holding a piece of slot `slot`'s side and kind.
-    #[inline(always)]
-    fn features(slot: usize, mut bits: u64, mut f: impl FnMut(usize, usize)) {
-        let (owner, role) = (Pieces::owner(slot), Role::ALL[slot % 6]);
-        while bits != 0 {
-            let square = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            f(feature(Color::White, owner, role, square), feature(Color::Black, owner, role, square));
-        }
-    }
-
-    fn count(&self) -> u32 {
-        self.0.iter().map(|b| b.count_ones()).sum()
+fn owner(slot: usize) -> Color {
+    if slot < 6 {
+        Color::White
+    } else {
+        Color::Black
     }
 }
 
-/// A thread's last evaluated position (see `evaluate_incremental`): its
-/// pieces and hidden layers, and the network they belong to.
-struct Last {
-    network: *const Network,
-    pieces: Pieces,
-    views: [Accumulator; 2],
+/// White's and black's inputs for a piece of slot `slot`'s side and kind
+/// on `square`.
+#[inline(always)]
+fn inputs(slot: usize, square: usize) -> (usize, usize) {
+    let (owner, role) = (owner(slot), Role::ALL[slot % 6]);
+    (feature(Color::White, owner, role, square), feature(Color::Black, owner, role, square))
 }
 
 thread_local! {
-    static LAST: std::cell::RefCell<Last> = const {
-        std::cell::RefCell::new(Last { network: std::ptr::null(), pieces: Pieces([0; 12]), views: [[0; HIDDEN]; 2] })
-    };
+    static LAST: std::cell::RefCell<Last<u64, 12>> = const { std::cell::RefCell::new(Last::new()) };
 }
 
 #[cfg(test)]
