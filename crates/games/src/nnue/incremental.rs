@@ -8,6 +8,7 @@
 //! on a point is (`Network::evaluate_from_last`).
 
 use super::{Accumulator, Network, HIDDEN};
+use catchess_core::Color;
 use std::cell::RefCell;
 use std::thread::LocalKey;
 
@@ -56,6 +57,17 @@ impl<P: Points, const SLOTS: usize> Men<P, SLOTS> {
 
     fn count(&self) -> u32 {
         self.0.iter().map(|p| p.count()).sum()
+    }
+
+    /// Whose men slot `slot` holds: white's (red's) the first half of the
+    /// slots, black's the second.
+    #[inline(always)]
+    pub(crate) const fn owner(slot: usize) -> Color {
+        if slot < SLOTS / 2 {
+            Color::White
+        } else {
+            Color::Black
+        }
     }
 
     /// Calls `f(slot, point)` for every man.

@@ -274,6 +274,47 @@ pub(crate) mod tests {
         }
     }
 
+    /// Checks that `incremental` (which updates the thread's last position)
+    /// gives `summed` (every man added up) along random games of `G` from
+    /// `start`, `plies` each: each position after its parent, a sibling,
+    /// now and then a position `far` away, and two networks of `shape` so
+    /// that the thread's cache also changes hands.
+    pub(crate) fn check_incremental<G: catchess_game::Game>(
+        shape: &'static Shape,
+        start: G,
+        far: G,
+        plies: usize,
+        incremental: impl Fn(&'static Network, &G) -> i32,
+        summed: impl Fn(&Network, &G) -> i32,
+    ) {
+        let a: &'static Network = Box::leak(Box::new(patterned(shape)));
+        let mut other = patterned(shape);
+        other.hidden_weights.iter_mut().for_each(|w| *w = -*w / 2);
+        let b: &'static Network = Box::leak(Box::new(other));
+        let mut below = numbers(0x2545_f491_4f6c_dd1d);
+        let mut next = |n: usize| below(n as u64) as usize;
+        let mut checked = 0;
+        for game in 0..6 {
+            let mut pos = start;
+            for ply in 0..plies {
+                let mut list = catchess_game::MoveList::default();
+                pos.legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let net = if (game + ply) % 7 == 0 { b } else { a };
+                let sibling = pos.play(list.as_slice()[next(list.len())]);
+                for p in [&pos, &sibling] {
+                    assert_eq!(incremental(net, p), summed(net, p), "{}: game {game}, ply {ply}", shape.game);
+                    checked += 1;
+                }
+                pos = pos.play(list.as_slice()[next(list.len())]);
+            }
+            assert_eq!(incremental(a, &far), summed(a, &far));
+        }
+        assert!(checked > 500, "{checked} positions");
+    }
+
     /// Repeatable pseudo-random numbers (xorshift): `below(n)` is in 0..n.
     pub(crate) fn numbers(mut seed: u64) -> impl FnMut(u64) -> u64 {
         move |n| {

@@ -39,7 +39,7 @@ pub fn red_input(owner: Color, role: Role, point: usize) -> usize {
 /// Calls `f(red's input)` for every man of `pos`.
 #[inline]
 pub fn for_each_red_input(pos: &Xiangqi, mut f: impl FnMut(usize)) {
-    men(pos).for_each(|slot, point| f(red_input(owner(slot), Role::ALL[slot % KINDS], point)));
+    men(pos).for_each(|slot, point| f(slot_input(slot, point)));
 }
 
 /// The network's value of `pos` (red's view), with the hand-made value
@@ -49,7 +49,7 @@ pub fn for_each_red_input(pos: &Xiangqi, mut f: impl FnMut(usize)) {
 #[inline]
 pub fn value(net: &'static Network, pos: &Xiangqi, hand_made: impl FnOnce() -> i32) -> i32 {
     let output = net.evaluate_from_last(&LAST, men(pos), pos.side_to_move() == Color::Black, |slot, point| {
-        let red = red_input(owner(slot), Role::ALL[slot % KINDS], point);
+        let red = slot_input(slot, point);
         (red, XIANGQI.other_view(red))
     });
     net.value_with(output, || HandMade { value: hand_made(), scale: 64 })
@@ -72,17 +72,15 @@ type Men = crate::nnue::incremental::Men<u128, { 2 * KINDS }>;
 fn men(pos: &Xiangqi) -> Men {
     let mut men = Men::EMPTY;
     for (slot, set) in men.0.iter_mut().enumerate() {
-        *set = pos.pieces(owner(slot), Role::ALL[slot % KINDS]).0;
+        *set = pos.pieces(Men::owner(slot), Role::ALL[slot % KINDS]).0;
     }
     men
 }
 
-fn owner(slot: usize) -> Color {
-    if slot < KINDS {
-        Color::White
-    } else {
-        Color::Black
-    }
+/// Red's input for a man of `Men` slot `slot` on `point`.
+#[inline(always)]
+fn slot_input(slot: usize, point: usize) -> usize {
+    red_input(Men::owner(slot), Role::ALL[slot % KINDS], point)
 }
 
 thread_local! {
@@ -92,7 +90,7 @@ thread_local! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nnue::tests::{numbers, patterned};
+    use crate::nnue::tests::{check_incremental, patterned};
 
     #[test]
     fn a_mirrored_position_has_the_mirrored_value() {
@@ -127,36 +125,9 @@ mod tests {
 
     #[test]
     fn updating_the_last_position_s_layers_gives_the_full_sum() {
-        // Two networks, so that the thread's cache also changes hands.
-        let a: &'static Network = Box::leak(Box::new(patterned(&XIANGQI)));
-        let mut other = patterned(&XIANGQI);
-        other.hidden_weights.iter_mut().for_each(|w| *w = -*w / 2);
-        let b: &'static Network = Box::leak(Box::new(other));
-        // Random games: each position after its parent, a sibling and,
-        // now and then, a position of another game far away.
-        let mut below = numbers(0x9e37_79b9_7f4a_7c15);
-        let mut next = |n: usize| below(n as u64) as usize;
-        let mut checked = 0;
-        for game in 0..6 {
-            let mut pos = Xiangqi::startpos();
-            for ply in 0..150 {
-                let mut list = catchess_game::MoveList::default();
-                pos.legal_moves(&mut list);
-                if list.is_empty() {
-                    break;
-                }
-                let net = if (game + ply) % 7 == 0 { b } else { a };
-                let sibling = pos.play(list.as_slice()[next(list.len())]);
-                for p in [&pos, &sibling] {
-                    assert_eq!(value(net, p, || 3), value_summed(net, p, || 3), "game {game}, ply {ply}");
-                    checked += 1;
-                }
-                pos = pos.play(list.as_slice()[next(list.len())]);
-            }
-            let far = Xiangqi::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
-            assert_eq!(value(a, &far, || 0), value_summed(a, &far, || 0));
-        }
-        assert!(checked > 500, "{checked} positions");
+        let far = Xiangqi::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+        let summed = |n: &Network, p: &Xiangqi| value_summed(n, p, || 3);
+        check_incremental(&XIANGQI, Xiangqi::startpos(), far, 150, |n, p| value(n, p, || 3), summed);
     }
 
     #[test]

@@ -91,24 +91,16 @@ type Pieces = Men<u64, 12>;
 fn men<V: Variant>(pos: &Position<V>) -> Pieces {
     let mut p = Pieces::EMPTY;
     for (slot, set) in p.0.iter_mut().enumerate() {
-        *set = pos.pieces(owner(slot), Role::ALL[slot % 6]).0;
+        *set = pos.pieces(Pieces::owner(slot), Role::ALL[slot % 6]).0;
     }
     p
-}
-
-fn owner(slot: usize) -> Color {
-    if slot < 6 {
-        Color::White
-    } else {
-        Color::Black
-    }
 }
 
 /// White's and black's inputs for a piece of slot `slot`'s side and kind
 /// on `square`.
 #[inline(always)]
 fn inputs(slot: usize, square: usize) -> (usize, usize) {
-    let (owner, role) = (owner(slot), Role::ALL[slot % 6]);
+    let (owner, role) = (Pieces::owner(slot), Role::ALL[slot % 6]);
     (feature(Color::White, owner, role, square), feature(Color::Black, owner, role, square))
 }
 
@@ -119,7 +111,7 @@ thread_local! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nnue::tests::{numbers, patterned};
+    use crate::nnue::tests::{check_incremental, patterned};
     use crate::Chess;
 
     #[test]
@@ -156,36 +148,8 @@ mod tests {
 
     #[test]
     fn updating_the_last_position_s_layers_gives_the_full_sum() {
-        // Two networks, so that the thread's cache also changes hands.
-        let a: &'static Network = Box::leak(Box::new(patterned(&CHESS)));
-        let mut other = patterned(&CHESS);
-        other.hidden_weights.iter_mut().for_each(|w| *w = -*w / 2);
-        let b: &'static Network = Box::leak(Box::new(other));
-        // Random games: each position after its parent, a sibling and,
-        // now and then, a position of another game far away.
-        let mut below = numbers(0x2545_f491_4f6c_dd1d);
-        let mut next = |n: usize| below(n as u64) as usize;
-        let mut checked = 0;
-        for game in 0..6 {
-            let mut pos = Chess::startpos();
-            for ply in 0..120 {
-                let mut list = catchess_game::MoveList::default();
-                pos.legal_moves(&mut list);
-                if list.is_empty() {
-                    break;
-                }
-                let net = if (game + ply) % 7 == 0 { b } else { a };
-                let sibling = pos.play(list.as_slice()[next(list.len())]);
-                for p in [&pos, &sibling] {
-                    assert_eq!(net.evaluate_incremental(p), net.evaluate(p), "game {game}, ply {ply}");
-                    checked += 1;
-                }
-                pos = pos.play(list.as_slice()[next(list.len())]);
-            }
-            let far = Chess::from_fen("8/8/4k3/8/8/3K4/8/8 w - - 0 1").unwrap();
-            assert_eq!(a.evaluate_incremental(&far), a.evaluate(&far));
-        }
-        assert!(checked > 500, "{checked} positions");
+        let far = Chess::from_fen("8/8/4k3/8/8/3K4/8/8 w - - 0 1").unwrap();
+        check_incremental(&CHESS, Chess::startpos(), far, 120, |n, p| n.evaluate_incremental(p), |n, p| n.evaluate(p));
     }
 
     #[test]
