@@ -172,11 +172,13 @@ catchess match --variant chess --engine 'name=a cmd=./catchess tc=nodes=6000' \\
 catchess tune --variant chess --pgn selfplay.pgn --skip-plies 10 --lambda 0.3 --rate 0.5 --epochs 600 \\\n    \
 --out crates/games/src/chess/weights.rs")]
     Tune(TuneCliArgs),
-    /// Learn a standard-chess evaluation network (NNUE) from game records or datagen files.
+    /// Learn an evaluation network (NNUE) for standard chess, xiangqi or Cat Chess from game records
+    /// or datagen files.
     ///
     /// Reads `catchess match` records as `tune` does (the quiet positions after --skip-plies) and
-    /// `catchess datagen` files (--data; standard chess's, or with `--variant xiangqi` xiangqi's),
-    /// each position labelled with a blend of the game's result and the search's score, and learns
+    /// `catchess datagen` files (--data; standard chess's, or with `--variant xiangqi` or `--variant
+    /// catchess` that game's), each position labelled with a blend of the game's result and the
+    /// search's score, and learns
     /// the game's network (`crates/games/src/nnue`) by Adam; the positions of one game in ten are held out, and
     /// the network of the pass where their loss was lowest is written to --out. Reports the
     /// held-out loss of the hand-made evaluation and of the built-in network on the same
@@ -184,7 +186,8 @@ catchess tune --variant chess --pgn selfplay.pgn --skip-plies 10 --lambda 0.3 --
     #[command(after_help = "Examples:\n  \
 catchess train --pgn selfplay.pgn --skip-plies 10 --lambda 0.3 --epochs 30 --out chess.nnue\n  \
 catchess train --data chess.bin --epochs 10 --rate 0.002 --final-rate 0 --out whole.nnue\n  \
-catchess train --variant xiangqi --data xq.bin --correction --epochs 2 --rate 0.002 --final-rate 0 --out xq.nnue")]
+catchess train --variant xiangqi --data xq.bin --correction --epochs 2 --rate 0.002 --final-rate 0 --out xq.nnue\n  \
+catchess train --variant catchess --data cats.bin --epochs 2 --rate 0.004 --final-rate 0 --out cats.nnue")]
     Train(TrainCliArgs),
     /// Self-play training data for evaluation networks, every game: node-limited games inside the
     /// process, each quiet position's search score and the game's result in a binary file.
@@ -221,16 +224,17 @@ catchess calibrate --variant catchess --layout level --seat cats --games 40 --th
 /// `catchess train` options.
 #[derive(clap::Args, Debug)]
 pub struct TrainCliArgs {
-    /// The game whose network to learn: chess or xiangqi.
+    /// The game whose network to learn: chess, xiangqi or catchess (Cat Chess's network predicts
+    /// its three outcomes: white's mate, black's mate, the cats' win).
     #[arg(long, default_value_t = FROM_OUTSIDE)]
     pub variant: VariantKind,
     /// A PGN file of standard-chess game records (repeatable).
     #[arg(long = "pgn", value_name = "FILE", required_unless_present = "data")]
     pub records: Vec<String>,
-    /// A `catchess datagen` file of the game (chess: bulletformat, mixable with --pgn; xiangqi:
-    /// the project's own format; repeatable): every position with its search score and result.
+    /// A `catchess datagen` file of the game (chess: bulletformat, mixable with --pgn; xiangqi and
+    /// Cat Chess: the project's own format; repeatable): every position with its search score and result.
     /// One game in ten is held out (chess: games told apart where the men on the board grow in
-    /// number; xiangqi: by the record's game number).
+    /// number; xiangqi and Cat Chess: by the record's game number).
     #[arg(long, value_name = "FILE")]
     pub data: Vec<String>,
     /// Plies left out at the start of each game of the PGN records.

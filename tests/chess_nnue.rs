@@ -1,11 +1,12 @@
-//! The protocol's `EvalFile`: a standard-chess or xiangqi network, loaded
-//! by the real binary, becomes the evaluation the search of its game uses;
-//! bad files are refused with the evaluation unchanged.
+//! The protocol's `EvalFile`: a standard-chess, xiangqi or Cat Chess
+//! network, loaded by the real binary, becomes the evaluation the search of
+//! its game uses; bad files are refused with the evaluation unchanged.
 
 mod common;
 use common::{engine, run, temp};
 
-use catchess::games::nnue::{Kind, Network, Shape, CHESS, HIDDEN, MAX_OUTPUT_WEIGHT, QA, XIANGQI};
+use catchess::games::chess::nnue::cats as cats_nnue;
+use catchess::games::nnue::{Kind, Network, Shape, CATCHESS, CHESS, HIDDEN, MAX_OUTPUT_WEIGHT, QA, XIANGQI};
 use catchess::games::xiangqi::{nnue as xiangqi_nnue, Xiangqi};
 use catchess::{Chess, MoveList};
 use engine::Engine;
@@ -25,8 +26,8 @@ fn patterned_of(shape: &'static Shape) -> Network {
         kind: Kind::Whole,
         hidden_weights: (0..shape.inputs() * HIDDEN).map(|i| w(i, 61)).collect(),
         hidden_bias: (0..HIDDEN).map(|i| w(i, 201)).collect(),
-        output_weights: (0..2 * HIDDEN).map(|i| w(i, 101)).collect(),
-        output_bias: 500,
+        output_weights: (0..shape.output_weights()).map(|i| w(i, 101)).collect(),
+        output_biases: (0..shape.outputs.count() as i32).map(|o| 500 - 400 * o).collect(),
     }
 }
 
@@ -155,7 +156,7 @@ fn a_loud_network_never_scores_a_mate() {
         hidden_weights: vec![0; CHESS.inputs() * HIDDEN],
         hidden_bias: vec![QA as i16; HIDDEN],
         output_weights: vec![MAX_OUTPUT_WEIGHT; 2 * HIDDEN],
-        output_bias: 0,
+        output_biases: vec![0],
     };
     let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
     assert!(
@@ -244,13 +245,50 @@ fn a_xiangqi_file_becomes_the_xiangqi_evaluation_and_leaves_chess_s() {
 }
 
 #[test]
+fn a_cat_chess_file_becomes_the_cat_chess_evaluation_and_leaves_chess_s() {
+    let net = patterned_of(&CATCHESS);
+    let file = written("catchess.nnue", &net.to_bytes());
+    let fen = "r1bqkb1r/pppp1ppp/*1n2n2/4p3/2B1P2*/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let pos = catchess::CatChess::from_fen(fen).unwrap();
+    let [w, b, c] = cats_nnue::chances_summed(&net, &pos);
+    assert!(w > 0.01 && b > 0.01 && c > 0.01 && w != b, "the chances test nothing: {w} {b} {c}");
+    let value = catchess::search::three_way::value_of(w, b);
+    let mut e = Engine::start();
+    assert!(e.ask("setoption name UCI_Variant value catchess").is_empty());
+    e.ask(&format!("position fen {fen}"));
+    // By default Cat Chess evaluates by hand.
+    assert!(!e.ask("eval").iter().any(|l| l.starts_with("network:")));
+    assert!(e.ask(&format!("setoption name EvalFile value {file}")).is_empty());
+    let eval = e.ask("eval");
+    let line = eval.iter().find(|l| l.starts_with("network:")).expect("eval shows the network");
+    let percent = |p: f32| format!("{:.1} %", 100.0 * p);
+    let expected = format!(
+        "network: white mates {}, black mates {}, the cats win {}: {value} cp (white's view), from {file}",
+        percent(w),
+        percent(b),
+        percent(c)
+    );
+    assert!(line.starts_with(&expected), "{line}\nexpected {expected}");
+    // The search reads it: a depth-1 search ends with a move.
+    let (_, best) = e.go("depth 1");
+    assert!(!best.is_empty() && best != "(none)", "{best}");
+    // Standard chess keeps its built-in network.
+    assert!(e.ask("setoption name UCI_Variant value chess").is_empty());
+    e.ask("position startpos");
+    assert!(e.ask("eval").iter().any(|l| l.starts_with("network:") && l.contains("from <built-in>")));
+    // A Cat Chess network is no chess network, however it is named.
+    let chess = written("catchess-as-chess.nnue", &net.to_bytes());
+    assert!(Network::from_bytes(&CHESS, &std::fs::read(&chess).unwrap()).unwrap_err().contains("CATNNUE2"));
+}
+
+#[test]
 fn a_file_of_no_game_is_refused_by_its_magic() {
     let mut bytes = patterned().to_bytes();
     bytes[..8].copy_from_slice(b"CATNNZZ9");
     let file = written("unknown-game.nnue", &bytes);
     let mut e = chess_engine();
     let out = e.ask(&format!("setoption name EvalFile value {file}"));
-    assert_eq!(out, [format!("info string error: setoption: {file}: not a catchess network file (it starts with none of CATNNUE2, CATNNXQ1)")]);
+    assert_eq!(out, [format!("info string error: setoption: {file}: not a catchess network file (it starts with none of CATNNUE2, CATNNCC1, CATNNXQ1)")]);
 }
 
 #[test]

@@ -308,8 +308,54 @@ fn train_learns_a_xiangqi_network_from_its_datagen_data() {
     assert!(!ok && err.contains("not a catchess standard chess network"), "{err}");
     // Games without networks, and xiangqi from PGN, are refused clearly.
     let (ok, _, err) =
-        catchess(&["train", "--variant", "catchess", "--data", chess.to_str().unwrap(), "--out", "/dev/null"]);
+        catchess(&["train", "--variant", "catschess10", "--data", chess.to_str().unwrap(), "--out", "/dev/null"]);
     assert!(!ok && err.contains("has no network to learn yet"), "{err}");
     let (ok, _, err) = catchess(&["train", "--variant", "xiangqi", "--pgn", "x.pgn", "--out", "/dev/null"]);
     assert!(!ok && err.contains("xiangqi learns from datagen files"), "{err}");
+}
+
+#[test]
+fn train_learns_a_three_outcome_cat_chess_network_from_its_datagen_data() {
+    // Depth-1 cats and black: some games end in white's mate.
+    let data = temp("train-cats.bin");
+    let (ok, _, err) = catchess(&[
+        "datagen",
+        "--variant",
+        "catchess",
+        "--games",
+        "14",
+        "--nodes",
+        "200",
+        "--seat-nodes",
+        "cats=1",
+        "--seat-nodes",
+        "black=1",
+        "--seed",
+        "3",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let net = temp("cats.nnue");
+    let args = ["train", "--variant", "catchess", "--data", data.to_str().unwrap()];
+    let tail = ["--epochs", "1", "--threads", "1", "--out", net.to_str().unwrap()];
+    let (ok, _, err) = catchess(&[&args[..], &tail[..]].concat());
+    assert!(ok, "{err}");
+    assert_eq!(number_between(&err, "datagen positions (", " games told apart)"), 14, "{err}");
+    assert!(err.contains("three outcomes, no K") && err.contains("built-in network none"), "{err}");
+    use catchess::games::nnue::{Kind, Network, Outputs, CATCHESS};
+    let network = Network::from_bytes(&CATCHESS, &std::fs::read(&net).unwrap()).unwrap();
+    assert_eq!((network.kind, network.shape.outputs), (Kind::Whole, Outputs::ThreeOutcomes));
+    // Learnt: its held-out divergence from the targets fell from its
+    // random start's.
+    let start: f64 = err.split("epoch 0 (the start): held out ").nth(1).unwrap()[..8].parse().unwrap();
+    let learnt: f64 = err.split("network none, network ").nth(1).unwrap()[..8].parse().unwrap();
+    assert!(learnt < start / 2.0, "held out: start {start}, network {learnt}:\n{err}");
+    // Three outcomes are a whole evaluation; a xiangqi file is no Cat Chess data.
+    let (ok, _, err) = catchess(&[&args[..], &["--correction"], &tail[..]].concat());
+    assert!(!ok && err.contains("leave out --correction"), "{err}");
+    let xiangqi = datagen("xiangqi", "train-not-cats.bin");
+    let (ok, _, err) =
+        catchess(&["train", "--variant", "catchess", "--data", xiangqi.to_str().unwrap(), "--out", "/dev/null"]);
+    assert!(!ok && err.contains("holds xiangqi positions, not catchess's"), "{err}");
 }

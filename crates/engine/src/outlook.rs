@@ -54,10 +54,10 @@ pub fn outlook<G: SearchGame>(pos: &G, info: &SearchInfo) -> Vec<SeatOutlook> {
 /// [`outlook`] of a value from the first seat's view, `mate` when the
 /// search found a forced end.
 fn chances<G: SearchGame>(pos: &G, first_view: i32, mate: bool) -> Vec<SeatOutlook> {
-    // A seat needs a clear edge to convert: about +3 pawns is an even chance.
+    // A seat needs a clear edge to convert (`three_way`: about +3 pawns is an even chance).
     let win = |edge: i32| match mate {
         true => 100 * (edge > 0) as u32,
-        false => (100.0 / (1.0 + (-(edge as f64 - 300.0) / 120.0).exp())).round() as u32,
+        false => (100.0 * catchess_search::three_way::win_chance(f64::from(edge))).round() as u32,
     };
     let mut chances: Vec<SeatOutlook> = G::SEATS
         .iter()

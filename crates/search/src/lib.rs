@@ -50,6 +50,7 @@ pub mod params;
 mod pvs;
 mod quiescence;
 pub mod skill;
+pub mod three_way;
 pub mod timeman;
 pub mod tt;
 mod tunable;

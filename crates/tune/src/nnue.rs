@@ -1,13 +1,17 @@
-//! `catchess train`: learns a chess or xiangqi evaluation network
-//! (`games::nnue`, with `games::chess::nnue`'s or `games::xiangqi::nnue`'s
-//! inputs) from the project's own game records and datagen files. Each quiet
-//! position of a record (as `catchess tune` picks them) is a sample; its
-//! target blends the game's result with the search's score of the move
-//! played there. The network learns in floating point by Adam on the
-//! squared error of its win expectation, `sigmoid(K · value)` with the K
-//! that fits the hand-made evaluation best (so the network speaks the same
-//! centipawns as the evaluation the search was tuned with), then is
-//! rounded to the integers the engine reads.
+//! `catchess train`: learns a chess, xiangqi or Cat Chess evaluation
+//! network (`games::nnue`, with `games::chess::nnue`'s,
+//! `games::xiangqi::nnue`'s or `games::chess::nnue::cats`'s inputs) from the
+//! project's own game records and datagen files. Each quiet position of a
+//! record (as `catchess tune` picks them) is a sample; its target blends
+//! the game's result with the search's score of the move played there. The
+//! network learns in floating point by Adam, then is rounded to the
+//! integers the engine reads. A game of two sides learns on the squared
+//! error of its win expectation, `sigmoid(K · value)` with the K that fits
+//! the hand-made evaluation best (so the network speaks the same
+//! centipawns as the evaluation the search was tuned with); Cat Chess's
+//! network predicts its three outcomes and learns on their cross-entropy,
+//! the score read as three chances by `three_way::chances`, the reading the
+//! search's value of the network's chances inverts (`Reading`).
 //!
 //! Held-out games (one in ten) measure it against the hand-made evaluation
 //! on the same positions and targets.
@@ -17,10 +21,12 @@ use super::fit::{best_k, sigmoid};
 use super::selfplay;
 use catchess_core::{Color, Square};
 use catchess_games::chess::nnue as chess_nnue;
-use catchess_games::nnue::{Kind, Network, Shape, CLIP, HIDDEN, OUTPUT_CLIP, QA, QB, SCALE};
+use catchess_games::nnue::{softmax, Kind, Network, Outputs, Shape, CLIP, HIDDEN, OUTPUT_CLIP, QA, QB, SCALE};
 use catchess_games::xiangqi::nnue as xiangqi_nnue;
 use catchess_games::xiangqi::{Square as XqSquare, Xiangqi};
+use catchess_games::CatChess;
 use catchess_games::{Chess, VariantKind};
+use catchess_search::three_way;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -30,54 +36,81 @@ use std::collections::HashSet;
 /// in memory): its men as bulletformat lays them out, but from white's
 /// (red's) view (occupied squares, then a nibble per man in square order:
 /// `colour << 3 | role`, white 0, the role as its game's network numbers
-/// them), who is to move, and the hand-made evaluation (white's view) to
-/// compare with, with its scale in 1/64 (a correction is scaled with it).
+/// them, or `NEUTRAL` for a cat), who is to move, and the hand-made
+/// evaluation (white's view, centipawns within i16) to compare with, with
+/// its scale in 1/64 (a correction is scaled with it).
 #[derive(Clone, Copy, Debug)]
 pub struct Packed {
     /// The occupied squares' bits, low 64 then high (two u64 rather than a
     /// u128, whose 16-byte alignment would make an example 64 bytes).
     occupied: [u64; 2],
-    pieces: [u8; 16],
-    pub(crate) hand_made: f32,
+    pieces: [u8; MAX_MEN / 2],
+    pub(crate) hand_made: i16,
     hand_made_scale: u8,
     pub(crate) black_to_move: bool,
 }
+
+/// The most men a packed position holds: Cat Chess's 32 and two cats.
+const MAX_MEN: usize = 34;
+
+/// A man's nibble: `colour << 3 | role` (roles below 7).
+fn nibble(color: Color, role: u8) -> u8 {
+    (color as u8) << 3 | role
+}
+
+/// The nibble of a neutral man (a cat): no colour-and-role nibble of
+/// chess's or xiangqi's men (roles below 7) is this.
+const NEUTRAL: u8 = 15;
 
 impl Packed {
     /// `None` for a position the network cannot hold (more than 32 pieces).
     pub fn of(pos: &Chess) -> Option<Packed> {
         let hand_made = pos.hand_made();
-        let men = Square::all().filter_map(|sq| pos.piece_at(sq).map(|p| (sq.index(), p.color, p.role as u8)));
-        Packed::of_men(men, pos.side_to_move().color() == Some(Color::Black), hand_made.value, hand_made.scale)
+        let men = Square::all().filter_map(|sq| pos.piece_at(sq).map(|p| (sq.index(), nibble(p.color, p.role as u8))));
+        Packed::of_men(men, 32, pos.side_to_move().color() == Some(Color::Black), hand_made.value, hand_made.scale)
     }
 
     /// The xiangqi position `pos` (`None`: more than 32 men).
     pub fn of_xiangqi(pos: &Xiangqi) -> Option<Packed> {
-        let men =
-            XqSquare::all().filter_map(|sq| pos.piece_at(sq).map(|p| (sq.index(), p.color, p.role.index() as u8)));
-        Packed::of_men(men, pos.side_to_move() == Color::Black, pos.hand_made_value(), 64)
+        let men = XqSquare::all()
+            .filter_map(|sq| pos.piece_at(sq).map(|p| (sq.index(), nibble(p.color, p.role.index() as u8))));
+        Packed::of_men(men, 32, pos.side_to_move() == Color::Black, pos.hand_made_value(), 64)
     }
 
-    /// `men` (square, owner, role number), lowest square first.
+    /// The Cat Chess position `pos`, cats and all (`None`: more than 32
+    /// pieces and 2 cats). The cats' turn is packed as white's: the
+    /// network reads it from white's view (`chess::nnue::cats`).
+    pub fn of_catchess(pos: &CatChess) -> Option<Packed> {
+        let hand_made = pos.hand_made();
+        let men = Square::all().filter_map(|sq| match pos.piece_at(sq) {
+            Some(p) => Some((sq.index(), nibble(p.color, p.role as u8))),
+            None => pos.cats().contains(sq).then_some((sq.index(), NEUTRAL)),
+        });
+        let black_to_move = pos.side_to_move().color() == Some(Color::Black);
+        Packed::of_men(men, MAX_MEN, black_to_move, hand_made.value, hand_made.scale)
+    }
+
+    /// `men` (square, nibble), lowest square first, at most `most`.
     fn of_men(
-        men: impl Iterator<Item = (usize, Color, u8)>,
+        men: impl Iterator<Item = (usize, u8)>,
+        most: usize,
         black_to_move: bool,
         hand_made: i32,
         scale: i32,
     ) -> Option<Packed> {
         let mut p = Packed {
             occupied: [0; 2],
-            pieces: [0; 16],
+            pieces: [0; MAX_MEN / 2],
             hand_made_scale: u8::try_from(scale).ok()?,
-            hand_made: hand_made as f32,
+            hand_made: hand_made.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16,
             black_to_move,
         };
-        for (count, (square, color, role)) in men.enumerate() {
-            if count == 32 {
+        for (count, (square, code)) in men.enumerate() {
+            if count == most.min(MAX_MEN) {
                 return None;
             }
             p.occupied[square / 64] |= 1 << (square % 64);
-            p.pieces[count / 2] |= ((color as u8) << 3 | role) << (4 * (count % 2));
+            p.pieces[count / 2] |= code << (4 * (count % 2));
         }
         Some(p)
     }
@@ -88,23 +121,42 @@ impl Packed {
         (0..bits.count_ones() as usize).map(move |i| {
             let square = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let code = usize::from(self.pieces[i / 2] >> (4 * (i % 2)) & 15);
-            shape.input(code >> 3 == 1, code & 7, square)
+            let code = self.pieces[i / 2] >> (4 * (i % 2)) & 15;
+            if code == NEUTRAL {
+                return shape.neutral_input(0, square);
+            }
+            shape.input(code >> 3 == 1, usize::from(code & 7), square)
         })
     }
 }
 
 /// One position to learn from or to measure on: its pieces, the search's
 /// score (centipawns, white's view; `NO_SCORE` if the record has none) and
-/// its game's result in half points for white, and the target they blend
-/// into once K is known. 48 bytes.
+/// its game's ending, and the target they blend into (`blend`). 56 bytes.
 #[derive(Clone, Copy, Debug)]
 pub struct Example {
     pub(crate) input: Packed,
-    target: f32,
+    /// White's win expectation (a game of two sides), or white's and
+    /// black's chances (the near-zero seat's is the rest).
+    target: [f32; 2],
     score: i16,
-    result_halves: u8,
+    ending: Ending,
 }
+
+/// How a position's game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    /// A game of two sides: white's points in halves (0, 1 or 2).
+    Points(u8),
+    /// A game of three outcomes: 0 white mated, 1 black mated, 2 the
+    /// near-zero seat (Cat Chess's cats) won.
+    Won(u8),
+}
+
+/// A prediction or a target, white's view: in a game of two sides the
+/// first is white's win expectation and the others 0; in a game of three
+/// outcomes white's, black's and the near-zero seat's chances.
+pub(crate) type Chances = [f64; 3];
 
 /// `Example::score` of a position whose record has no score.
 const NO_SCORE: i16 = i16::MIN;
@@ -114,34 +166,112 @@ impl Example {
     /// clipped to the 16 bits kept, far past where the win expectation
     /// stops moving) and white's points `result` (0, 1/2 or 1).
     pub fn new(input: Packed, score: Option<f64>, result: f64) -> Example {
-        let score = score.map_or(NO_SCORE, |cp| cp.round().clamp(-32000.0, 32000.0) as i16);
-        Example { input, target: result as f32, score, result_halves: (result * 2.0).round() as u8 }
+        let points = Ending::Points((result * 2.0).round() as u8);
+        Example { input, target: [result as f32, 0.0], score: Example::keep(score), ending: points }
     }
 
+    /// The example of a game of three outcomes, won by `winner`: 0 white
+    /// (black mated), 1 black, 2 the near-zero seat.
+    pub fn of_three(input: Packed, score: Option<f64>, winner: u8) -> Example {
+        let mut e =
+            Example { input, target: [0.0; 2], score: Example::keep(score), ending: Ending::Won(winner.min(2)) };
+        let [white, black, _] = e.ending_chances();
+        e.target = [white as f32, black as f32];
+        e
+    }
+
+    /// The score kept: clipped to 16 bits, far past where any reading of
+    /// it stops moving.
+    fn keep(score: Option<f64>) -> i16 {
+        score.map_or(NO_SCORE, |cp| cp.round().clamp(-32000.0, 32000.0) as i16)
+    }
+
+    /// White's points: in a game of three outcomes 1 for white's mate, 0
+    /// for the rest.
     pub(crate) fn result(&self) -> f64 {
-        f64::from(self.result_halves) / 2.0
+        match self.ending {
+            Ending::Points(halves) => f64::from(halves) / 2.0,
+            Ending::Won(winner) => f64::from(u8::from(winner == 0)),
+        }
+    }
+
+    /// The ending as chances (`Chances`): certain ones.
+    fn ending_chances(&self) -> Chances {
+        match self.ending {
+            Ending::Points(_) => [self.result(), 0.0, 0.0],
+            Ending::Won(winner) => std::array::from_fn(|i| f64::from(u8::from(usize::from(winner) == i))),
+        }
     }
 
     pub(crate) fn score(&self) -> Option<f64> {
         (self.score != NO_SCORE).then_some(f64::from(self.score))
     }
 
-    fn target(&self) -> f64 {
-        f64::from(self.target)
+    fn target(&self) -> Chances {
+        let [a, b] = self.target.map(f64::from);
+        match self.ending {
+            Ending::Points(_) => [a, 0.0, 0.0],
+            Ending::Won(_) => [a, b, (1.0 - a - b).max(0.0)],
+        }
     }
 
-    /// Sets the target: the result, blended with the score's win
-    /// expectation at scale `k` if there is a score.
-    fn blend(&mut self, lambda: f64, k: f64) {
-        let result = self.result();
-        self.target = self.score().map_or(result, |score| lambda * result + (1.0 - lambda) * sigmoid(k, score)) as f32;
+    /// Sets the target: the ending, blended with what `reading` makes of
+    /// the score if there is a score.
+    fn blend(&mut self, lambda: f64, reading: Reading) {
+        let ending = self.ending_chances();
+        let target = self.score().map_or(ending, |score| {
+            let read = reading.of_value(score);
+            std::array::from_fn(|i| lambda * ending[i] + (1.0 - lambda) * read[i])
+        });
+        self.target = [target[0] as f32, target[1] as f32];
     }
 }
 
-/// Mean squared error of `predict` against `target` over `examples`.
-fn mean_loss(examples: &[Example], predict: impl Fn(&Example) -> f64, target: impl Fn(&Example) -> f64) -> f64 {
-    let sum: f64 = examples.iter().map(|e| (target(e) - predict(e)).powi(2)).sum();
-    sum / examples.len().max(1) as f64
+/// How the trainer reads a value and scores a prediction against a target.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Reading {
+    /// A game of two sides: white's win expectation `sigmoid(K · value)`,
+    /// scored by its squared error.
+    Expectation { k: f64 },
+    /// A game of three outcomes: a value reads as `three_way::chances`,
+    /// a network's outputs as their softmax; scored by the divergence of
+    /// the prediction from the target (their cross-entropy less the
+    /// target's own entropy: 0 for a perfect prediction).
+    ThreeOutcomes,
+}
+
+impl Reading {
+    /// The chances a value (centipawns, white's view) stands for.
+    fn of_value(self, cp: f64) -> Chances {
+        match self {
+            Reading::Expectation { k } => [sigmoid(k, cp), 0.0, 0.0],
+            Reading::ThreeOutcomes => three_way::chances(cp),
+        }
+    }
+
+    /// The loss of `predicted` against `target`.
+    fn loss(self, predicted: Chances, target: Chances) -> f64 {
+        match self {
+            Reading::Expectation { .. } => (target[0] - predicted[0]).powi(2),
+            Reading::ThreeOutcomes => target
+                .iter()
+                .zip(&predicted)
+                .filter(|(&t, _)| t > 0.0)
+                .map(|(&t, &p)| t * (t / p.max(1e-12)).ln())
+                .sum(),
+        }
+    }
+
+    /// The mean loss of `predict` against `target` over `examples`.
+    fn mean_loss(
+        self,
+        examples: &[Example],
+        predict: impl Fn(&Example) -> Chances,
+        target: impl Fn(&Example) -> Chances,
+    ) -> f64 {
+        let sum: f64 = examples.iter().map(|e| self.loss(predict(e), target(e))).sum();
+        sum / examples.len().max(1) as f64
+    }
 }
 
 /// The games `catchess train` learns networks for, each with its inputs
@@ -150,6 +280,7 @@ fn mean_loss(examples: &[Example], predict: impl Fn(&Example) -> f64, target: im
 pub enum TrainGame {
     Chess,
     Xiangqi,
+    CatChess,
 }
 
 impl TrainGame {
@@ -158,7 +289,8 @@ impl TrainGame {
         match variant {
             VariantKind::Chess => Ok(TrainGame::Chess),
             VariantKind::Xiangqi => Ok(TrainGame::Xiangqi),
-            other => Err(format!("train: {other} has no network to learn yet (chess and xiangqi have)")),
+            VariantKind::CatChess => Ok(TrainGame::CatChess),
+            other => Err(format!("train: {other} has no network to learn yet (chess, xiangqi and catchess have)")),
         }
     }
 
@@ -166,6 +298,7 @@ impl TrainGame {
         match self {
             TrainGame::Chess => &catchess_games::nnue::CHESS,
             TrainGame::Xiangqi => &catchess_games::nnue::XIANGQI,
+            TrainGame::CatChess => &catchess_games::nnue::CATCHESS,
         }
     }
 
@@ -174,6 +307,7 @@ impl TrainGame {
         match self {
             TrainGame::Chess => chess_nnue::read(name),
             TrainGame::Xiangqi => xiangqi_nnue::read(name),
+            TrainGame::CatChess => chess_nnue::cats::read(name),
         }
     }
 
@@ -228,7 +362,8 @@ pub struct TrainReport {
     pub data_games: usize,
     pub train: usize,
     pub validation: usize,
-    pub k: f64,
+    /// The K of a game of two sides (`Reading::Expectation`).
+    pub k: Option<f64>,
     /// Held-out loss against the targets: the hand-made evaluation's, the
     /// network's as learnt (floating point) and as the engine reads it.
     pub hand_made_loss: f64,
@@ -256,8 +391,17 @@ impl TrainArgs {
     /// The settings the training can work with.
     pub fn check(&self) -> Result<(), String> {
         let s = &self.settings;
-        if self.game == TrainGame::Xiangqi && !self.records.is_empty() {
-            return Err("train: xiangqi learns from datagen files (--data); --pgn reads standard chess".to_string());
+        if self.game != TrainGame::Chess && !self.records.is_empty() {
+            return Err(format!(
+                "train: {} learns from datagen files (--data); --pgn reads standard chess",
+                self.game.shape().game
+            ));
+        }
+        if self.game.shape().outputs == Outputs::ThreeOutcomes && s.kind == Kind::Correction {
+            return Err(format!(
+                "train: {}'s network predicts three outcomes, a whole evaluation: leave out --correction",
+                self.game.shape().game
+            ));
         }
         if self.records.is_empty() && self.data.is_empty() {
             return Err("train: give positions to learn from: --pgn FILE or --data FILE (or both)".to_string());
@@ -284,9 +428,10 @@ pub fn command(mut args: TrainArgs, init: Option<&str>, out: &str) -> Result<(),
     args.init = init.map(|name| game.read_network(name)).transpose().map_err(|e| format!("train: --init: {e}"))?;
     let report = run(&args, |line| eprintln!("{line}"))?;
     std::fs::write(out, report.network.to_bytes()).map_err(|e| format!("cannot write {out}: {e}"))?;
+    let k = report.k.map_or("three outcomes, no K".to_string(), |k| format!("K {k:.4}"));
     eprintln!(
-        "{} games of records, {} datagen positions ({} games told apart): {} positions learnt from, {} held out; K {:.4}",
-        report.games, report.data_positions, report.data_games, report.train, report.validation, report.k
+        "{} games of records, {} datagen positions ({} games told apart): {} positions learnt from, {} held out; {k}",
+        report.games, report.data_positions, report.data_games, report.train, report.validation
     );
     let built_in =
         |loss: fn((f64, f64)) -> f64| report.built_in_loss.map_or("none".to_string(), |l| format!("{:.6}", loss(l)));
@@ -346,12 +491,14 @@ pub fn run(args: &TrainArgs, mut progress: impl FnMut(&str)) -> Result<TrainRepo
     for path in &args.data {
         let h = match args.game {
             TrainGame::Chess => selfplay::read(path, data_games, &mut train, &mut validation)?,
-            TrainGame::Xiangqi => selfplay::read_own(path, data_games, &mut train, &mut validation)?,
+            game => selfplay::read_own(game, path, data_games, &mut train, &mut validation)?,
         };
-        progress(&format!(
-            "{path}: {} positions, {} games told apart (a new one where the men grow in number), {} positions held out",
-            h.positions, h.games, h.held_out
-        ));
+        // Bulletformat numbers no games (see `selfplay`); the own format does.
+        let told = match args.game {
+            TrainGame::Chess => "games told apart (a new one where the men grow in number)",
+            _ => "games",
+        };
+        progress(&format!("{path}: {} positions, {} {told}, {} positions held out", h.positions, h.games, h.held_out));
         data_positions += h.positions;
         data_games += h.games;
     }
@@ -364,12 +511,19 @@ pub fn run(args: &TrainArgs, mut progress: impl FnMut(&str)) -> Result<TrainRepo
     if validation.is_empty() {
         return Err("no held-out positions: training needs at least 10 games".to_string());
     }
-    let k = fit_k(&train, &validation);
-    train.iter_mut().chain(&mut validation).for_each(|e| e.blend(args.lambda, k));
-    let hand_made = |e: &Example| sigmoid(k, f64::from(e.input.hand_made));
-    let hand_made_loss = mean_loss(&validation, hand_made, Example::target);
+    let (k, reading) = match args.game.shape().outputs {
+        Outputs::Value => {
+            let k = fit_k(&train, &validation);
+            (Some(k), Reading::Expectation { k })
+        }
+        Outputs::ThreeOutcomes => (None, Reading::ThreeOutcomes),
+    };
+    train.iter_mut().chain(&mut validation).for_each(|e| e.blend(args.lambda, reading));
+    let hand_made = |e: &Example| reading.of_value(f64::from(e.input.hand_made));
+    let hand_made_loss = reading.mean_loss(&validation, hand_made, Example::target);
     progress(&format!(
-        "K = {k:.4}; {} positions to learn from, {} held out; the hand-made evaluation's held-out loss {hand_made_loss:.6}",
+        "{}; {} positions to learn from, {} held out; the hand-made evaluation's held-out loss {hand_made_loss:.6}",
+        k.map_or("three outcomes".to_string(), |k| format!("K = {k:.4}")),
         train.len(),
         validation.len()
     ));
@@ -380,11 +534,11 @@ pub fn run(args: &TrainArgs, mut progress: impl FnMut(&str)) -> Result<TrainRepo
         Some(network) => FloatNet::from_network(network),
         None => FloatNet::random(args.game.shape(), args.settings.kind, &mut rng),
     };
-    let (net, float_loss, epoch) = learn(&train, &validation, k, args.settings, start, &mut rng, &mut progress);
+    let (net, float_loss, epoch) = learn(&train, &validation, reading, args.settings, start, &mut rng, &mut progress);
     progress(&format!("kept the network of epoch {epoch}, where the held-out loss was lowest"));
     let network = net.quantize();
-    let loss = |net: &Network, target: fn(&Example) -> f64| {
-        mean_loss(&validation, |e| sigmoid(k, f64::from(e.input.network_value(net))), target)
+    let loss = |net: &Network, target: fn(&Example) -> Chances| {
+        reading.mean_loss(&validation, |e| e.input.network_chances(net, reading), target)
     };
     Ok(TrainReport {
         games,
@@ -396,9 +550,9 @@ pub fn run(args: &TrainArgs, mut progress: impl FnMut(&str)) -> Result<TrainRepo
         hand_made_loss,
         float_loss,
         network_loss: loss(&network, Example::target),
-        hand_made_result_loss: mean_loss(&validation, hand_made, Example::result),
-        network_result_loss: loss(&network, Example::result),
-        built_in_loss: args.game.built_in().map(|b| (loss(&b, Example::target), loss(&b, Example::result))),
+        hand_made_result_loss: reading.mean_loss(&validation, hand_made, Example::ending_chances),
+        network_result_loss: loss(&network, Example::ending_chances),
+        built_in_loss: args.game.built_in().map(|b| (loss(&b, Example::target), loss(&b, Example::ending_chances))),
         network,
     })
 }
@@ -409,7 +563,7 @@ pub fn run(args: &TrainArgs, mut progress: impl FnMut(&str)) -> Result<TrainRepo
 fn learn(
     train: &[Example],
     validation: &[Example],
-    k: f64,
+    reading: Reading,
     settings: Settings,
     mut net: FloatNet,
     rng: &mut StdRng,
@@ -417,7 +571,7 @@ fn learn(
 ) -> (FloatNet, f64, usize) {
     // Pass 0: a correction that never beats its start stays 0, and a
     // network learning goes on from stays as it was.
-    let start = mean_loss(validation, |e| net.predict(&e.input, k), Example::target);
+    let start = reading.mean_loss(validation, |e| net.predict(&e.input, reading), Example::target);
     progress(&format!("epoch 0 (the start): held out {start:.6}"));
     let mut best = (net.clone(), start, 0);
     // u32: 4 bytes a position (a train set is far below 4 G positions).
@@ -430,12 +584,12 @@ fn learn(
         order.shuffle(rng);
         let mut sum = 0.0;
         for batch in order.chunks(batch_size) {
-            let (grad, loss) = gradient(&net, train, batch, k, settings.threads.max(1));
+            let (grad, loss) = gradient(&net, train, batch, reading, settings.threads.max(1));
             sum += loss;
             adam.step(&mut net, &grad, rate_at(settings, step, steps));
             step += 1;
         }
-        let held = mean_loss(validation, |e| net.predict(&e.input, k), Example::target);
+        let held = reading.mean_loss(validation, |e| net.predict(&e.input, reading), Example::target);
         progress(&format!("epoch {epoch}: loss {:.6} (held out {held:.6})", sum / train.len().max(1) as f64));
         if held < best.1 {
             best = (net.clone(), held, epoch);
@@ -473,8 +627,8 @@ struct FloatNet {
     l: Layout,
     kind: Kind,
     /// Every parameter in one vector: the first layer's `shape.inputs()` rows of
-    /// `HIDDEN`, its `HIDDEN` biases, the `2 · HIDDEN` output weights and
-    /// the output bias (the order of `Network`).
+    /// `HIDDEN`, its `HIDDEN` biases, each output's `2 · HIDDEN` weights and
+    /// the outputs' biases (the order of `Network`), then the factor rows.
     p: Vec<f32>,
 }
 
@@ -483,7 +637,10 @@ struct FloatNet {
 struct Layout {
     hidden_bias: usize,
     output: usize,
+    /// The first output's bias (one per output).
     output_bias: usize,
+    /// Outputs (`Outputs::count`).
+    outputs: usize,
     factors: usize,
     params: usize,
     /// Squares per kind: the inputs of one factor row.
@@ -494,16 +651,18 @@ impl Layout {
     fn of(shape: &Shape) -> Layout {
         let hidden_bias = shape.inputs() * HIDDEN;
         let output = hidden_bias + HIDDEN;
-        let output_bias = output + 2 * HIDDEN;
-        let factors = output_bias + 1;
+        let output_bias = output + shape.output_weights();
+        let outputs = shape.outputs.count();
+        let factors = output_bias + outputs;
         // Factor rows: one per (owner as the view sees it, kind), shared by
         // that kind's squares. An input's weights in training are its own
         // row plus its factor's, so what a knight is worth anywhere is
         // learnt from every knight, and a rare square (a king on h5)
         // starts from it instead of from noise. `quantize` folds the factor
         // into each row: the engine's network is unchanged.
-        let params = factors + 2 * shape.roles * HIDDEN;
-        Layout { hidden_bias, output, output_bias, factors, params, squares: shape.squares() }
+        // The neutral men's kinds have their factor rows too.
+        let params = factors + (2 * shape.roles + shape.neutrals) * HIDDEN;
+        Layout { hidden_bias, output, output_bias, outputs, factors, params, squares: shape.squares() }
     }
 
     /// Where the factor row of input `f` starts in the parameters (inputs
@@ -542,7 +701,9 @@ impl FloatNet {
         let rows = network.hidden_weights.iter().chain(&network.hidden_bias);
         p[..l.output].iter_mut().zip(rows).for_each(|(p, &w)| *p = float(w, QA));
         p[l.output..l.output_bias].iter_mut().zip(&network.output_weights).for_each(|(p, &w)| *p = float(w, QB));
-        p[l.output_bias] = network.output_bias as f32 / (QA * QB) as f32;
+        for (p, &b) in p[l.output_bias..l.factors].iter_mut().zip(&network.output_biases) {
+            *p = b as f32 / (QA * QB) as f32;
+        }
         FloatNet { shape: network.shape, l, kind: network.kind, p }
     }
 
@@ -575,20 +736,33 @@ impl FloatNet {
         }
     }
 
-    /// The output (mover's view, units of SCALE centipawns).
-    fn output(&self, us: &[f32; HIDDEN], them: &[f32; HIDDEN]) -> f32 {
-        let w = &self.p[self.l.output..self.l.output_bias];
+    /// The outputs (mover's view): a value in units of SCALE centipawns,
+    /// or three logits; those past `Layout::outputs` are 0.
+    fn outputs(&self, us: &[f32; HIDDEN], them: &[f32; HIDDEN]) -> [f32; 3] {
+        let l = &self.l;
         let act = |x: f32| x.clamp(0.0, 1.0).powi(2);
-        let sum: f32 = us.iter().chain(them).zip(w).map(|(&x, &w)| act(x) * w).sum();
-        sum + self.p[self.l.output_bias]
+        std::array::from_fn(|o| {
+            if o >= l.outputs {
+                return 0.0;
+            }
+            let w = &self.p[l.output + o * 2 * HIDDEN..l.output + (o + 1) * 2 * HIDDEN];
+            let sum: f32 = us.iter().chain(them).zip(w).map(|(&x, &w)| act(x) * w).sum();
+            sum + self.p[l.output_bias + o]
+        })
     }
 
-    /// The win expectation for white.
-    fn predict(&self, s: &Packed, k: f64) -> f64 {
+    /// What the network predicts for white (`Chances`).
+    fn predict(&self, s: &Packed, reading: Reading) -> Chances {
         let (us, them) = self.accumulate(s);
-        let v = f64::from(self.output(&us, &them)) * f64::from(SCALE);
-        let (base, gain) = self.base(s);
-        sigmoid(k, if s.black_to_move { -v } else { v } * gain + base)
+        let out = self.outputs(&us, &them);
+        match reading {
+            Reading::Expectation { k } => {
+                let v = f64::from(out[0]) * f64::from(SCALE);
+                let (base, gain) = self.base(s);
+                [sigmoid(k, if s.black_to_move { -v } else { v } * gain + base), 0.0, 0.0]
+            }
+            Reading::ThreeOutcomes => white_view(s, softmax(out)).map(f64::from),
+        }
     }
 
     fn quantize(&self) -> Network {
@@ -602,7 +776,10 @@ impl FloatNet {
                 .collect(),
             hidden_bias: self.p[l.hidden_bias..l.output].iter().map(|&w| q(w, QA)).collect(),
             output_weights: self.p[l.output..l.output_bias].iter().map(|&w| q(w, QB)).collect(),
-            output_bias: (self.p[l.output_bias] * (QA * QB) as f32).round() as i32,
+            output_biases: self.p[l.output_bias..l.factors]
+                .iter()
+                .map(|&b| (b * (QA * QB) as f32).round() as i32)
+                .collect(),
         }
     }
 
@@ -621,22 +798,45 @@ impl FloatNet {
     }
 }
 
+/// Three chances from the mover's view (mover, other side, near-zero
+/// seat) as white's (`Chances`' order).
+fn white_view<T>(s: &Packed, [mover, other, neutral]: [T; 3]) -> [T; 3] {
+    if s.black_to_move {
+        [other, mover, neutral]
+    } else {
+        [mover, other, neutral]
+    }
+}
+
 impl Packed {
-    /// The integer network's value of this position, white's view.
+    /// The integer network's value of this position, white's view (of a
+    /// network of one value).
     pub(crate) fn network_value(&self, net: &Network) -> i32 {
         net.value_with(net.evaluate_inputs(self.white_inputs(net.shape), self.black_to_move), || {
-            catchess_games::nnue::HandMade { value: self.hand_made as i32, scale: i32::from(self.hand_made_scale) }
+            catchess_games::nnue::HandMade { value: i32::from(self.hand_made), scale: i32::from(self.hand_made_scale) }
         })
+    }
+
+    /// What the integer network predicts for white, as `reading` reads it.
+    fn network_chances(&self, net: &Network, reading: Reading) -> Chances {
+        match net.shape.outputs {
+            Outputs::Value => reading.of_value(f64::from(self.network_value(net))),
+            Outputs::ThreeOutcomes => {
+                net.chances_of_inputs(self.white_inputs(net.shape), self.black_to_move).map(f64::from)
+            }
+        }
     }
 }
 
 /// The gradient of the summed squared error over the samples `batch` of
 /// `samples` (split among `threads`), and that sum.
-fn gradient(net: &FloatNet, samples: &[Example], batch: &[u32], k: f64, threads: usize) -> (Vec<f32>, f64) {
+fn gradient(net: &FloatNet, samples: &[Example], batch: &[u32], reading: Reading, threads: usize) -> (Vec<f32>, f64) {
     let part = batch.len().div_ceil(threads);
     let results: Vec<(Vec<f32>, f64)> = std::thread::scope(|scope| {
-        let handles: Vec<_> =
-            batch.chunks(part.max(1)).map(|chunk| scope.spawn(move || gradient_part(net, samples, chunk, k))).collect();
+        let handles: Vec<_> = batch
+            .chunks(part.max(1))
+            .map(|chunk| scope.spawn(move || gradient_part(net, samples, chunk, reading)))
+            .collect();
         handles.into_iter().map(|h| h.join().expect("a gradient thread panicked")).collect()
     });
     let mut total = vec![0.0; net.l.params];
@@ -648,34 +848,50 @@ fn gradient(net: &FloatNet, samples: &[Example], batch: &[u32], k: f64, threads:
     (total, loss)
 }
 
-fn gradient_part(net: &FloatNet, samples: &[Example], batch: &[u32], k: f64) -> (Vec<f32>, f64) {
+fn gradient_part(net: &FloatNet, samples: &[Example], batch: &[u32], reading: Reading) -> (Vec<f32>, f64) {
     let l = net.l;
     let mut g = vec![0.0f32; l.params];
     let mut loss = 0.0;
-    // d sigmoid(k, v) / dv = p (1 − p) · k ln 10 / 400, v in centipawns.
-    let c = k * std::f64::consts::LN_10 / 400.0 * f64::from(SCALE);
     for &i in batch {
         let s = &samples[i as usize];
         let (us, them) = net.accumulate(&s.input);
-        let out = net.output(&us, &them);
-        let (base, gain) = net.base(&s.input);
-        // The mover's output counts for white with this sign and gain.
-        let sign = if s.input.black_to_move { -gain } else { gain };
-        let p = sigmoid(k, f64::from(out) * f64::from(SCALE) * sign + base);
-        let e = p - s.target();
-        loss += e * e;
-        // d loss / d out (the mover's output).
-        let d_out = (2.0 * e * p * (1.0 - p) * c * sign) as f32;
-        g[l.output_bias] += d_out;
+        let out = net.outputs(&us, &them);
+        // d loss / d out (the mover's outputs).
+        let mut d_out = [0.0f32; 3];
+        match reading {
+            Reading::Expectation { k } => {
+                // d sigmoid(k, v) / dv = p (1 − p) · k ln 10 / 400, v in centipawns.
+                let c = k * std::f64::consts::LN_10 / 400.0 * f64::from(SCALE);
+                let (base, gain) = net.base(&s.input);
+                // The mover's output counts for white with this sign and gain.
+                let sign = if s.input.black_to_move { -gain } else { gain };
+                let p = sigmoid(k, f64::from(out[0]) * f64::from(SCALE) * sign + base);
+                let e = p - s.target()[0];
+                loss += e * e;
+                d_out[0] = (2.0 * e * p * (1.0 - p) * c * sign) as f32;
+            }
+            Reading::ThreeOutcomes => {
+                // The cross-entropy's slope in the logits is softmax − target.
+                let q = softmax(out);
+                // White's target as the mover's (the swap is its own inverse).
+                let t = white_view(&s.input, s.target());
+                loss += reading.loss(q.map(f64::from), t);
+                d_out = std::array::from_fn(|o| q[o] - t[o] as f32);
+            }
+        }
         let w = &net.p[l.output..l.output_bias];
         let mut d_acc = [[0.0f32; HIDDEN]; 2];
-        for (half, acc) in [&us, &them].into_iter().enumerate() {
-            for n in 0..HIDDEN {
-                let x = acc[n];
-                let a = x.clamp(0.0, 1.0);
-                g[l.output + half * HIDDEN + n] += d_out * a * a;
-                if x > 0.0 && x < 1.0 {
-                    d_acc[half][n] = d_out * w[half * HIDDEN + n] * 2.0 * x;
+        for (o, &d) in d_out.iter().enumerate().take(l.outputs) {
+            g[l.output_bias + o] += d;
+            let (w, g) = (&w[o * 2 * HIDDEN..], &mut g[l.output + o * 2 * HIDDEN..]);
+            for (half, acc) in [&us, &them].into_iter().enumerate() {
+                for n in 0..HIDDEN {
+                    let x = acc[n];
+                    let a = x.clamp(0.0, 1.0);
+                    g[half * HIDDEN + n] += d * a * a;
+                    if x > 0.0 && x < 1.0 {
+                        d_acc[half][n] += d * w[half * HIDDEN + n] * 2.0 * x;
+                    }
                 }
             }
         }
@@ -725,7 +941,10 @@ impl Adam {
 mod tests {
     use super::*;
     use catchess_games::chess::types::Role;
-    use catchess_games::nnue::{CHESS, XIANGQI};
+    use catchess_games::nnue::{CATCHESS, CHESS, XIANGQI};
+
+    /// The reading of the chess tests' samples, at K 1.
+    const EXPECT: Reading = Reading::Expectation { k: 1.0 };
 
     /// `learn` from `init` or, as `run` starts, from random weights of
     /// standard chess's shape seeded by `settings.seed`.
@@ -740,14 +959,14 @@ mod tests {
             Some(network) => FloatNet::from_network(network),
             None => FloatNet::random(&CHESS, settings.kind, &mut rng),
         };
-        learn(train, validation, 1.0, settings, start, &mut rng, &mut |_| {})
+        learn(train, validation, EXPECT, settings, start, &mut rng, &mut |_| {})
     }
 
     /// The packed chess position of `men` (owner, kind, square; in square
     /// order), its hand-made value `hand_made` at full scale.
     fn chess_men(men: &[(Color, Role, usize)], black_to_move: bool, hand_made: f32) -> Packed {
-        let men = men.iter().map(|&(owner, role, square)| (square, owner, role as u8));
-        Packed::of_men(men, black_to_move, hand_made as i32, 64).expect("at most 32 men")
+        let men = men.iter().map(|&(owner, role, square)| (square, nibble(owner, role as u8)));
+        Packed::of_men(men, 32, black_to_move, hand_made as i32, 64).expect("at most 32 men")
     }
 
     /// Positions from the start with each piece but the kings kept with
@@ -786,7 +1005,7 @@ mod tests {
                 let p = chess_men(&men, rng.gen_bool(0.5), hand_made);
                 let target = sigmoid(1.0, 100.0 * material);
                 let mut e = Example::new(p, None, 0.5);
-                e.target = target as f32;
+                e.target = [target as f32, 0.0];
                 e
             })
             .collect()
@@ -813,7 +1032,7 @@ mod tests {
             assert_eq!(p.network_value(&built_in), built_in.value_with(built_in.evaluate(&pos), || pos.hand_made()));
         }
         assert_eq!(std::mem::size_of::<Packed>(), 40);
-        assert_eq!(std::mem::size_of::<Example>(), 48);
+        assert_eq!(std::mem::size_of::<Example>(), 56);
     }
 
     #[test]
@@ -835,7 +1054,7 @@ mod tests {
             inputs.sort_unstable();
             assert_eq!(inputs, expected, "{fen}");
             assert_eq!(p.black_to_move, fen.contains(" b "));
-            assert_eq!(p.hand_made as i32, pos.hand_made_value());
+            assert_eq!(i32::from(p.hand_made), pos.hand_made_value());
             // The integer network reads it as the engine reads the position.
             let value = xiangqi_nnue::value_summed(&net, &pos, || pos.hand_made_value());
             assert_eq!(p.network_value(&net), value, "{fen}");
@@ -845,8 +1064,151 @@ mod tests {
         }
     }
 
-    fn loss_sum(net: &FloatNet, samples: &[Example], k: f64) -> f64 {
-        samples.iter().map(|s| (net.predict(&s.input, k) - s.target()).powi(2)).sum()
+    #[test]
+    fn packed_cat_chess_positions_give_the_network_s_inputs_and_chances() {
+        let mut net = FloatNet::random(&CATCHESS, Kind::Whole, &mut StdRng::seed_from_u64(9)).quantize();
+        net.output_weights.iter_mut().enumerate().for_each(|(i, w)| *w = (i % 37) as i16 - 18);
+        for fen in [
+            "rnbqkbnr/pppppppp/8/7*/*7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bqkb1r/pppp1ppp/*1n2n2/4p3/2B1P2*/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4",
+            "8/8/4k3/2*5/8/3K4/6*1/7Q w - - 0 60",
+        ] {
+            let pos = CatChess::from_fen(fen).unwrap();
+            let mut expected = chess_nnue::cats::white_inputs(&pos);
+            expected.sort_unstable();
+            let p = Packed::of_catchess(&pos).unwrap();
+            let mut inputs: Vec<usize> = p.white_inputs(&CATCHESS).collect();
+            inputs.sort_unstable();
+            assert_eq!(inputs, expected, "{fen}");
+            assert_eq!(p.black_to_move, fen.contains(" b "));
+            // The integer network reads it as the engine reads the position.
+            let chances = chess_nnue::cats::chances_summed(&net, &pos).map(f64::from);
+            assert_eq!(p.network_chances(&net, Reading::ThreeOutcomes), chances, "{fen}");
+            assert!(chances[0] != chances[1], "{fen}: equal chances test nothing");
+        }
+    }
+
+    #[test]
+    fn the_integer_three_outcome_network_gives_the_float_network_s_chances() {
+        let mut rng = StdRng::seed_from_u64(10);
+        let mut net = FloatNet::random(&CATCHESS, Kind::Whole, &mut rng);
+        let l = net.l;
+        let on_grid = |w: &mut f32, scale: i32| *w = (*w * scale as f32).round() / scale as f32;
+        net.p[l.factors..].iter_mut().for_each(|w| *w = rng.gen_range(-0.2..0.2));
+        net.p[..l.output].iter_mut().for_each(|w| on_grid(w, QA));
+        net.p[l.factors..].iter_mut().for_each(|w| on_grid(w, QA));
+        net.p[l.output..l.output_bias].iter_mut().for_each(|w| *w *= 8.0);
+        net.p[l.output..l.output_bias].iter_mut().for_each(|w| on_grid(w, QB));
+        net.p[l.output_bias..l.factors].copy_from_slice(&[0.5, -0.25, 1.0]);
+        let network = net.quantize();
+        let mut spread = 0.0f64;
+        for s in cat_samples(60, 11) {
+            let float = net.predict(&s.input, Reading::ThreeOutcomes);
+            let int = s.input.network_chances(&network, Reading::ThreeOutcomes);
+            for o in 0..3 {
+                assert!((float[o] - int[o]).abs() < 0.01, "float {float:?}, integer {int:?}");
+            }
+            spread = spread.max((float[0] - float[1]).abs());
+        }
+        assert!(spread > 0.05, "the chances ({spread} apart at most) are too alike to test the arithmetic");
+    }
+
+    #[test]
+    fn a_three_outcome_network_learns_who_mates() {
+        // Cat Chess positions whose ending follows material: a side a rook
+        // or more up mates, otherwise the cats hold.
+        let label = |samples: Vec<Example>| -> Vec<Example> {
+            samples
+                .into_iter()
+                .map(|mut e| {
+                    let worth = [1, 3, 3, 5, 9, 0];
+                    let material: i32 = e
+                        .input
+                        .white_inputs(&CATCHESS)
+                        .filter(|&f| f < 768)
+                        .map(|f| worth[f % 384 / 64] * if f < 384 { 1 } else { -1 })
+                        .sum();
+                    let winner = if material >= 5 {
+                        0
+                    } else if material <= -5 {
+                        1
+                    } else {
+                        2
+                    };
+                    e = Example::of_three(e.input, None, winner);
+                    e.blend(0.3, Reading::ThreeOutcomes);
+                    e
+                })
+                .collect()
+        };
+        let (train, validation) = (label(material_cat_samples(3000, 12)), label(material_cat_samples(300, 13)));
+        for winner in 0..3 {
+            let count = validation.iter().filter(|e| e.ending == Ending::Won(winner)).count();
+            assert!(count >= 30, "{count} held-out positions won by {winner}: the test needs each ending");
+        }
+        let settings =
+            Settings { epochs: 12, rate: 0.01, final_rate: 0.01, batch: 256, threads: 2, seed: 7, kind: Kind::Whole };
+        let mut rng = StdRng::seed_from_u64(settings.seed);
+        let start = FloatNet::random(&CATCHESS, Kind::Whole, &mut rng);
+        let reading = Reading::ThreeOutcomes;
+        let before = reading.mean_loss(&validation, |e| start.predict(&e.input, reading), Example::target);
+        let (net, after, _) = learn(&train, &validation, reading, settings, start, &mut rng, &mut |_| {});
+        assert!(after < before / 4.0, "held-out divergence {before} -> {after}");
+        // The integer network gives each ending its own chance.
+        let network = net.quantize();
+        for winner in 0..3u8 {
+            let mut mean = [0.0; 3];
+            let these: Vec<&Example> = validation.iter().filter(|e| e.ending == Ending::Won(winner)).collect();
+            for e in &these {
+                let c = e.input.network_chances(&network, reading);
+                (0..3).for_each(|o| mean[o] += c[o] / these.len() as f64);
+            }
+            let best = (0..3).max_by(|&a, &b| mean[a].total_cmp(&mean[b])).unwrap();
+            assert_eq!(best, usize::from(winner), "positions won by {winner}: mean chances {mean:?}");
+        }
+    }
+
+    /// Cat Chess positions: the start's men each kept with probability
+    /// 0.7 (the kings always), the cats on c6 and f3, white or black to
+    /// move.
+    fn material_cat_samples(n: usize, seed: u64) -> Vec<Example> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        // The start's ranks 8 to 1, a square a letter ('.' empty), cats on c6 and f3.
+        let start = "rnbqkbnr pppppppp ..*..... ........ ........ .....*.. PPPPPPPP RNBQKBNR";
+        (0..n)
+            .map(|_| {
+                let rows: Vec<String> = start
+                    .split(' ')
+                    .map(|rank| {
+                        let mut row = String::new();
+                        let mut empty = 0;
+                        for c in rank.chars() {
+                            let kept = c == '*' || c.eq_ignore_ascii_case(&'k') || (c != '.' && rng.gen_bool(0.7));
+                            if !kept {
+                                empty += 1;
+                                continue;
+                            }
+                            if empty > 0 {
+                                row.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            row.push(c);
+                        }
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                        }
+                        row
+                    })
+                    .collect();
+                let side = if rng.gen_bool(0.5) { 'w' } else { 'b' };
+                let pos = CatChess::from_fen(&format!("{} {side} - - 0 1", rows.join("/"))).unwrap();
+                Example::of_three(Packed::of_catchess(&pos).unwrap(), None, 2)
+            })
+            .collect()
+    }
+
+    fn loss_sum(net: &FloatNet, samples: &[Example], reading: Reading) -> f64 {
+        samples.iter().map(|s| reading.loss(net.predict(&s.input, reading), s.target())).sum()
     }
 
     #[test]
@@ -860,14 +1222,44 @@ mod tests {
         net.p[l.output..l.output_bias].iter_mut().for_each(|w| *w *= 4.0);
         for kind in [Kind::Whole, Kind::Correction] {
             net.kind = kind;
-            check_gradient(&net, &samples);
+            check_gradient(&net, &samples, EXPECT);
         }
+        // Three outcomes: Cat Chess positions, each with its own target.
+        let mut net = FloatNet::random(&CATCHESS, Kind::Whole, &mut rng);
+        let l = net.l;
+        net.p[l.output..l.output_bias].iter_mut().for_each(|w| *w *= 4.0);
+        check_gradient(&net, &cat_samples(40, 3), Reading::ThreeOutcomes);
     }
 
-    fn check_gradient(net: &FloatNet, samples: &[Example]) {
+    /// Cat Chess positions from a few random games, each labelled with
+    /// its score's three chances and one of the three endings in turn.
+    fn cat_samples(n: usize, seed: u64) -> Vec<Example> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut samples = Vec::new();
+        while samples.len() < n {
+            let mut pos = CatChess::startpos();
+            for _ in 0..40 {
+                let mut list = catchess_game::MoveList::default();
+                pos.legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                pos = pos.play(list.as_slice()[rng.gen_range(0..list.len())]);
+                if pos.side_to_move().color().is_some() && samples.len() < n {
+                    let input = Packed::of_catchess(&pos).unwrap();
+                    let mut e = Example::of_three(input, Some(rng.gen_range(-600.0..600.0)), (samples.len() % 3) as u8);
+                    e.blend(0.3, Reading::ThreeOutcomes);
+                    samples.push(e);
+                }
+            }
+        }
+        samples
+    }
+
+    fn check_gradient(net: &FloatNet, samples: &[Example], reading: Reading) {
         let all: Vec<u32> = (0..samples.len() as u32).collect();
-        let (grad, loss) = gradient_part(net, samples, &all, 1.0);
-        assert!((loss - loss_sum(net, samples, 1.0)).abs() < 1e-6);
+        let (grad, loss) = gradient_part(net, samples, &all, reading);
+        assert!((loss - loss_sum(net, samples, reading)).abs() < 1e-6 * loss.max(1.0), "{loss}");
         // The steepest parameters of each kind, against finite differences.
         let l = net.l;
         let ranges = [
@@ -885,9 +1277,9 @@ mod tests {
                 let h = 1e-4;
                 let mut moved = net.clone();
                 moved.p[i] += h;
-                let up = loss_sum(&moved, samples, 1.0);
+                let up = loss_sum(&moved, samples, reading);
                 moved.p[i] -= 2.0 * h;
-                let down = loss_sum(&moved, samples, 1.0);
+                let down = loss_sum(&moved, samples, reading);
                 let numeric = (up - down) / (2.0 * f64::from(h));
                 let analytic = f64::from(grad[i]);
                 assert!(
@@ -919,7 +1311,7 @@ mod tests {
         let mut spread = 0.0f64;
         for s in material_samples(50, 4) {
             let (us, them) = net.accumulate(&s.input);
-            let float = f64::from(net.output(&us, &them)) * f64::from(SCALE);
+            let float = f64::from(net.outputs(&us, &them)[0]) * f64::from(SCALE);
             let float = if s.input.black_to_move { -float } else { float };
             let int = f64::from(s.input.network_value(&network));
             spread = spread.max(float.abs());
@@ -935,7 +1327,7 @@ mod tests {
         let settings =
             Settings { epochs: 12, rate: 0.01, final_rate: 0.01, batch: 256, threads: 2, seed: 7, kind: Kind::Whole };
         let untrained = FloatNet::random(&CHESS, settings.kind, &mut StdRng::seed_from_u64(settings.seed));
-        let before = mean_loss(&validation, |s| untrained.predict(&s.input, 1.0), Example::target);
+        let before = EXPECT.mean_loss(&validation, |s| untrained.predict(&s.input, EXPECT), Example::target);
         let (net, after, _) = learn_from(&train, &validation, settings, None);
         assert!(after < before / 4.0, "held-out loss {before} -> {after}");
         // A queen up is worth more than a pawn up, for either side to move.
@@ -962,11 +1354,11 @@ mod tests {
             kind: Kind::Correction,
         };
         let start = FloatNet::random(&CHESS, settings.kind, &mut StdRng::seed_from_u64(settings.seed));
-        let hand_made = |s: &Example| sigmoid(1.0, f64::from(s.input.hand_made));
+        let hand_made = |s: &Example| EXPECT.of_value(f64::from(s.input.hand_made));
         for s in &validation {
-            assert_eq!(start.predict(&s.input, 1.0), hand_made(s));
+            assert_eq!(start.predict(&s.input, EXPECT), hand_made(s));
         }
-        let before = mean_loss(&validation, hand_made, Example::target);
+        let before = EXPECT.mean_loss(&validation, hand_made, Example::target);
         let (net, after, _) = learn_from(&train, &validation, settings, None);
         assert!(after < before / 4.0, "held-out loss {before} (hand-made) -> {after}");
         // The samples' hand-made values leave the knights out: the integer
@@ -982,7 +1374,7 @@ mod tests {
                 .filter(|f| f % 384 / 64 == Role::Knight as usize)
                 .map(|f| if f < 384 { 1 } else { -1 })
                 .sum();
-            let correction = s.input.network_value(&network) - s.input.hand_made as i32;
+            let correction = s.input.network_value(&network) - i32::from(s.input.hand_made);
             let entry = by_knights.entry(knights).or_default();
             *entry = (entry.0 + correction, entry.1 + 1);
         }
@@ -1004,7 +1396,8 @@ mod tests {
     fn learning_goes_on_from_a_network() {
         let train = material_samples(3000, 5);
         let validation = material_samples(300, 6);
-        let held_out = |net: &FloatNet| mean_loss(&validation, |s| net.predict(&s.input, 1.0), Example::target);
+        let held_out =
+            |net: &FloatNet| EXPECT.mean_loss(&validation, |s| net.predict(&s.input, EXPECT), Example::target);
         let first =
             Settings { epochs: 1, rate: 0.01, final_rate: 0.01, batch: 256, threads: 2, seed: 7, kind: Kind::Whole };
         let network = learn_from(&train, &validation, first, None).0.quantize();

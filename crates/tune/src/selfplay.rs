@@ -19,11 +19,12 @@
 //! with), and then count as one, held out or learnt from together: a
 //! game is never split between the two sets.
 
-use super::nnue::{held_out, Example, Packed, VALIDATION_EVERY};
+use super::nnue::{held_out, Example, Packed, TrainGame, VALIDATION_EVERY};
 use catchess_core::files::open_regular;
 use catchess_datagen::format::{bullet, own};
 use catchess_game::Seat;
 use catchess_games::xiangqi::Xiangqi;
+use catchess_games::CatChess;
 use std::io::BufReader;
 
 /// The most positions one run reads from datagen files: 4 GB of examples.
@@ -88,11 +89,14 @@ pub fn read(
     Ok(harvest)
 }
 
-/// Appends the positions of the xiangqi datagen file `path` (the project's
-/// own format, docs/datagen-format.md) to `train` and `validation`, as
-/// [`read`] does standard chess's: each record's game number holds it out
-/// or not (numbered on from `first_game`), its score and result are red's.
+/// Appends the positions of `game`'s datagen file `path` (xiangqi or Cat
+/// Chess: the project's own format, docs/datagen-format.md) to `train` and
+/// `validation`, as [`read`] does standard chess's: each record's game
+/// number holds it out or not (numbered on from `first_game`), its score
+/// and result are the first seat's (white's, red's; Cat Chess's winner one
+/// of three).
 pub fn read_own(
+    game: TrainGame,
     path: &str,
     first_game: usize,
     train: &mut Vec<Example>,
@@ -101,8 +105,13 @@ pub fn read_own(
     let (file, metadata) = open_regular(path)?;
     let reader = own::Reader::new(BufReader::new(file)).map_err(|e| format!("{path}: {e}"))?;
     let header = reader.header().clone();
-    if header.variant != "xiangqi" {
-        return Err(format!("{path} holds {} positions, not xiangqi's", header.variant));
+    let variant = match game {
+        TrainGame::Xiangqi => "xiangqi",
+        TrainGame::CatChess => "catchess",
+        TrainGame::Chess => return Err(format!("{path}: standard chess's datagen files are bulletformat")),
+    };
+    if header.variant != variant {
+        return Err(format!("{path} holds {} positions, not {variant}'s", header.variant));
     }
     let records = metadata.len().saturating_sub(own::HEADER_BYTES as u64) / header.record_bytes() as u64;
     let room = MAX_POSITIONS - train.len() - validation.len();
@@ -116,19 +125,31 @@ pub fn read_own(
     for (i, record) in reader.enumerate() {
         let at = |e: String| format!("{path}: record {}: {e}", i + 1);
         let r = record.map_err(at)?;
-        let pos = Xiangqi::from_fen(&fen_of(&r, usize::from(header.files), usize::from(header.ranks)))
-            .map_err(|e| at(format!("not a xiangqi position: {e}")))?;
-        let input = Packed::of_xiangqi(&pos).ok_or_else(|| at("more than 32 men".to_string()))?;
+        let fen = fen_of(&r, usize::from(header.files), usize::from(header.ranks));
+        let example = match game {
+            TrainGame::CatChess => {
+                let pos = CatChess::from_fen(&fen).map_err(|e| at(format!("not a Cat Chess position: {e}")))?;
+                let input = Packed::of_catchess(&pos).ok_or_else(|| at("more than 34 men".to_string()))?;
+                // Seats 0, 1 and 2 (white's mate, black's, the cats'); a
+                // draw, which the format never gives here, is the cats' too.
+                let winner = r.winner.map_or(2, |seat| seat.index().min(2) as u8);
+                Example::of_three(input, Some(f64::from(r.score)), winner)
+            }
+            _ => {
+                let pos = Xiangqi::from_fen(&fen).map_err(|e| at(format!("not a xiangqi position: {e}")))?;
+                let input = Packed::of_xiangqi(&pos).ok_or_else(|| at("more than 32 men".to_string()))?;
+                let red = match r.winner {
+                    None => 0.5,
+                    Some(seat) if seat == Seat::new(0) => 1.0,
+                    Some(_) => 0.0,
+                };
+                Example::new(input, Some(f64::from(r.score)), red)
+            }
+        };
         if last_game != Some(r.game) {
             harvest.games += 1;
             last_game = Some(r.game);
         }
-        let red = match r.winner {
-            None => 0.5,
-            Some(seat) if seat == Seat::new(0) => 1.0,
-            Some(_) => 0.0,
-        };
-        let example = Example::new(input, Some(f64::from(r.score)), red);
         if held_out(first_game + r.game as usize) {
             validation.push(example);
             harvest.held_out += 1;
@@ -294,7 +315,7 @@ mod tests {
         }
         let path = file("xiangqi", &bytes);
         let (mut train, mut validation) = (Vec::new(), Vec::new());
-        let h = read_own(&path, 0, &mut train, &mut validation).unwrap();
+        let h = read_own(TrainGame::Xiangqi, &path, 0, &mut train, &mut validation).unwrap();
         assert_eq!(h, Harvest { positions: 4, games: 3, held_out: 2 });
         // Games 0 is learnt from; 9 and 19 are held out (one in ten).
         assert_eq!(train.len(), 2);
@@ -306,9 +327,11 @@ mod tests {
         assert_eq!(train[1].input.hand_made as i32, pos.hand_made_value());
         // Another game's file, and a torn one, are refused with the file's name.
         let chess = file("xiangqi-chess", &record("8/8/4k3/8/8/3K4/8/8 w - - 0 1", 0, None));
-        assert!(read_own(&chess, 0, &mut train, &mut validation).unwrap_err().contains("xiangqi-chess"));
+        assert!(read_own(TrainGame::Xiangqi, &chess, 0, &mut train, &mut validation)
+            .unwrap_err()
+            .contains("xiangqi-chess"));
         let torn = file("xiangqi-torn", &bytes[..bytes.len() - 3]);
-        assert!(read_own(&torn, 0, &mut train, &mut validation).unwrap_err().contains("record 4"));
+        assert!(read_own(TrainGame::Xiangqi, &torn, 0, &mut train, &mut validation).unwrap_err().contains("record 4"));
         for p in [path, chess, torn] {
             std::fs::remove_file(p).unwrap();
         }

@@ -610,6 +610,8 @@ impl<V: Variant> Evaluate for Position<V> {
             if let Some(net) = super::nnue::loaded() {
                 return net.value_with(net.evaluate_incremental(self), || self.hand_made());
             }
+        } else if let Some(net) = super::nnue::cats::loaded() {
+            return super::nnue::cats::value(net, self);
         }
         self.hand_made_value()
     }
@@ -654,6 +656,15 @@ impl<V: Variant> Evaluate for Position<V> {
                 super::nnue::Kind::Correction => format!(" (the total above corrected by {:+} cp)", value - e.score),
             };
             let _ = writeln!(s, "network: {value} cp (white's view){what}, from {file}; the search uses it");
+        }
+        if let (true, Some(net)) = (V::CATS, super::nnue::cats::loaded()) {
+            let file = super::nnue::cats::loaded_file();
+            let [w, b, c] = super::nnue::cats::chances(net, self).map(|p| 100.0 * p);
+            let value = super::nnue::cats::value(net, self);
+            let _ = writeln!(
+                s,
+                "network: white mates {w:.1} %, black mates {b:.1} %, the cats win {c:.1} %: {value} cp (white's view), from {file}; the search uses it"
+            );
         }
         s
     }

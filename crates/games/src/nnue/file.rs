@@ -5,10 +5,12 @@
 //! engine would refuse fails the build, with this reader's words.
 
 /// A game's inputs: for each view, one per (owner as that view sees it,
-/// kind of man, square), own men first; each view's board is turned round
-/// (rank r read as rank `ranks - 1 - r`) so that its own men move up it.
-/// The file's magic names the game, so that no game reads another's
-/// network.
+/// kind of man, square), own men first, then one per (kind of neutral man,
+/// square) for men of nobody's (Cat Chess's cats); each view's board is
+/// turned round (rank r read as rank `ranks - 1 - r`) so that its own men
+/// move up it. Its outputs: one value, or the chances of a game's three
+/// outcomes. The file's magic names the game, so that no game reads
+/// another's network.
 #[derive(PartialEq, Eq, Debug)]
 pub struct Shape {
     /// The game, for messages.
@@ -16,18 +18,74 @@ pub struct Shape {
     pub magic: &'static [u8; 8],
     /// Kinds of men per side.
     pub roles: usize,
+    /// Kinds of neutral men (no side's).
+    pub neutrals: usize,
     pub files: usize,
     pub ranks: usize,
+    /// What the network predicts (`Outputs`).
+    pub outputs: Outputs,
     /// The most men a position holds: every accumulator sum stays within
     /// i16 for this many rows and the bias (checked on loading).
     pub max_pieces: usize,
 }
 
+/// What a network's output layer gives.
+#[derive(PartialEq, Eq, Debug, Clone, Copy)]
+pub enum Outputs {
+    /// One value, centipawns from the mover's view.
+    Value,
+    /// The logits of three outcomes from the mover's view: the mover
+    /// mates, the other side mates, the near-zero seat wins (Cat Chess's
+    /// cats: every draw).
+    ThreeOutcomes,
+}
+
+impl Outputs {
+    /// Output neurons.
+    pub const fn count(self) -> usize {
+        match self {
+            Outputs::Value => 1,
+            Outputs::ThreeOutcomes => 3,
+        }
+    }
+}
+
 /// Standard chess: 2 owners × 6 kinds × 64 squares, 32 men at most.
-pub const CHESS: Shape =
-    Shape { game: "standard chess", magic: b"CATNNUE2", roles: 6, files: 8, ranks: 8, max_pieces: 32 };
+pub const CHESS: Shape = Shape {
+    game: "standard chess",
+    magic: b"CATNNUE2",
+    roles: 6,
+    neutrals: 0,
+    files: 8,
+    ranks: 8,
+    outputs: Outputs::Value,
+    max_pieces: 32,
+};
 /// Xiangqi: 2 owners × 7 kinds × 90 points, 32 men at most (no promotion).
-pub const XIANGQI: Shape = Shape { game: "xiangqi", magic: b"CATNNXQ1", roles: 7, files: 9, ranks: 10, max_pieces: 32 };
+pub const XIANGQI: Shape = Shape {
+    game: "xiangqi",
+    magic: b"CATNNXQ1",
+    roles: 7,
+    neutrals: 0,
+    files: 9,
+    ranks: 10,
+    outputs: Outputs::Value,
+    max_pieces: 32,
+};
+/// Cat Chess: 2 owners × 6 kinds × 64 squares and the cats' 64 (one
+/// kind: the two cats are alike), 32 men and 2 cats at most; three
+/// outcomes, since white's mate, black's and the cats' hold are three
+/// seats' wins, not one scale (`catchess_search::three_way`).
+pub const CATCHESS: Shape = Shape {
+    game: "Cat Chess",
+    magic: b"CATNNCC1",
+    roles: 6,
+    neutrals: 1,
+    files: 8,
+    ranks: 8,
+    outputs: Outputs::ThreeOutcomes,
+    max_pieces: 34,
+};
 
 impl Shape {
     pub const fn squares(&self) -> usize {
@@ -36,6 +94,11 @@ impl Shape {
 
     /// Inputs per view.
     pub const fn inputs(&self) -> usize {
+        (2 * self.roles + self.neutrals) * self.squares()
+    }
+
+    /// Inputs per view for the sides' men (the neutral men's follow).
+    const fn sides_inputs(&self) -> usize {
         2 * self.roles * self.squares()
     }
 
@@ -46,20 +109,35 @@ impl Shape {
         (theirs as usize * self.roles + role) * self.squares() + square
     }
 
-    /// The other view's input for input `f`: the owner swapped and the
-    /// board turned round.
+    /// The input of a neutral man of kind `kind` on `square` as the view
+    /// sees the board.
+    #[inline(always)]
+    pub const fn neutral_input(&self, kind: usize, square: usize) -> usize {
+        self.sides_inputs() + kind * self.squares() + square
+    }
+
+    /// The other view's input for input `f`: the owner swapped (a neutral
+    /// man stays nobody's) and the board turned round.
     #[inline(always)]
     pub const fn other_view(&self, f: usize) -> usize {
+        let square = f % self.squares();
+        let turned = (self.ranks - 1 - square / self.files) * self.files + square % self.files;
+        if f >= self.sides_inputs() {
+            return f - square + turned;
+        }
         let half = self.roles * self.squares();
         let (theirs, rest) = (f / half, f % half);
-        let (kind, square) = (rest / self.squares(), rest % self.squares());
-        let turned = (self.ranks - 1 - square / self.files) * self.files + square % self.files;
-        (1 - theirs) * half + kind * self.squares() + turned
+        (1 - theirs) * half + rest - square + turned
+    }
+
+    /// Output weights: each output's mover's `HIDDEN` then the other's.
+    pub const fn output_weights(&self) -> usize {
+        self.outputs.count() * 2 * HIDDEN
     }
 
     /// The size of a network file of this shape (see the module doc).
     pub const fn file_bytes(&self) -> usize {
-        HEADER_BYTES + 2 * (self.inputs() * HIDDEN + HIDDEN + 2 * HIDDEN) + 4
+        HEADER_BYTES + 2 * (self.inputs() * HIDDEN + HIDDEN + self.output_weights()) + 4 * self.outputs.count()
     }
 }
 
@@ -107,9 +185,10 @@ pub struct Network {
     /// `shape.inputs()` rows of `HIDDEN`.
     pub hidden_weights: Vec<i16>,
     pub hidden_bias: Vec<i16>,
-    /// The mover's `HIDDEN` then the other side's.
+    /// For each output, the mover's `HIDDEN` then the other side's.
     pub output_weights: Vec<i16>,
-    pub output_bias: i32,
+    /// One per output.
+    pub output_biases: Vec<i32>,
 }
 
 impl Network {
@@ -129,6 +208,9 @@ impl Network {
         let kind = Kind::from_code(word(12)).ok_or_else(|| {
             format!("the network's kind is {}; this build reads 0 (whole) and 1 (correction)", word(12))
         })?;
+        if kind == Kind::Correction && shape.outputs != Outputs::Value {
+            return Err("a three-outcome network is a whole evaluation, never a correction (kind 1)".to_string());
+        }
         if bytes.len() != expected {
             return Err(format!(
                 "the network file has {} bytes; a {HIDDEN}-neuron network has {expected}",
@@ -143,9 +225,10 @@ impl Network {
         };
         let hidden_weights = words(shape.inputs() * HIDDEN);
         let hidden_bias = words(HIDDEN);
-        let output_weights = words(2 * HIDDEN);
-        let output_bias = i32::from_le_bytes(bytes[expected - 4..].try_into().expect("4 bytes"));
-        let net = Network { shape, kind, hidden_weights, hidden_bias, output_weights, output_bias };
+        let output_weights = words(shape.output_weights());
+        let output_biases =
+            bytes[at..].chunks_exact(4).map(|b| i32::from_le_bytes(b.try_into().expect("4 bytes"))).collect();
+        let net = Network { shape, kind, hidden_weights, hidden_bias, output_weights, output_biases };
         net.check_range()?;
         Ok(net)
     }
@@ -157,7 +240,9 @@ impl Network {
         for w in self.hidden_weights.iter().chain(&self.hidden_bias).chain(&self.output_weights) {
             out.extend(w.to_le_bytes());
         }
-        out.extend(self.output_bias.to_le_bytes());
+        for b in &self.output_biases {
+            out.extend(b.to_le_bytes());
+        }
         out
     }
 

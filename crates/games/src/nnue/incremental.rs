@@ -98,7 +98,8 @@ impl<P: Points, const SLOTS: usize> Last<P, SLOTS> {
 pub(crate) type LastKey<P, const SLOTS: usize> = LocalKey<RefCell<Last<P, SLOTS>>>;
 
 impl Network {
-    /// The output (white's view) of the position whose men are `men`, the
+    /// What `read` makes of the hidden layers (white's, black's) of the
+    /// position whose men are `men` (its output, or its chances), the
     /// same as summing every man's input (`evaluate_inputs`), found from
     /// this thread's `last` position. `inputs(slot, point)` gives a man's
     /// white and black inputs. (Sums wrap in i16 as they go; the range
@@ -107,13 +108,13 @@ impl Network {
     /// the thread's cache: it can never be freed and another put in its
     /// place.
     #[inline]
-    pub(crate) fn evaluate_from_last<P: Points, const SLOTS: usize>(
+    pub(crate) fn evaluate_from_last<P: Points, const SLOTS: usize, R>(
         &'static self,
         last: &'static LastKey<P, SLOTS>,
         men: Men<P, SLOTS>,
-        black_to_move: bool,
         inputs: impl Fn(usize, usize) -> (usize, usize),
-    ) -> i32 {
+        read: impl FnOnce(&[Accumulator; 2]) -> R,
+    ) -> R {
         last.with(|last| {
             let mut last = last.borrow_mut();
             let moved: u32 =
@@ -139,7 +140,7 @@ impl Network {
                 }
             }
             last.men = men;
-            self.value(&last.views, black_to_move)
+            read(&last.views)
         })
     }
 }

@@ -1,12 +1,16 @@
 //! Small neural-network evaluations in the NNUE shape, for any game of two
-//! sides whose men stand on squares (standard chess, xiangqi): each side's
-//! view of the board (an input per owner, kind and square: `Shape`) feeds
+//! sides whose men stand on squares, with or without neutral men (standard
+//! chess, xiangqi, Cat Chess and its cats): each side's view of the board
+//! (an input per owner, kind and square, and per neutral kind and square:
+//! `Shape`) feeds
 //! one hidden layer of `HIDDEN` neurons with the same weights; the side to
 //! move's layer and the other's, each through a squared clipped ReLU, feed
-//! one output. A network is learnt by `catchess train` from the project's
+//! one output, or three (the chances of Cat Chess's three outcomes:
+//! `Outputs`). A network is learnt by `catchess train` from the project's
 //! own games (`tune::nnue`) and kept as integers, so that evaluating sums
 //! 16-bit rows. Each game's module says which men are which inputs
-//! (`chess::nnue`, `xiangqi::nnue`) and holds its network (`Choice`); the
+//! (`chess::nnue`, `chess::nnue::cats`, `xiangqi::nnue`) and holds its
+//! network (`Choice`); the
 //! protocol's one `EvalFile` ([`EVAL_FILE`]) sends a file to the game its
 //! magic names.
 //!
@@ -16,21 +20,22 @@
 //! The file format (little-endian): the game's magic (`Shape::magic`), the
 //! hidden size as a u32, the kind as a u32 (0 whole, 1 correction), then
 //! the first layer's weights (input by input) and biases as i16, the output
-//! weights (the mover's half, then the other's) as i16 and the output bias
-//! as i32.
+//! weights (output by output, each the mover's half, then the other's) as
+//! i16 and the output biases as i32.
 
 mod choice;
 mod file;
 pub(crate) mod incremental;
 
 pub use choice::{Choice, BUILT_IN_NAME, DEFAULT_NAME, NO_NETWORK};
-pub use file::{Kind, Network, Shape, CHESS, HIDDEN, MAX_OUTPUT_WEIGHT, XIANGQI};
+pub use file::{Kind, Network, Outputs, Shape, CATCHESS, CHESS, HIDDEN, MAX_OUTPUT_WEIGHT, XIANGQI};
 
 use catchess_game::GameOption;
 use std::io::Read;
 
 /// Every game's network, in `games!` order.
-static CHOICES: [&Choice; 2] = [&crate::chess::nnue::CHOICE, &crate::xiangqi::nnue::CHOICE];
+static CHOICES: [&Choice; 3] =
+    [&crate::chess::nnue::CHOICE, &crate::chess::nnue::cats::CHOICE, &crate::xiangqi::nnue::CHOICE];
 
 /// The protocol's `EvalFile`, one option for every game with a network: a
 /// network file goes to the game whose magic it starts with (`Shape`), the
@@ -95,7 +100,7 @@ pub const QB: i32 = 64;
 /// Centipawns per unit of the network's output.
 pub const SCALE: i32 = 400;
 /// The learnt first-layer weights and biases stay within ±CLIP, so that
-/// a sum of 32 pieces' rows and the bias stays within i16 (33 × 1.98 × 255
+/// a sum of 34 men's rows and the bias stays within i16 (35 × 1.98 × 255
 /// < 32767).
 pub const CLIP: f32 = 1.98;
 /// The learnt output weights stay within ±OUTPUT_CLIP (`MAX_OUTPUT_WEIGHT`
@@ -145,6 +150,16 @@ impl Network {
         self.value(&views, black_to_move)
     }
 
+    /// The chances (white's view: white, black, the near-zero seat) of a
+    /// three-outcome network for a position given by white's view's inputs.
+    pub fn chances_of_inputs(&self, white_inputs: impl Iterator<Item = usize>, black_to_move: bool) -> [f32; 3] {
+        let mut views = self.biases();
+        for w in white_inputs {
+            self.add_input(&mut views, w, self.shape.other_view(w));
+        }
+        self.chances(&views, black_to_move)
+    }
+
     /// White's and black's hidden layers of an empty board.
     #[inline(always)]
     pub(crate) fn biases(&self) -> [Accumulator; 2] {
@@ -172,7 +187,8 @@ impl Network {
         }
     }
 
-    /// The output (white's view) from white's and black's hidden layers.
+    /// The output (white's view) from white's and black's hidden layers,
+    /// of a network of one output (`Outputs::Value`).
     #[inline(always)]
     pub(crate) fn value(&self, [white, black]: &[Accumulator; 2], black_to_move: bool) -> i32 {
         if black_to_move {
@@ -185,11 +201,43 @@ impl Network {
     /// The output from the mover's and the other side's hidden layers, in
     /// centipawns from the mover's view.
     fn output(&self, us: &Accumulator, them: &Accumulator) -> i32 {
-        let (ours, theirs) = self.output_weights.split_at(HIDDEN);
-        let sum = activated_dot(us, ours) + activated_dot(them, theirs);
-        let value = sum / i64::from(QA) + i64::from(self.output_bias);
+        let value = self.output_sum(0, us, them);
         (value * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
+
+    /// Output `o` in units of 1 / (QA · QB), from the mover's and the
+    /// other side's hidden layers.
+    #[inline(always)]
+    fn output_sum(&self, o: usize, us: &Accumulator, them: &Accumulator) -> i64 {
+        let weights = &self.output_weights[o * 2 * HIDDEN..(o + 1) * 2 * HIDDEN];
+        let (ours, theirs) = weights.split_at(HIDDEN);
+        let sum = activated_dot(us, ours) + activated_dot(them, theirs);
+        sum / i64::from(QA) + i64::from(self.output_biases[o])
+    }
+
+    /// The chances of a three-outcome network (`Outputs::ThreeOutcomes`)
+    /// from white's and black's hidden layers, from white's view: white
+    /// mates, black mates, the near-zero seat wins (a softmax of the three
+    /// outputs, read as logits).
+    pub(crate) fn chances(&self, [white, black]: &[Accumulator; 2], black_to_move: bool) -> [f32; 3] {
+        let (us, them) = if black_to_move { (black, white) } else { (white, black) };
+        let logit = |o: usize| self.output_sum(o, us, them) as f32 / (QA * QB) as f32;
+        let [mover, other, neutral] = softmax([logit(0), logit(1), logit(2)]);
+        if black_to_move {
+            [other, mover, neutral]
+        } else {
+            [mover, other, neutral]
+        }
+    }
+}
+
+/// The softmax of three logits: chances that sum to 1.
+#[inline]
+pub fn softmax(z: [f32; 3]) -> [f32; 3] {
+    let top = z[0].max(z[1]).max(z[2]);
+    let e = z.map(|x| (x - top).exp());
+    let sum = e[0] + e[1] + e[2];
+    e.map(|x| x / sum)
 }
 
 /// Adds one input's row to a hidden layer (the range check on loading
@@ -269,8 +317,8 @@ pub(crate) mod tests {
             kind: Kind::Whole,
             hidden_weights: (0..shape.inputs() * HIDDEN).map(|i| w(i, 61)).collect(),
             hidden_bias: (0..HIDDEN).map(|i| w(i, 201)).collect(),
-            output_weights: (0..2 * HIDDEN).map(|i| w(i, 101)).collect(),
-            output_bias: -1234,
+            output_weights: (0..shape.output_weights()).map(|i| w(i, 101)).collect(),
+            output_biases: (0..shape.outputs.count() as i32).map(|o| -1234 + 999 * o).collect(),
         }
     }
 
@@ -327,14 +375,18 @@ pub(crate) mod tests {
 
     #[test]
     fn the_other_view_swaps_the_owner_and_turns_the_board_round() {
-        for shape in [&CHESS, &XIANGQI] {
+        for shape in [&CHESS, &XIANGQI, &CATCHESS] {
             let (files, ranks) = (shape.files, shape.ranks);
             for f in 0..shape.inputs() {
                 let o = shape.other_view(f);
                 assert_eq!(shape.other_view(o), f, "{}: {f}", shape.game);
-                let (half, squares) = (shape.inputs() / 2, shape.squares());
-                assert_ne!(f / half, o / half, "the owner is swapped");
-                assert_eq!(f % half / squares, o % half / squares, "the kind stays");
+                let (half, squares) = (shape.roles * shape.squares(), shape.squares());
+                if f >= 2 * half {
+                    assert_eq!(f / squares, o / squares, "a neutral man stays nobody's, of its kind");
+                } else {
+                    assert_ne!(f / half, o / half, "the owner is swapped");
+                    assert_eq!(f % half / squares, o % half / squares, "the kind stays");
+                }
                 let (sq, osq) = (f % squares, o % squares);
                 assert_eq!((sq % files, ranks - 1 - sq / files), (osq % files, osq / files));
             }
@@ -343,6 +395,10 @@ pub(crate) mod tests {
         assert_eq!(CHESS.other_view(CHESS.input(false, 0, 12)), CHESS.input(true, 0, 12 ^ 56));
         // Xiangqi's red soldier on e4 (point 31) is, to black, an enemy soldier on e7 (point 58).
         assert_eq!(XIANGQI.other_view(XIANGQI.input(false, 6, 31)), XIANGQI.input(true, 6, 58));
+        // A cat on h5 (39) is, to black, a cat on h4 (31), after every side's input.
+        assert_eq!(CATCHESS.other_view(CATCHESS.neutral_input(0, 39)), CATCHESS.neutral_input(0, 31));
+        assert_eq!(CATCHESS.neutral_input(0, 0), CATCHESS.input(true, 5, 63) + 1);
+        assert_eq!(CATCHESS.inputs(), 832);
     }
 
     #[test]
@@ -378,7 +434,7 @@ pub(crate) mod tests {
 
     #[test]
     fn files_round_trip_and_bad_ones_are_refused() {
-        for shape in [&CHESS, &XIANGQI] {
+        for shape in [&CHESS, &XIANGQI, &CATCHESS] {
             let net = patterned(shape);
             let bytes = net.to_bytes();
             assert_eq!(bytes.len(), shape.file_bytes());
@@ -390,7 +446,12 @@ pub(crate) mod tests {
             wide[8..12].copy_from_slice(&64u32.to_le_bytes());
             assert!(Network::from_bytes(shape, &wide).unwrap_err().contains("64 hidden"));
             let correction = Network { kind: Kind::Correction, ..net.clone() };
-            assert_eq!(Network::from_bytes(shape, &correction.to_bytes()).unwrap(), correction);
+            if shape.outputs == Outputs::Value {
+                assert_eq!(Network::from_bytes(shape, &correction.to_bytes()).unwrap(), correction);
+            } else {
+                let refused = Network::from_bytes(shape, &correction.to_bytes()).unwrap_err();
+                assert!(refused.contains("never a correction"), "{refused}");
+            }
             let mut strange = bytes.clone();
             strange[12..16].copy_from_slice(&2u32.to_le_bytes());
             assert!(Network::from_bytes(shape, &strange).unwrap_err().contains("kind is 2"));
@@ -409,5 +470,24 @@ pub(crate) mod tests {
         // No game reads another's network.
         let chess = patterned(&CHESS).to_bytes();
         assert!(Network::from_bytes(&XIANGQI, &chess).unwrap_err().contains("not a catchess xiangqi network"));
+        assert!(Network::from_bytes(&CATCHESS, &chess).unwrap_err().contains("not a catchess Cat Chess network"));
+        assert_eq!(CATCHESS.file_bytes(), 16 + 2 * (832 * HIDDEN + HIDDEN + 3 * 2 * HIDDEN) + 3 * 4);
+    }
+
+    #[test]
+    fn three_outcome_chances_are_a_softmax_seen_from_white() {
+        let net = patterned(&CATCHESS);
+        let mut views = net.biases();
+        net.add_input(&mut views, CATCHESS.input(false, 4, 3), CATCHESS.input(true, 4, 59));
+        let white = net.chances(&views, false);
+        assert!((white.iter().sum::<f32>() - 1.0).abs() < 1e-6, "{white:?}");
+        // The colours swapped (black to move, its layer white's was):
+        // black has the chance white had.
+        let swapped = net.chances(&[views[1], views[0]], true);
+        assert_eq!(swapped, [white[1], white[0], white[2]]);
+        assert_ne!(white[0], white[1], "the test needs unequal chances");
+        let p = softmax([1.0, 0.0, -1.0]);
+        assert!(p[0] > p[1] && p[1] > p[2] && (p[0] / p[1] - std::f32::consts::E).abs() < 1e-4);
+        assert_eq!(softmax([1000.0, 0.0, 0.0])[0], 1.0, "no overflow");
     }
 }

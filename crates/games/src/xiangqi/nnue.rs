@@ -48,10 +48,12 @@ pub fn for_each_red_input(pos: &Xiangqi, mut f: impl FnMut(usize)) {
 /// (`nnue::incremental`).
 #[inline]
 pub fn value(net: &'static Network, pos: &Xiangqi, hand_made: impl FnOnce() -> i32) -> i32 {
-    let output = net.evaluate_from_last(&LAST, men(pos), pos.side_to_move() == Color::Black, |slot, point| {
+    let black_to_move = pos.side_to_move() == Color::Black;
+    let inputs = |slot, point| {
         let red = slot_input(slot, point);
         (red, XIANGQI.other_view(red))
-    });
+    };
+    let output = net.evaluate_from_last(&LAST, men(pos), inputs, |views| net.value(views, black_to_move));
     net.value_with(output, || HandMade { value: hand_made(), scale: 64 })
 }
 

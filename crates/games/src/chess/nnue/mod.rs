@@ -4,6 +4,8 @@
 //! engine unless the protocol's `EvalFile` chooses another network or none
 //! (`load`).
 
+pub mod cats;
+
 pub use crate::nnue::{HandMade, Kind, Network, BUILT_IN_NAME, DEFAULT_NAME, NO_NETWORK};
 
 use super::position::{Position, Variant};
@@ -80,7 +82,8 @@ impl Network {
     /// (`nnue::incremental`).
     #[inline]
     pub fn evaluate_incremental<V: Variant>(&'static self, pos: &Position<V>) -> i32 {
-        self.evaluate_from_last(&LAST, men(pos), pos.side_to_move().color() == Some(Color::Black), inputs)
+        let black_to_move = pos.side_to_move().color() == Some(Color::Black);
+        self.evaluate_from_last(&LAST, men(pos), inputs, |views| self.value(views, black_to_move))
     }
 }
 

@@ -1,0 +1,156 @@
+//! Cat Chess's network (`crate::nnue`, shape `CATCHESS`): chess's 768
+//! inputs and one per cat square (the two cats are alike), the board
+//! turned round for black; three outputs, the chances of white's mate,
+//! black's mate and the cats' win. The search's one number is the value
+//! whose three-way reading gives white's chance less black's
+//! (`catchess_search::three_way::value_of`). No network is built in yet:
+//! Cat Chess evaluates by hand until the protocol's `EvalFile` names a
+//! Cat Chess network file.
+
+use super::super::position::{Position, Variant};
+use super::super::types::Role;
+use crate::nnue::incremental::{Last, Men};
+use crate::nnue::{Choice, Network, CATCHESS};
+use catchess_core::Color;
+
+/// Cat Chess's network: none until `EvalFile` chooses one.
+pub(crate) static CHOICE: Choice = Choice::new(&CATCHESS, None);
+
+/// The network Cat Chess evaluates with, if any.
+#[inline(always)]
+pub fn loaded() -> Option<&'static Network> {
+    CHOICE.loaded()
+}
+
+/// The name (a path or `NO_NETWORK`) of what Cat Chess evaluates with.
+pub fn loaded_file() -> &'static str {
+    CHOICE.loaded_file()
+}
+
+/// The network `name` without choosing it for play (`Choice::read`).
+pub fn read(name: &str) -> Result<Network, String> {
+    CHOICE.read(name)
+}
+
+/// The slot of the cats in `CatMen`, after white's and black's six kinds.
+const CATS: usize = 12;
+
+/// Where each kind of piece of each side stands (white's pawns to king,
+/// then black's, as `Role::ALL`), then the cats.
+type CatMen = Men<u64, 13>;
+
+fn men<V: Variant>(pos: &Position<V>) -> CatMen {
+    let mut m = CatMen::EMPTY;
+    for (slot, set) in m.0.iter_mut().enumerate().take(CATS) {
+        let owner = if slot < 6 { Color::White } else { Color::Black };
+        *set = pos.pieces(owner, Role::ALL[slot % 6]).0;
+    }
+    m.0[CATS] = pos.cats().0;
+    m
+}
+
+/// White's and black's inputs for a man of slot `slot` on `square` (a1 =
+/// 0): each view sees its own pieces first, black's view turned round.
+#[inline(always)]
+fn inputs(slot: usize, square: usize) -> (usize, usize) {
+    if slot == CATS {
+        return (CATCHESS.neutral_input(0, square), CATCHESS.neutral_input(0, square ^ 56));
+    }
+    let (theirs, role) = (slot >= 6, slot % 6);
+    (CATCHESS.input(theirs, role, square), CATCHESS.input(!theirs, role, square ^ 56))
+}
+
+/// Whose view is the mover's: black's when black is to move, white's
+/// otherwise (the cats' positions are never evaluated in the search, nor
+/// learnt from: datagen records only white's and black's).
+fn black_to_move<V: Variant>(pos: &Position<V>) -> bool {
+    pos.side_to_move().color() == Some(Color::Black)
+}
+
+/// The chances of white's mate, black's mate and the cats' win in `pos`,
+/// found by updating the hidden layers of the position this thread
+/// evaluated last (`nnue::incremental`).
+#[inline]
+pub fn chances<V: Variant>(net: &'static Network, pos: &Position<V>) -> [f32; 3] {
+    let black = black_to_move(pos);
+    net.evaluate_from_last(&LAST, men(pos), inputs, |views| net.chances(views, black))
+}
+
+/// The same chances as [`chances`], summed from every man.
+pub fn chances_summed<V: Variant>(net: &Network, pos: &Position<V>) -> [f32; 3] {
+    let mut views = net.biases();
+    men(pos).for_each(|slot, square| {
+        let (w, b) = inputs(slot, square);
+        net.add_input(&mut views, w, b);
+    });
+    net.chances(&views, black_to_move(pos))
+}
+
+/// The search's value of `pos` (white's view) by the network: the value
+/// whose three-way reading has white's chance less black's that the
+/// network gives (`three_way::value_of`).
+#[inline]
+pub fn value<V: Variant>(net: &'static Network, pos: &Position<V>) -> i32 {
+    let [white, black, _] = chances(net, pos);
+    catchess_search::three_way::value_of(white, black)
+}
+
+/// White's view's input of every man of `pos` (the trainer's packing is
+/// checked against it).
+pub fn white_inputs<V: Variant>(pos: &Position<V>) -> Vec<usize> {
+    let mut all = Vec::new();
+    men(pos).for_each(|slot, square| all.push(inputs(slot, square).0));
+    all
+}
+
+thread_local! {
+    static LAST: std::cell::RefCell<Last<u64, 13>> = const { std::cell::RefCell::new(Last::new()) };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::tests::{check_incremental, patterned};
+    use crate::CatChess;
+
+    #[test]
+    fn each_view_sees_its_own_pieces_first_and_the_cats_turned_round() {
+        let start = CatChess::startpos();
+        let white = white_inputs(&start);
+        assert_eq!(white.len(), 34);
+        // The cats of the start, h5 and a4, are white's inputs 768 + 39 and 768 + 24.
+        assert!(white.contains(&(768 + 39)) && white.contains(&(768 + 24)), "{white:?}");
+        for slot in 0..13 {
+            for square in 0..64 {
+                let (w, b) = inputs(slot, square);
+                assert_eq!(CATCHESS.other_view(w), b, "slot {slot}, square {square}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_mirrored_position_has_the_mirrored_chances() {
+        let net = patterned(&CATCHESS);
+        let a = CatChess::from_fen("r1bqkb1r/pppp1ppp/*1n2n2/4p3/2B1P2*/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4").unwrap();
+        let b = CatChess::from_fen("rnbqk2r/pppp1ppp/5n2/2b1p2*/4P3/*1N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4").unwrap();
+        let (ca, cb) = (chances_summed(&net, &a), chances_summed(&net, &b));
+        assert_ne!(ca[0], ca[1], "the test needs unequal chances");
+        assert_eq!(cb, [ca[1], ca[0], ca[2]]);
+    }
+
+    #[test]
+    fn updating_the_last_position_s_layers_gives_the_full_sum() {
+        let far = CatChess::from_fen("8/8/4k3/2*5/8/3K4/6*1/8 w - - 0 1").unwrap();
+        check_incremental(
+            &CATCHESS,
+            CatChess::startpos(),
+            far,
+            120,
+            value,
+            |n, p| {
+                let [w, b, _] = chances_summed(n, p);
+                catchess_search::three_way::value_of(w, b)
+            },
+        );
+    }
+}
