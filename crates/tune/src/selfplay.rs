@@ -27,7 +27,7 @@ use catchess_games::xiangqi::Xiangqi;
 use catchess_games::CatChess;
 use std::io::BufReader;
 
-/// The most positions one run reads from datagen files: 4 GB of examples.
+/// The most positions one run reads from datagen files: 5.6 GB of examples.
 pub const MAX_POSITIONS: usize = 100_000_000;
 
 /// What a file held.
@@ -54,7 +54,7 @@ pub fn read(
     if records > room as u64 {
         return Err(format!(
             "{path}: {records} positions, more than the {room} left of the {MAX_POSITIONS} one run holds in memory \
-             (40 bytes each): train on a part (head -c $((32*N)))"
+             (56 bytes each): train on a part (head -c $((32*N)))"
         ));
     }
     // Room for every record at once: no doubling past what the file holds.
