@@ -1090,15 +1090,8 @@ mod tests {
 
     #[test]
     fn the_integer_three_outcome_network_gives_the_float_network_s_chances() {
-        let mut rng = StdRng::seed_from_u64(10);
-        let mut net = FloatNet::random(&CATCHESS, Kind::Whole, &mut rng);
+        let mut net = on_grid(&CATCHESS, 10);
         let l = net.l;
-        let on_grid = |w: &mut f32, scale: i32| *w = (*w * scale as f32).round() / scale as f32;
-        net.p[l.factors..].iter_mut().for_each(|w| *w = rng.gen_range(-0.2..0.2));
-        net.p[..l.output].iter_mut().for_each(|w| on_grid(w, QA));
-        net.p[l.factors..].iter_mut().for_each(|w| on_grid(w, QA));
-        net.p[l.output..l.output_bias].iter_mut().for_each(|w| *w *= 8.0);
-        net.p[l.output..l.output_bias].iter_mut().for_each(|w| on_grid(w, QB));
         net.p[l.output_bias..l.factors].copy_from_slice(&[0.5, -0.25, 1.0]);
         let network = net.quantize();
         let mut spread = 0.0f64;
@@ -1291,22 +1284,28 @@ mod tests {
         }
     }
 
+    /// A random whole network of `shape` with weights the integers hold
+    /// exactly (factor rows too, so that folding them into the rows is
+    /// tested): only the arithmetic (scales, views, signs, the final
+    /// division) can make the float and integer networks differ.
+    fn on_grid(shape: &'static Shape, seed: u64) -> FloatNet {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut net = FloatNet::random(shape, Kind::Whole, &mut rng);
+        let l = net.l;
+        let grid = |w: &mut f32, scale: i32| *w = (*w * scale as f32).round() / scale as f32;
+        net.p[l.factors..].iter_mut().for_each(|w| *w = rng.gen_range(-0.2..0.2));
+        net.p[..l.output].iter_mut().for_each(|w| grid(w, QA));
+        net.p[l.factors..].iter_mut().for_each(|w| grid(w, QA));
+        net.p[l.output..l.output_bias].iter_mut().for_each(|w| *w *= 8.0);
+        net.p[l.output..l.output_bias].iter_mut().for_each(|w| grid(w, QB));
+        net
+    }
+
     #[test]
     fn the_integer_network_gives_the_float_network_s_values() {
-        // Weights the integers hold exactly: only the arithmetic (scales,
-        // views, signs, the final division) can make the two differ.
-        let mut rng = StdRng::seed_from_u64(3);
-        let mut net = FloatNet::random(&CHESS, Kind::Whole, &mut rng);
+        let mut net = on_grid(&CHESS, 3);
         let l = net.l;
-        let on_grid = |w: &mut f32, scale: i32| *w = (*w * scale as f32).round() / scale as f32;
-        // Factor rows too, so that folding them into the rows is tested.
-        net.p[l.factors..].iter_mut().for_each(|w| *w = rng.gen_range(-0.2..0.2));
-        net.p[..l.output].iter_mut().for_each(|w| on_grid(w, QA));
-        net.p[l.factors..].iter_mut().for_each(|w| on_grid(w, QA));
-        net.p[l.output..l.output_bias].iter_mut().for_each(|w| *w *= 8.0);
-        net.p[l.output..l.output_bias].iter_mut().for_each(|w| on_grid(w, QB));
-        net.p[l.output_bias] = 0.1;
-        on_grid(&mut net.p[l.output_bias], QA * QB);
+        net.p[l.output_bias] = (0.1 * (QA * QB) as f32).round() / (QA * QB) as f32;
         let network = net.quantize();
         let mut spread = 0.0f64;
         for s in material_samples(50, 4) {
