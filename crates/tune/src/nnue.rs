@@ -21,7 +21,9 @@ use super::fit::{best_k, sigmoid};
 use super::selfplay;
 use catchess_core::{Color, Square};
 use catchess_games::chess::nnue as chess_nnue;
-use catchess_games::nnue::{softmax, Kind, Network, Outputs, Shape, CLIP, HIDDEN, OUTPUT_CLIP, QA, QB, SCALE};
+use catchess_games::nnue::{
+    mover_view, softmax, Kind, Network, Outputs, Shape, CLIP, HIDDEN, OUTPUT_CLIP, QA, QB, SCALE,
+};
 use catchess_games::xiangqi::nnue as xiangqi_nnue;
 use catchess_games::xiangqi::{Square as XqSquare, Xiangqi};
 use catchess_games::CatChess;
@@ -397,12 +399,6 @@ impl TrainArgs {
                 self.game.shape().game
             ));
         }
-        if self.game.shape().outputs == Outputs::ThreeOutcomes && s.kind == Kind::Correction {
-            return Err(format!(
-                "train: {}'s network predicts three outcomes, a whole evaluation: leave out --correction",
-                self.game.shape().game
-            ));
-        }
         if self.records.is_empty() && self.data.is_empty() {
             return Err("train: give positions to learn from: --pgn FILE or --data FILE (or both)".to_string());
         }
@@ -761,7 +757,22 @@ impl FloatNet {
                 let (base, gain) = self.base(s);
                 [sigmoid(k, if s.black_to_move { -v } else { v } * gain + base), 0.0, 0.0]
             }
-            Reading::ThreeOutcomes => white_view(s, softmax(out)).map(f64::from),
+            Reading::ThreeOutcomes => mover_view(s.black_to_move, softmax(self.logits(s, out))).map(f64::from),
+        }
+    }
+
+    /// A three-outcome network's logits (mover's view) from its outputs:
+    /// the outputs themselves, or a correction's added to the logarithms
+    /// of the chances the hand-made value reads as, scaled as its
+    /// advantage is (as `Network::chances`).
+    fn logits(&self, s: &Packed, out: [f32; 3]) -> [f32; 3] {
+        match self.kind {
+            Kind::Whole => out,
+            Kind::Correction => {
+                let (base, gain) = self.base(s);
+                let read = mover_view(s.black_to_move, three_way::chances(base));
+                std::array::from_fn(|o| out[o] * gain as f32 + read[o].max(1e-12).ln() as f32)
+            }
         }
     }
 
@@ -798,16 +809,6 @@ impl FloatNet {
     }
 }
 
-/// Three chances from the mover's view (mover, other side, near-zero
-/// seat) as white's (`Chances`' order).
-fn white_view<T>(s: &Packed, [mover, other, neutral]: [T; 3]) -> [T; 3] {
-    if s.black_to_move {
-        [other, mover, neutral]
-    } else {
-        [mover, other, neutral]
-    }
-}
-
 impl Packed {
     /// The integer network's value of this position, white's view (of a
     /// network of one value).
@@ -822,7 +823,11 @@ impl Packed {
         match net.shape.outputs {
             Outputs::Value => reading.of_value(f64::from(self.network_value(net))),
             Outputs::ThreeOutcomes => {
-                net.chances_of_inputs(self.white_inputs(net.shape), self.black_to_move).map(f64::from)
+                let hand_made = || catchess_games::nnue::HandMade {
+                    value: i32::from(self.hand_made),
+                    scale: i32::from(self.hand_made_scale),
+                };
+                net.chances_of_inputs(self.white_inputs(net.shape), self.black_to_move, hand_made).map(f64::from)
             }
         }
     }
@@ -871,12 +876,13 @@ fn gradient_part(net: &FloatNet, samples: &[Example], batch: &[u32], reading: Re
                 d_out[0] = (2.0 * e * p * (1.0 - p) * c * sign) as f32;
             }
             Reading::ThreeOutcomes => {
-                // The cross-entropy's slope in the logits is softmax − target.
-                let q = softmax(out);
-                // White's target as the mover's (the swap is its own inverse).
-                let t = white_view(&s.input, s.target());
+                // The cross-entropy's slope in the logits is softmax − target,
+                // and a correction's outputs count with its gain.
+                let q = softmax(net.logits(&s.input, out));
+                let t = mover_view(s.input.black_to_move, s.target());
                 loss += reading.loss(q.map(f64::from), t);
-                d_out = std::array::from_fn(|o| q[o] - t[o] as f32);
+                let gain = net.base(&s.input).1 as f32;
+                d_out = std::array::from_fn(|o| (q[o] - t[o] as f32) * gain);
             }
         }
         let w = &net.p[l.output..l.output_bias];
@@ -1221,7 +1227,29 @@ mod tests {
         let mut net = FloatNet::random(&CATCHESS, Kind::Whole, &mut rng);
         let l = net.l;
         net.p[l.output..l.output_bias].iter_mut().for_each(|w| *w *= 4.0);
-        check_gradient(&net, &cat_samples(40, 3), Reading::ThreeOutcomes);
+        let mut samples = cat_samples(40, 3);
+        samples.iter_mut().enumerate().for_each(|(i, s)| s.input.hand_made_scale = [64, 40, 16, 0][i % 4]);
+        for kind in [Kind::Whole, Kind::Correction] {
+            net.kind = kind;
+            check_gradient(&net, &samples, Reading::ThreeOutcomes);
+        }
+    }
+
+    #[test]
+    fn a_three_outcome_correction_starts_as_the_hand_made_reading() {
+        let start = FloatNet::random(&CATCHESS, Kind::Correction, &mut StdRng::seed_from_u64(4));
+        let network = start.quantize();
+        for s in cat_samples(30, 5) {
+            let read = three_way::chances(f64::from(s.input.hand_made));
+            let float = start.predict(&s.input, Reading::ThreeOutcomes);
+            let int = s.input.network_chances(&network, Reading::ThreeOutcomes);
+            for o in 0..3 {
+                assert!(
+                    (float[o] - read[o]).abs() < 1e-5 && (int[o] - read[o]).abs() < 1e-5,
+                    "{read:?} {float:?} {int:?}"
+                );
+            }
+        }
     }
 
     /// Cat Chess positions from a few random games, each labelled with

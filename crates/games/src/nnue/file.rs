@@ -152,7 +152,8 @@ pub const MAX_OUTPUT_WEIGHT: i16 = 127;
 pub enum Kind {
     /// The position's whole value.
     Whole,
-    /// A correction added to the hand-made evaluation. A network learnt
+    /// A correction added to the hand-made evaluation (a three-outcome
+    /// network's: to the logarithms of the chances it reads as). A network learnt
     /// from the few games this project can play need not relearn what
     /// the hand-made evaluation (and the search tuned with it) knows; it
     /// starts from it and learns what it misses. The correction is an
@@ -208,9 +209,6 @@ impl Network {
         let kind = Kind::from_code(word(12)).ok_or_else(|| {
             format!("the network's kind is {}; this build reads 0 (whole) and 1 (correction)", word(12))
         })?;
-        if kind == Kind::Correction && shape.outputs != Outputs::Value {
-            return Err("a three-outcome network is a whole evaluation, never a correction (kind 1)".to_string());
-        }
         if bytes.len() != expected {
             return Err(format!(
                 "the network file has {} bytes; a {HIDDEN}-neuron network has {expected}",

@@ -151,13 +151,19 @@ impl Network {
     }
 
     /// The chances (white's view: white, black, the near-zero seat) of a
-    /// three-outcome network for a position given by white's view's inputs.
-    pub fn chances_of_inputs(&self, white_inputs: impl Iterator<Item = usize>, black_to_move: bool) -> [f32; 3] {
+    /// three-outcome network for a position given by white's view's inputs
+    /// and its hand-made evaluation (which a correction adds to).
+    pub fn chances_of_inputs(
+        &self,
+        white_inputs: impl Iterator<Item = usize>,
+        black_to_move: bool,
+        hand_made: impl FnOnce() -> HandMade,
+    ) -> [f32; 3] {
         let mut views = self.biases();
         for w in white_inputs {
             self.add_input(&mut views, w, self.shape.other_view(w));
         }
-        self.chances(&views, black_to_move)
+        self.chances(&views, black_to_move, hand_made)
     }
 
     /// White's and black's hidden layers of an empty board.
@@ -218,16 +224,39 @@ impl Network {
     /// The chances of a three-outcome network (`Outputs::ThreeOutcomes`)
     /// from white's and black's hidden layers, from white's view: white
     /// mates, black mates, the near-zero seat wins (a softmax of the three
-    /// outputs, read as logits).
-    pub(crate) fn chances(&self, [white, black]: &[Accumulator; 2], black_to_move: bool) -> [f32; 3] {
+    /// outputs, read as logits). A correction's outputs are added to the
+    /// logarithms of the chances the hand-made value reads as
+    /// (`three_way::chances`), scaled as its advantage is (`Kind`): a zero
+    /// correction is the hand-made evaluation's own reading.
+    pub(crate) fn chances(
+        &self,
+        [white, black]: &[Accumulator; 2],
+        black_to_move: bool,
+        hand_made: impl FnOnce() -> HandMade,
+    ) -> [f32; 3] {
         let (us, them) = if black_to_move { (black, white) } else { (white, black) };
         let logit = |o: usize| self.output_sum(o, us, them) as f32 / (QA * QB) as f32;
-        let [mover, other, neutral] = softmax([logit(0), logit(1), logit(2)]);
-        if black_to_move {
-            [other, mover, neutral]
-        } else {
-            [mover, other, neutral]
+        let mut z = [logit(0), logit(1), logit(2)];
+        if self.kind == Kind::Correction {
+            let h = hand_made();
+            let base = mover_view(black_to_move, catchess_search::three_way::chances(f64::from(h.value)));
+            for (z, base) in z.iter_mut().zip(base) {
+                *z = *z * h.scale as f32 / 64.0 + base.max(1e-12).ln() as f32;
+            }
         }
+        mover_view(black_to_move, softmax(z))
+    }
+}
+
+/// Three chances from white's view (white, black, the near-zero seat) as
+/// the mover's (the mover, the other side, the near-zero seat), or back:
+/// the swap is its own inverse.
+#[inline]
+pub fn mover_view<T>(black_to_move: bool, [white, black, neutral]: [T; 3]) -> [T; 3] {
+    if black_to_move {
+        [black, white, neutral]
+    } else {
+        [white, black, neutral]
     }
 }
 
@@ -446,12 +475,7 @@ pub(crate) mod tests {
             wide[8..12].copy_from_slice(&64u32.to_le_bytes());
             assert!(Network::from_bytes(shape, &wide).unwrap_err().contains("64 hidden"));
             let correction = Network { kind: Kind::Correction, ..net.clone() };
-            if shape.outputs == Outputs::Value {
-                assert_eq!(Network::from_bytes(shape, &correction.to_bytes()).unwrap(), correction);
-            } else {
-                let refused = Network::from_bytes(shape, &correction.to_bytes()).unwrap_err();
-                assert!(refused.contains("never a correction"), "{refused}");
-            }
+            assert_eq!(Network::from_bytes(shape, &correction.to_bytes()).unwrap(), correction);
             let mut strange = bytes.clone();
             strange[12..16].copy_from_slice(&2u32.to_le_bytes());
             assert!(Network::from_bytes(shape, &strange).unwrap_err().contains("kind is 2"));
@@ -479,11 +503,12 @@ pub(crate) mod tests {
         let net = patterned(&CATCHESS);
         let mut views = net.biases();
         net.add_input(&mut views, CATCHESS.input(false, 4, 3), CATCHESS.input(true, 4, 59));
-        let white = net.chances(&views, false);
+        let none = || unreachable!("a whole network reads no hand-made value");
+        let white = net.chances(&views, false, none);
         assert!((white.iter().sum::<f32>() - 1.0).abs() < 1e-6, "{white:?}");
         // The colours swapped (black to move, its layer white's was):
         // black has the chance white had.
-        let swapped = net.chances(&[views[1], views[0]], true);
+        let swapped = net.chances(&[views[1], views[0]], true, none);
         assert_eq!(swapped, [white[1], white[0], white[2]]);
         assert_ne!(white[0], white[1], "the test needs unequal chances");
         let p = softmax([1.0, 0.0, -1.0]);

@@ -1,7 +1,8 @@
 //! Cat Chess's network (`crate::nnue`, shape `CATCHESS`): chess's 768
 //! inputs and one per cat square (the two cats are alike), the board
 //! turned round for black; three outputs, the chances of white's mate,
-//! black's mate and the cats' win. The search's one number is the value
+//! black's mate and the cats' win (whole, or a correction of the chances
+//! the hand-made value reads as). The search's one number is the value
 //! whose three-way reading gives white's chance less black's
 //! (`catchess_search::three_way::value_of`). No network is built in yet:
 //! Cat Chess evaluates by hand until the protocol's `EvalFile` names a
@@ -73,7 +74,7 @@ fn black_to_move<V: Variant>(pos: &Position<V>) -> bool {
 #[inline]
 pub fn chances<V: Variant>(net: &'static Network, pos: &Position<V>) -> [f32; 3] {
     let black = black_to_move(pos);
-    net.evaluate_from_last(&LAST, men(pos), inputs, |views| net.chances(views, black))
+    net.evaluate_from_last(&LAST, men(pos), inputs, |views| net.chances(views, black, || pos.hand_made()))
 }
 
 /// The same chances as [`chances`], summed from every man.
@@ -83,7 +84,7 @@ pub fn chances_summed<V: Variant>(net: &Network, pos: &Position<V>) -> [f32; 3] 
         let (w, b) = inputs(slot, square);
         net.add_input(&mut views, w, b);
     });
-    net.chances(&views, black_to_move(pos))
+    net.chances(&views, black_to_move(pos), || pos.hand_made())
 }
 
 /// The search's value of `pos` (white's view) by the network: the value
