@@ -140,6 +140,22 @@ mod tests {
     }
 
     #[test]
+    fn the_committed_network_is_a_valid_cat_chess_correction() {
+        // networks/catchess-correction-s1.nnue, the candidate under test
+        // (docs/training-history.md, "Cat Chess: three outcomes").
+        let bytes = include_bytes!("../../../../../networks/catchess-correction-s1.nnue");
+        let net = Network::from_bytes(&CATCHESS, bytes).unwrap();
+        assert_eq!(net.kind, crate::nnue::Kind::Correction);
+        // At the start it keeps the hand-made reading's order (the cats
+        // far ahead) but moves it.
+        let start = CatChess::startpos();
+        let [w, b, c] = chances_summed(&net, &start);
+        let read = catchess_search::three_way::chances(f64::from(start.hand_made_value()));
+        assert!(c > 0.5 && w < 0.3 && b < 0.3, "{w} {b} {c}");
+        assert!((f64::from(w) - read[0]).abs() > 1e-4, "the correction corrects nothing: {w} {read:?}");
+    }
+
+    #[test]
     fn updating_the_last_position_s_layers_gives_the_full_sum() {
         let far = CatChess::from_fen("8/8/4k3/2*5/8/3K4/6*1/8 w - - 0 1").unwrap();
         check_incremental(
