@@ -659,8 +659,9 @@ impl<V: Variant> Evaluate for Position<V> {
         }
         if let (true, Some(net)) = (V::CATS, super::nnue::cats::loaded()) {
             let file = super::nnue::cats::loaded_file();
-            let [w, b, c] = super::nnue::cats::chances(net, self).map(|p| 100.0 * p);
-            let value = super::nnue::cats::value(net, self);
+            let chances = super::nnue::cats::chances(net, self);
+            let value = super::nnue::cats::value_of(chances);
+            let [w, b, c] = chances.map(|p| 100.0 * p);
             let _ = writeln!(
                 s,
                 "network: white mates {w:.1} %, black mates {b:.1} %, the cats win {c:.1} %: {value} cp (white's view), from {file}; the search uses it"

@@ -143,11 +143,17 @@ impl Network {
     /// inputs: each game's evaluation, and the trainer's packed positions.
     #[inline]
     pub fn evaluate_inputs(&self, white_inputs: impl Iterator<Item = usize>, black_to_move: bool) -> i32 {
+        self.value(&self.views_of_inputs(white_inputs), black_to_move)
+    }
+
+    /// White's and black's hidden layers of the position given by white's
+    /// view's inputs, every man summed.
+    fn views_of_inputs(&self, white_inputs: impl Iterator<Item = usize>) -> [Accumulator; 2] {
         let mut views = self.biases();
         for w in white_inputs {
             self.add_input(&mut views, w, self.shape.other_view(w));
         }
-        self.value(&views, black_to_move)
+        views
     }
 
     /// The chances (white's view: white, black, the near-zero seat) of a
@@ -159,11 +165,7 @@ impl Network {
         black_to_move: bool,
         hand_made: impl FnOnce() -> HandMade,
     ) -> [f32; 3] {
-        let mut views = self.biases();
-        for w in white_inputs {
-            self.add_input(&mut views, w, self.shape.other_view(w));
-        }
-        self.chances(&views, black_to_move, hand_made)
+        self.chances(&self.views_of_inputs(white_inputs), black_to_move, hand_made)
     }
 
     /// White's and black's hidden layers of an empty board.

@@ -79,12 +79,7 @@ pub fn chances<V: Variant>(net: &'static Network, pos: &Position<V>) -> [f32; 3]
 
 /// The same chances as [`chances`], summed from every man.
 pub fn chances_summed<V: Variant>(net: &Network, pos: &Position<V>) -> [f32; 3] {
-    let mut views = net.biases();
-    men(pos).for_each(|slot, square| {
-        let (w, b) = inputs(slot, square);
-        net.add_input(&mut views, w, b);
-    });
-    net.chances(&views, black_to_move(pos), || pos.hand_made())
+    net.chances_of_inputs(white_inputs(pos).into_iter(), black_to_move(pos), || pos.hand_made())
 }
 
 /// The search's value of `pos` (white's view) by the network: the value
@@ -92,7 +87,12 @@ pub fn chances_summed<V: Variant>(net: &Network, pos: &Position<V>) -> [f32; 3] 
 /// network gives (`three_way::value_of`).
 #[inline]
 pub fn value<V: Variant>(net: &'static Network, pos: &Position<V>) -> i32 {
-    let [white, black, _] = chances(net, pos);
+    value_of(chances(net, pos))
+}
+
+/// The search's value (white's view) of the network's chances.
+#[inline]
+pub fn value_of([white, black, _]: [f32; 3]) -> i32 {
     catchess_search::three_way::value_of(white, black)
 }
 
@@ -164,10 +164,7 @@ mod tests {
             far,
             120,
             value,
-            |n, p| {
-                let [w, b, _] = chances_summed(n, p);
-                catchess_search::three_way::value_of(w, b)
-            },
+            |n, p| value_of(chances_summed(n, p)),
         );
     }
 }
