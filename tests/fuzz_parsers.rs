@@ -276,7 +276,8 @@ fn engine_output_lines() {
 #[test]
 fn network_files() {
     use catchess::games::nnue::{Network, CHESS, XIANGQI};
-    let built_in = catchess::games::chess::nnue::read(catchess::games::chess::nnue::BUILT_IN_NAME)
+    let built_in = catchess::games::chess::nnue::CHOICE
+        .read(catchess::games::chess::nnue::BUILT_IN_NAME)
         .expect("the built-in network")
         .to_bytes();
     let mut rng = StdRng::seed_from_u64(62);

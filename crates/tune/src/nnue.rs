@@ -307,9 +307,9 @@ impl TrainGame {
     /// The network `name` (a file or `<built-in>`), as `EvalFile` reads it.
     pub fn read_network(self, name: &str) -> Result<Network, String> {
         match self {
-            TrainGame::Chess => chess_nnue::read(name),
-            TrainGame::Xiangqi => xiangqi_nnue::read(name),
-            TrainGame::CatChess => chess_nnue::cats::read(name),
+            TrainGame::Chess => chess_nnue::CHOICE.read(name),
+            TrainGame::Xiangqi => xiangqi_nnue::CHOICE.read(name),
+            TrainGame::CatChess => chess_nnue::cats::CHOICE.read(name),
         }
     }
 
@@ -1034,7 +1034,7 @@ mod tests {
             assert_eq!(inputs, expected, "{fen}");
             assert_eq!(p.black_to_move, fen.contains(" b "));
             // The integer network reads it as the engine reads the position.
-            let built_in = chess_nnue::read(chess_nnue::BUILT_IN_NAME).unwrap();
+            let built_in = chess_nnue::CHOICE.read(chess_nnue::BUILT_IN_NAME).unwrap();
             assert_eq!(p.network_value(&built_in), built_in.value_with(built_in.evaluate(&pos), || pos.hand_made()));
         }
         assert_eq!(std::mem::size_of::<Packed>(), 40);
@@ -1415,7 +1415,7 @@ mod tests {
 
     #[test]
     fn a_network_read_back_is_the_network_written() {
-        let built_in = chess_nnue::read(chess_nnue::BUILT_IN_NAME).unwrap();
+        let built_in = chess_nnue::CHOICE.read(chess_nnue::BUILT_IN_NAME).unwrap();
         assert_eq!(FloatNet::from_network(&built_in).quantize(), built_in);
     }
 

@@ -235,7 +235,7 @@ mod tests {
         // The hand-made evaluation and the network value the example as
         // the original position from black's view.
         assert_eq!(e.input.hand_made as i32, -pos.hand_made().value);
-        let built_in = catchess_games::chess::nnue::read(catchess_games::chess::nnue::BUILT_IN_NAME).unwrap();
+        let built_in = catchess_games::chess::nnue::CHOICE.read(catchess_games::chess::nnue::BUILT_IN_NAME).unwrap();
         let original = built_in.value_with(built_in.evaluate(&pos), || pos.hand_made());
         assert_eq!(e.input.network_value(&built_in), -original);
         // White to move, a draw: as it is.

@@ -607,10 +607,10 @@ impl<V: Variant> Evaluate for Position<V> {
     #[inline]
     fn evaluate(&self) -> i32 {
         if !V::CATS {
-            if let Some(net) = super::nnue::loaded() {
+            if let Some(net) = super::nnue::CHOICE.loaded() {
                 return net.value_with(net.evaluate_incremental(self), || self.hand_made());
             }
-        } else if let Some(net) = super::nnue::cats::loaded() {
+        } else if let Some(net) = super::nnue::cats::CHOICE.loaded() {
             return super::nnue::cats::value(net, self);
         }
         self.hand_made_value()
@@ -648,8 +648,8 @@ impl<V: Variant> Evaluate for Position<V> {
         let _ = writeln!(s, "scale: {}/64 ({})", e.scale, e.scale_reason);
         let _ = writeln!(s, "tempo: {} cp", e.tempo);
         let _ = writeln!(s, "total: {} cp (white's view)", e.score);
-        if let (false, Some(net)) = (V::CATS, super::nnue::loaded()) {
-            let file = super::nnue::loaded_file();
+        if let (false, Some(net)) = (V::CATS, super::nnue::CHOICE.loaded()) {
+            let file = super::nnue::CHOICE.loaded_file();
             let value = net.value_with(net.evaluate(self), || super::nnue::HandMade { value: e.score, scale: e.scale });
             let what = match net.kind {
                 super::nnue::Kind::Whole => String::new(),
@@ -657,8 +657,8 @@ impl<V: Variant> Evaluate for Position<V> {
             };
             let _ = writeln!(s, "network: {value} cp (white's view){what}, from {file}; the search uses it");
         }
-        if let (true, Some(net)) = (V::CATS, super::nnue::cats::loaded()) {
-            let file = super::nnue::cats::loaded_file();
+        if let (true, Some(net)) = (V::CATS, super::nnue::cats::CHOICE.loaded()) {
+            let file = super::nnue::cats::CHOICE.loaded_file();
             let chances = super::nnue::cats::chances(net, self);
             let value = super::nnue::cats::value_of(chances);
             let [w, b, c] = chances.map(|p| 100.0 * p);
@@ -784,7 +784,7 @@ mod tests {
     #[test]
     fn insufficient_material_is_zero() {
         // With the built-in correction too, though it would add something.
-        let net = crate::chess::nnue::loaded().expect("the built-in network");
+        let net = crate::chess::nnue::CHOICE.loaded().expect("the built-in network");
         let mut corrections = 0;
         for fen in ["4k3/8/8/8/8/8/8/2B1K3 b - - 0 1", "8/8/3n4/8/2k5/8/5K2/8 b - - 0 1", "8/8/8/3k4/8/6K1/8/8 b - - 0 1"] {
             let pos = Chess::from_fen(fen).unwrap();

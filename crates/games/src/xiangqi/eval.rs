@@ -369,7 +369,7 @@ impl Xiangqi {
 impl Evaluate for Xiangqi {
     #[inline]
     fn evaluate(&self) -> i32 {
-        match super::nnue::loaded() {
+        match super::nnue::CHOICE.loaded() {
             Some(net) => super::nnue::value(net, self, || self.hand_made_value()),
             None => self.hand_made_value(),
         }
@@ -398,9 +398,9 @@ impl Evaluate for Xiangqi {
         }
         let _ = writeln!(s, "{:<12}{:>26}", "tempo", tempo(self));
         let _ = writeln!(s, "total: {} cp (red's view)", self.hand_made_value());
-        if let Some(net) = super::nnue::loaded() {
+        if let Some(net) = super::nnue::CHOICE.loaded() {
             let value = super::nnue::value(net, self, || self.hand_made_value());
-            let _ = writeln!(s, "network: {value} cp (red's view), from {}; the search uses it", super::nnue::loaded_file());
+            let _ = writeln!(s, "network: {value} cp (red's view), from {}; the search uses it", super::nnue::CHOICE.loaded_file());
         }
         s
     }

@@ -11,23 +11,10 @@ use crate::nnue::{Choice, HandMade, Network, XIANGQI};
 use catchess_core::Color;
 
 /// Xiangqi's network: none until `EvalFile` names one.
-pub(crate) static CHOICE: Choice = Choice::new(&XIANGQI, None);
+pub static CHOICE: Choice = Choice::new(&XIANGQI, None);
 
-/// The network xiangqi evaluates with, if any.
-#[inline(always)]
-pub fn loaded() -> Option<&'static Network> {
-    CHOICE.loaded()
-}
 
-/// The name of what xiangqi evaluates with (a path or `NO_NETWORK`).
-pub fn loaded_file() -> &'static str {
-    CHOICE.loaded_file()
-}
 
-/// The network `name` without choosing it for play (`Choice::read`).
-pub fn read(name: &str) -> Result<Network, String> {
-    CHOICE.read(name)
-}
 
 /// Red's view's input for a man of `owner`'s of kind `role` on point
 /// `point` (a1 = 0, i10 = 89).

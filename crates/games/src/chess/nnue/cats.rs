@@ -15,23 +15,10 @@ use crate::nnue::{Choice, Network, CATCHESS};
 use catchess_core::Color;
 
 /// Cat Chess's network: none until `EvalFile` chooses one.
-pub(crate) static CHOICE: Choice = Choice::new(&CATCHESS, None);
+pub static CHOICE: Choice = Choice::new(&CATCHESS, None);
 
-/// The network Cat Chess evaluates with, if any.
-#[inline(always)]
-pub fn loaded() -> Option<&'static Network> {
-    CHOICE.loaded()
-}
 
-/// The name (a path or `NO_NETWORK`) of what Cat Chess evaluates with.
-pub fn loaded_file() -> &'static str {
-    CHOICE.loaded_file()
-}
 
-/// The network `name` without choosing it for play (`Choice::read`).
-pub fn read(name: &str) -> Result<Network, String> {
-    CHOICE.read(name)
-}
 
 /// The slot of the cats in `CatMen`, after white's and black's six kinds.
 const CATS: usize = 12;

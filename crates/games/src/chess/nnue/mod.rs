@@ -28,24 +28,10 @@ static BUILT_IN: Lazy<Network> = Lazy::new(|| {
 });
 
 /// Standard chess's network: the built-in one until `EvalFile` chooses.
-pub(crate) static CHOICE: Choice = Choice::new(&CHESS, Some(&BUILT_IN));
+pub static CHOICE: Choice = Choice::new(&CHESS, Some(&BUILT_IN));
 
-/// The network standard chess evaluates with, if any.
-#[inline(always)]
-pub fn loaded() -> Option<&'static Network> {
-    CHOICE.loaded()
-}
 
-/// The name (a path, `BUILT_IN_NAME` or `NO_NETWORK`) of what standard
-/// chess evaluates with.
-pub fn loaded_file() -> &'static str {
-    CHOICE.loaded_file()
-}
 
-/// The network `name` without choosing it for play (`Choice::read`).
-pub fn read(name: &str) -> Result<Network, String> {
-    CHOICE.read(name)
-}
 
 /// The input for a piece of `owner`'s of kind `role` on `square` (a1 = 0,
 /// h8 = 63) as `view` sees the board: its own pieces first, and black's
