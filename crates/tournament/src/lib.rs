@@ -55,6 +55,7 @@ use openings::RoundOpenings;
 use play::{Arbiter, GameReport};
 use progress::Progress;
 use resume::Resumed;
+use spec::{EngineSpec, TimeControl};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -138,14 +139,13 @@ fn run_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSumma
     };
     let records = resume::open_records(config.pgn.as_deref(), resumed.as_ref(), &state)?;
 
-    let tcs: Vec<String> = G::SEATS.iter().zip(&time_controls).map(|(s, tc)| format!("{} {tc}", s.name)).collect();
     eprintln!(
         "match: {} | {} | {games} games ({} per round{}) | {} | concurrency {} | seed {seed}",
         G::VARIANT,
         names.join(", "),
         round.len(),
         if !games.is_multiple_of(round.len()) { ", last round incomplete: seats unbalanced" } else { "" },
-        tcs.join(", "),
+        time_controls_text(G::SEATS.iter().map(|s| s.name).zip(&time_controls), &config.engines),
         config.concurrency.max(1)
     );
 
@@ -166,6 +166,21 @@ fn run_for<G: Notation + Arbitration>(config: &MatchConfig) -> Result<MatchSumma
     };
     workers::play_all(&plan, &mut state, records, &mut progress)?;
     Ok(summary(config, state, &arbiter, &progress, games))
+}
+
+/// The header's time controls: each seat's, for the engines that play by
+/// it, then each engine's own `tc=`, which overrides its seat's (a header
+/// that gave only the seats' would name a clock nobody plays by).
+fn time_controls_text<'a>(seats: impl Iterator<Item = (&'a str, &'a TimeControl)>, engines: &[EngineSpec]) -> String {
+    let own: Vec<String> = engines.iter().filter_map(|e| e.tc.map(|tc| format!("{} {tc}", e.name))).collect();
+    let mut parts = Vec::new();
+    if own.len() < engines.len() {
+        parts.push(seats.map(|(seat, tc)| format!("{seat} {tc}")).collect::<Vec<_>>().join(", "));
+    }
+    if !own.is_empty() {
+        parts.push(own.join(", "));
+    }
+    parts.join("; ")
 }
 
 /// The games still to play, in schedule order: every game of the match,
@@ -222,7 +237,7 @@ fn summary(config: &MatchConfig, state: State, arbiter: &Arbiter, progress: &Pro
 /// Installs the signal handlers, starts each engine once to check it (it
 /// must speak the protocol and know its options), opens the log, and
 /// returns the arbiter the games are played under.
-fn start_engines(config: &MatchConfig, time_controls: Vec<spec::TimeControl>) -> Result<Arbiter, String> {
+fn start_engines(config: &MatchConfig, time_controls: Vec<TimeControl>) -> Result<Arbiter, String> {
     let cancel = Arc::new(AtomicBool::new(false));
     signals::install();
     let orphans = engine::reap_orphans();
@@ -252,4 +267,22 @@ fn start_engines(config: &MatchConfig, time_controls: Vec<spec::TimeControl>) ->
         cancel,
         adjudication: config.adjudication,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_header_names_the_time_controls_played_by() {
+        let clock = TimeControl::parse("10+0.1").unwrap();
+        let seats = || ["white", "black", "cats"].into_iter().zip([&clock, &clock, &clock]);
+        let engine = |text: &str| EngineSpec::parse(text).unwrap();
+        let by_seat = [engine("name=a cmd=x"), engine("name=b cmd=x")];
+        assert_eq!(time_controls_text(seats(), &by_seat), "white 10+0.1, black 10+0.1, cats 10+0.1");
+        let own = [engine("name=a cmd=x tc=nodes=20000"), engine("name=d1 cmd=x tc=depth=1")];
+        assert_eq!(time_controls_text(seats(), &own), "a nodes=20000, d1 depth=1");
+        let mixed = [engine("name=a cmd=x"), engine("name=d1 cmd=x tc=depth=1")];
+        assert_eq!(time_controls_text(seats(), &mixed), "white 10+0.1, black 10+0.1, cats 10+0.1; d1 depth=1");
+    }
 }
