@@ -143,6 +143,20 @@ mod tests {
     }
 
     #[test]
+    fn the_committed_whole_network_is_a_valid_cat_chess_network() {
+        // networks/catchess-s2.nnue, the whole network whose SPRT at
+        // 2+0.02 accepted H0 (docs/training-history.md, "Cat Chess"),
+        // kept to learn on from (`train --init`).
+        let bytes = include_bytes!("../../../../../networks/catchess-s2.nnue");
+        let net = Network::from_bytes(&CATCHESS, bytes).unwrap();
+        assert_eq!(net.kind, crate::nnue::Kind::Whole);
+        // The start is the cats' and nearly even between white and black.
+        let [w, b, c] = chances_summed(&net, &CatChess::startpos());
+        assert!(c > 0.7 && (w - b).abs() < 0.05, "{w} {b} {c}");
+        assert!(value_of([w, b, c]).abs() < 50, "{w} {b} {c}");
+    }
+
+    #[test]
     fn updating_the_last_position_s_layers_gives_the_full_sum() {
         let far = CatChess::from_fen("8/8/4k3/2*5/8/3K4/6*1/8 w - - 0 1").unwrap();
         check_incremental(
