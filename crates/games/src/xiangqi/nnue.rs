@@ -13,9 +13,6 @@ use catchess_core::Color;
 /// Xiangqi's network: none until `EvalFile` names one.
 pub static CHOICE: Choice = Choice::new(&XIANGQI, None);
 
-
-
-
 /// Red's view's input for a man of `owner`'s of kind `role` on point
 /// `point` (a1 = 0, i10 = 89).
 #[inline(always)]

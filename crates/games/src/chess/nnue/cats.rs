@@ -17,9 +17,6 @@ use catchess_core::Color;
 /// Cat Chess's network: none until `EvalFile` chooses one.
 pub static CHOICE: Choice = Choice::new(&CATCHESS, None);
 
-
-
-
 /// The slot of the cats in `CatMen`, after white's and black's six kinds.
 const CATS: usize = 12;
 

@@ -30,9 +30,6 @@ static BUILT_IN: Lazy<Network> = Lazy::new(|| {
 /// Standard chess's network: the built-in one until `EvalFile` chooses.
 pub static CHOICE: Choice = Choice::new(&CHESS, Some(&BUILT_IN));
 
-
-
-
 /// The input for a piece of `owner`'s of kind `role` on `square` (a1 = 0,
 /// h8 = 63) as `view` sees the board: its own pieces first, and black's
 /// view turned round so that each side's pieces move up the board.
