@@ -16,10 +16,25 @@
 //! look inside, no `.backup` while the server runs) and cannot name the
 //! holder. The lock file stays when the server stops: deleting it would
 //! let a server starting then lock a file that a third one just opened.
+//!
+//! A refusal waits [`GRACE`] first: a lock just released can still be
+//! held for a moment by a child process the same program is starting
+//! (between its fork and its exec it holds a copy of every descriptor,
+//! the lock file's too), as when a server is stopped and started again in
+//! one process that also runs commands (the tests; an embedding program).
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// How long a lock held elsewhere is waited for before the refusal (the
+/// module's note): far longer than a child's exec takes, and short next
+/// to a server's start.
+const GRACE: Duration = Duration::from_millis(500);
+
+/// How often the lock is tried again within [`GRACE`].
+const RETRY: Duration = Duration::from_millis(10);
 
 /// The lock on a database; released when dropped (or by the system when
 /// the process ends).
@@ -51,7 +66,14 @@ pub fn take(db: &Path, holder: &str) -> Result<DbLock, String> {
         .truncate(false)
         .open(&path)
         .map_err(|e| format!("cannot open the lock file {} of the game database: {e}", path.display()))?;
-    match file.try_lock() {
+    let refuse_at = Instant::now() + GRACE;
+    let locked = loop {
+        match file.try_lock() {
+            Err(TryLockError::WouldBlock) if Instant::now() < refuse_at => std::thread::sleep(RETRY),
+            locked => break locked,
+        }
+    };
+    match locked {
         Ok(()) => {}
         Err(TryLockError::WouldBlock) => {
             let mut text = String::new();
@@ -93,6 +115,30 @@ mod tests {
         assert!(refused.contains("games.sqlite3") && refused.contains("pid 1, http://127.0.0.1:1/"), "{refused}");
         drop(first);
         let again = take(&other, "the second").expect("the lock once the first is gone");
+        drop(again);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A child process being started holds a copy of the lock file's
+    /// descriptor until its exec: a server started again meanwhile waits
+    /// for it rather than refusing (the flaky restart test of
+    /// tests/serve_clock.rs, whose neighbours run `catchess pgn check`).
+    #[test]
+    fn a_lock_released_but_held_a_moment_longer_by_a_copy_of_its_descriptor_is_waited_for() {
+        let dir = std::env::temp_dir().join(format!("catchess-dblock-copy-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = dir.join("games.sqlite3");
+        let first = take(&db, "the first").expect("the first lock");
+        // What a child between fork and exec holds: the same open file.
+        let copy = first._file.try_clone().unwrap();
+        drop(first);
+        let child = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            drop(copy);
+        });
+        let again = take(&db, "the second").expect("the lock once the copy is closed");
+        child.join().unwrap();
         drop(again);
         let _ = std::fs::remove_dir_all(&dir);
     }
