@@ -102,11 +102,17 @@ pub fn take(db: &Path, holder: &str) -> Result<DbLock, String> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_second_lock_on_one_database_is_refused_naming_the_holder_until_the_first_is_dropped() {
-        let dir = std::env::temp_dir().join(format!("catchess-dblock-{}", std::process::id()));
+    /// An empty directory of this test process's own, named for `tag`.
+    fn fresh_dir(tag: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_second_lock_on_one_database_is_refused_naming_the_holder_until_the_first_is_dropped() {
+        let dir = fresh_dir("catchess-dblock");
         let db = dir.join("games.sqlite3");
         let first = take(&db, "catchess serve (pid 1, http://127.0.0.1:1/)").expect("the first lock");
         // The same file under another spelling of its path.
@@ -125,9 +131,7 @@ mod tests {
     /// tests/serve_clock.rs, whose neighbours run `catchess pgn check`).
     #[test]
     fn a_lock_released_but_held_a_moment_longer_by_a_copy_of_its_descriptor_is_waited_for() {
-        let dir = std::env::temp_dir().join(format!("catchess-dblock-copy-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = fresh_dir("catchess-dblock-copy");
         let db = dir.join("games.sqlite3");
         let first = take(&db, "the first").expect("the first lock");
         // What a child between fork and exec holds: the same open file.
