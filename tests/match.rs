@@ -251,6 +251,26 @@ fn cats_faults_void_the_cats_but_the_game_goes_on() {
     assert_eq!(row(&run.table, "cheat")[10], "0/4", "cats column: 0 points in 4 games\n{}", run.table);
 }
 
+/// A record tags the clocks the game was played by: an engine's own
+/// `tc=` overrides the match's `--tc` for its seat, in the PGN as in play.
+#[test]
+fn records_tag_each_engines_own_time_control() {
+    let run = run_match(
+        "own-tc",
+        &args(
+            &["name=cc cmd=$BIN tc=depth=1", "name=rnd cmd=\"$BIN random\" option.Seed=3 tc=3+0.25"],
+            &["--variant", "chess", "--tc", "10+0.1", "--games", "2"],
+        ),
+    );
+    assert!(run.ok, "{}", run.progress);
+    assert_eq!(run.records.len(), 2);
+    for record in &run.records {
+        let (white, black) = if record.tag("White") == "rnd" { ("3+0.25", "-") } else { ("-", "3+0.25") };
+        assert_eq!((record.tag("WhiteTimeControl"), record.tag("BlackTimeControl")), (white, black), "{record:?}");
+        assert!(!record.tags.contains_key("TimeControl"), "{record:?}");
+    }
+}
+
 #[test]
 fn chess_match_scores_time_losses_and_illegal_moves_with_standard_pgn() {
     // bad: as white it answers 300 ms after its clock runs out; as black it

@@ -421,7 +421,8 @@ impl<'a, G: Notation + Arbitration> GameInPlay<'a, G> {
             winner,
             finished: true,
             points: points.to_vec(),
-            time_controls: arbiter.time_controls.iter().map(TimeControl::pgn).collect(),
+            // Each seat's clock as played: its engine's own `tc=` if it has one.
+            time_controls: self.seats.iter().map(|s| s.tc.pgn()).collect(),
             termination: termination.to_string(),
             faults: self.faults.iter().map(|f| self.describe(f)).collect(),
         };
