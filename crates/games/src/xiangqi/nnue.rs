@@ -110,18 +110,24 @@ mod tests {
     }
 
     #[test]
-    fn the_committed_whole_network_is_valid_and_values_a_chariot() {
+    fn the_committed_whole_networks_are_valid_and_value_a_chariot() {
         // networks/xiangqi-s2.nnue, the whole network from seed 2's 1.95 M
-        // positions (docs/training-history.md, "Xiangqi"), not built in.
-        let bytes = include_bytes!("../../../../networks/xiangqi-s2.nnue");
-        let net = Network::from_bytes(&XIANGQI, bytes).unwrap();
-        assert_eq!(net.kind, crate::nnue::Kind::Whole);
-        let start = value_summed(&net, &Xiangqi::startpos(), || 0);
-        assert!(start.abs() < 150, "{start}");
-        // The start without black's a-file chariot: red to move is well up.
-        let up = Xiangqi::from_fen("1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1").unwrap();
-        let value = value_summed(&net, &up, || 0);
-        assert!(value > start + 300, "{value} against {start} at the start");
+        // positions, and networks/xiangqi-s3.nnue, that one refined on
+        // seed 3's data (docs/training-history.md, "Xiangqi"); not built in.
+        let files: [(&str, &[u8]); 2] = [
+            ("xiangqi-s2", include_bytes!("../../../../networks/xiangqi-s2.nnue")),
+            ("xiangqi-s3", include_bytes!("../../../../networks/xiangqi-s3.nnue")),
+        ];
+        for (name, bytes) in files {
+            let net = Network::from_bytes(&XIANGQI, bytes).unwrap();
+            assert_eq!(net.kind, crate::nnue::Kind::Whole, "{name}");
+            let start = value_summed(&net, &Xiangqi::startpos(), || 0);
+            assert!(start.abs() < 150, "{name}: {start}");
+            // The start without black's a-file chariot: red to move is well up.
+            let up = Xiangqi::from_fen("1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1").unwrap();
+            let value = value_summed(&net, &up, || 0);
+            assert!(value > start + 300, "{name}: {value} against {start} at the start");
+        }
     }
 
     #[test]
