@@ -217,8 +217,8 @@ fn a_xiangqi_file_becomes_the_xiangqi_evaluation_and_leaves_chess_s() {
     let mut e = Engine::start();
     assert!(e.ask("setoption name UCI_Variant value xiangqi").is_empty());
     e.ask(&format!("position fen {fen}"));
-    // By default xiangqi evaluates by hand.
-    assert!(!e.ask("eval").iter().any(|l| l.starts_with("network:")));
+    // By default xiangqi evaluates with its built-in network.
+    assert!(e.ask("eval").iter().any(|l| l.starts_with("network:") && l.contains("from <built-in>")));
     assert!(e.ask(&format!("setoption name EvalFile value {file}")).is_empty());
     let eval = e.ask("eval");
     let line = eval.iter().find(|l| l.starts_with("network:")).expect("eval shows the network");

@@ -410,8 +410,10 @@ impl Evaluate for Xiangqi {
 mod tests {
     use super::*;
 
+    /// The hand-made value (these tests are of the hand-made terms; the
+    /// built-in network's are in `nnue.rs`).
     fn eval(fen: &str) -> i32 {
-        Xiangqi::from_fen(fen).unwrap().evaluate()
+        Xiangqi::from_fen(fen).unwrap().hand_made_value()
     }
 
     /// The mirror image with colours swapped scores the same, negated.
@@ -490,7 +492,7 @@ mod tests {
             let pos = Xiangqi::from_fen(fen).unwrap();
             let traced = pos.trace().unwrap().value(&weights);
             // Only the integer division of the blend differs.
-            assert!((traced - f64::from(pos.evaluate())).abs() <= 1.0, "{fen}: {traced} vs {}", pos.evaluate());
+            assert!((traced - f64::from(pos.hand_made_value())).abs() <= 1.0, "{fen}: {traced} vs {}", pos.hand_made_value());
         }
         // The hollow cannon counts once for red, nothing for black; the
         // black palace missing both elephants counts 2 per unit of red's
@@ -514,6 +516,8 @@ mod tests {
         let pos = Xiangqi::startpos();
         let text = pos.eval_breakdown();
         assert!(text.contains("palace") && text.contains("cannons"));
-        assert!(text.contains(&format!("total: {} cp", pos.evaluate())));
+        assert!(text.contains(&format!("total: {} cp", pos.hand_made_value())));
+        // The built-in network's value follows, the one the search uses.
+        assert!(text.contains(&format!("network: {} cp (red's view), from <built-in>", pos.evaluate())), "{text}");
     }
 }

@@ -1,17 +1,28 @@
 //! Xiangqi's network (`crate::nnue`, shape `XIANGQI`: 1,260 inputs, whose
 //! man, which of the seven kinds, on which of the 90 points, the board
-//! turned round for black). Xiangqi has no network built in yet: it
-//! evaluates by hand unless the protocol's `EvalFile` names a network file
-//! (docs/training-history.md, "Xiangqi").
+//! turned round for black). Xiangqi evaluates with the whole network built
+//! into the engine unless the protocol's `EvalFile` chooses another network
+//! or none (docs/training-history.md, "Xiangqi").
 
 use super::position::Xiangqi;
 use super::square::Role;
 use crate::nnue::incremental::Last;
 use crate::nnue::{Choice, HandMade, Network, XIANGQI};
 use catchess_core::Color;
+use once_cell::sync::Lazy;
 
-/// Xiangqi's network: none until `EvalFile` names one.
-pub static CHOICE: Choice = Choice::new(&XIANGQI, None);
+/// The network built into the engine: `networks/xiangqi-s3.nnue`, a whole
+/// evaluation learnt from 2.96 M positions of the engine's own play (seeds
+/// 2 and 3 of `catchess datagen`), which beat the hand-made evaluation at
+/// 2+0.02 (docs/search-log.md, "Networks (#63)"). Its file stays in
+/// `networks/` beside the candidates, so that one path names it everywhere.
+static BUILT_IN_FILE: &[u8] = include_bytes!("../../../../networks/xiangqi-s3.nnue");
+static BUILT_IN: Lazy<Network> = Lazy::new(|| {
+    Network::from_bytes(&XIANGQI, BUILT_IN_FILE).expect("the built-in network is a valid network file (tested)")
+});
+
+/// Xiangqi's network: the built-in one until `EvalFile` chooses.
+pub static CHOICE: Choice = Choice::new(&XIANGQI, Some(&BUILT_IN));
 
 /// Red's view's input for a man of `owner`'s of kind `role` on point
 /// `point` (a1 = 0, i10 = 89).
@@ -110,14 +121,12 @@ mod tests {
     }
 
     #[test]
-    fn the_committed_whole_networks_are_valid_and_value_a_chariot() {
+    fn the_built_in_and_the_s2_whole_networks_are_valid_and_value_a_chariot() {
         // networks/xiangqi-s2.nnue, the whole network from seed 2's 1.95 M
-        // positions, and networks/xiangqi-s3.nnue, that one refined on
-        // seed 3's data (docs/training-history.md, "Xiangqi"); not built in.
-        let files: [(&str, &[u8]); 2] = [
-            ("xiangqi-s2", include_bytes!("../../../../networks/xiangqi-s2.nnue")),
-            ("xiangqi-s3", include_bytes!("../../../../networks/xiangqi-s3.nnue")),
-        ];
+        // positions, and the built-in one, that one refined on seed 3's
+        // data (docs/training-history.md, "Xiangqi").
+        let files: [(&str, &[u8]); 2] =
+            [("xiangqi-s2", include_bytes!("../../../../networks/xiangqi-s2.nnue")), ("built-in", BUILT_IN_FILE)];
         for (name, bytes) in files {
             let net = Network::from_bytes(&XIANGQI, bytes).unwrap();
             assert_eq!(net.kind, crate::nnue::Kind::Whole, "{name}");
