@@ -19,6 +19,17 @@ pub struct SprtStatus {
     pub upper: f64,
     /// `Some(true)`: H1 accepted, `Some(false)`: H0 accepted.
     pub decision: Option<bool>,
+    /// Where the LLR crossed its bound, if it has: the games that were
+    /// being played then still finish and move the LLR on, maybe back
+    /// inside the bounds, so the report says where the decision was made.
+    pub crossing: Option<Crossing>,
+}
+
+/// The SPRT's decision point: the games finished and the LLR then.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Crossing {
+    pub games: u32,
+    pub llr: f64,
 }
 
 impl SprtStatus {
@@ -32,7 +43,7 @@ impl SprtStatus {
         } else {
             None
         };
-        SprtStatus { llr, lower, upper, decision }
+        SprtStatus { llr, lower, upper, decision, crossing: None }
     }
 
     pub fn verdict(&self) -> &'static str {
@@ -40,6 +51,20 @@ impl SprtStatus {
             Some(true) => "H1 accepted",
             Some(false) => "H0 accepted",
             None => "no decision",
+        }
+    }
+
+    /// The verdict, and where it was reached if the games in play at
+    /// that moment have moved the LLR since.
+    pub fn verdict_text(&self) -> String {
+        match self.crossing {
+            Some(c) if c.llr != self.llr => format!(
+                "{} after {} games at LLR {:.2}; the games then in play moved it since",
+                self.verdict(),
+                c.games,
+                c.llr
+            ),
+            _ => self.verdict().to_string(),
         }
     }
 }
@@ -178,7 +203,10 @@ impl Standings {
     /// already running still count).
     pub fn sprt(&self, spec: &SprtSpec, before: Option<SprtStatus>) -> SprtStatus {
         let now = SprtStatus::of(self.llr(spec), spec);
-        SprtStatus { decision: before.and_then(|s| s.decision).or(now.decision), ..now }
+        match before.filter(|b| b.decision.is_some()) {
+            Some(b) => SprtStatus { decision: b.decision, crossing: b.crossing, ..now },
+            None => SprtStatus { crossing: now.decision.map(|_| Crossing { games: self.games, llr: now.llr }), ..now },
+        }
     }
 
     /// The score part of the progress line: with two engines the first
@@ -320,7 +348,7 @@ impl Standings {
         }
         out.push_str(&self.elo_lines());
         if let Some((spec, status)) = sprt {
-            let verdict = status.verdict();
+            let verdict = status.verdict_text();
             let model = match self.model {
                 Model::Pentanomial => "pentanomial",
                 Model::Trinomial => "trinomial",
@@ -481,6 +509,45 @@ mod tests {
         let table = s.table(None);
         assert!(table.lines().nth(1).unwrap().trim_start().starts_with("1  c"), "{table}");
         assert!(!table.contains("Not ranked"), "{table}");
+    }
+
+    #[test]
+    fn the_report_says_where_the_sprt_decided_when_later_games_moved_the_llr() {
+        let spec = SprtSpec::parse("0,10,0.05,0.05").unwrap();
+        let mut s = Standings::new::<Chess>(vec!["a".into(), "b".into()], vec![0, 1], Model::Trinomial);
+        let (mut status, mut n) = (None, 0u32);
+        let win = |n: u32| report(n as usize, &[0, 1], Some(Seat::new(0)), &[1.0, 0.0]);
+        let loss = |n: u32| report(n as usize, &[0, 1], Some(Seat::new(1)), &[0.0, 1.0]);
+        let draw = |n: u32| report(n as usize, &[0, 1], None, &[0.5, 0.5]);
+        let pattern: [fn(u32) -> GameReport; 4] = [win, win, loss, draw];
+        while status.is_none_or(|st: SprtStatus| st.decision.is_none()) {
+            n += 1;
+            assert!(n < 5000, "no decision");
+            s.add(&pattern[n as usize % 4](n), None);
+            status = Some(s.sprt(&spec, status));
+        }
+        let decided = status.unwrap();
+        assert_eq!(decided.crossing, Some(Crossing { games: n, llr: decided.llr }));
+        let table = s.table(Some((&spec, decided)));
+        assert!(table.trim_end().ends_with(": H1 accepted"), "nothing moved it yet: {table}");
+        // Two games that were in play end in losses: the decision stands,
+        // and the report says where it was made.
+        for _ in 0..2 {
+            n += 1;
+            s.add(&loss(n), None);
+            status = Some(s.sprt(&spec, status));
+        }
+        let after = status.unwrap();
+        assert_eq!((after.decision, after.crossing), (Some(true), decided.crossing));
+        assert!(after.llr < decided.llr);
+        let table = s.table(Some((&spec, after)));
+        let expected = format!(
+            "LLR {:.2} (bounds -2.94, 2.94, trinomial): H1 accepted after {} games at LLR {:.2}; the games then in play moved it since",
+            after.llr,
+            n - 2,
+            decided.llr
+        );
+        assert!(table.contains(&expected), "{table}\nexpected {expected}");
     }
 
     #[test]
