@@ -90,6 +90,44 @@ fn other_settings_are_refused_and_the_file_is_left_alone() {
 }
 
 #[test]
+fn eval_file_chooses_what_the_searches_evaluate_with() {
+    // Xiangqi searches with its built-in network unless told otherwise;
+    // `<none>` is the hand-made evaluation its first networks' data had.
+    let run = |name: &str, extra: &[&str]| {
+        let out = temp(name);
+        let out = out.to_str().unwrap();
+        let mut a = args("xiangqi", out);
+        a[6] = "2";
+        a.extend(extra);
+        let (ok, _, stderr) = catchess(&a);
+        assert!(ok, "{a:?}: {stderr}");
+        let state = std::fs::read_to_string(format!("{out}.state")).unwrap();
+        let search = state.lines().find_map(|l| l.split(" | search ").nth(1)).unwrap().to_string();
+        (std::fs::read(out).unwrap(), search)
+    };
+    let (net, net_search) = run("xq-net.bin", &[]);
+    let (built_in, built_in_search) = run("xq-built-in.bin", &["--eval-file", "<built-in>"]);
+    let (hand, hand_search) = run("xq-hand.bin", &["--eval-file", "<none>"]);
+    assert!(built_in == net && built_in_search == net_search, "the default is the built-in network");
+    assert!(hand != net, "the hand-made evaluation plays other games");
+    assert_ne!(hand_search, net_search, "the state's fingerprint tells the evaluations apart");
+    // A run is not resumed with another evaluation.
+    let out = temp("xq-hand.bin");
+    let mut more = args("xiangqi", out.to_str().unwrap());
+    more[6] = "3";
+    let (ok, _, stderr) = catchess(&more);
+    assert!(!ok && stderr.contains("other settings"), "{stderr}");
+    assert_eq!(std::fs::read(&out).unwrap(), hand);
+    // A file that is no network: a clear error, nothing written.
+    let bad = temp("xq-bad.bin");
+    let mut a = args("xiangqi", bad.to_str().unwrap());
+    a.extend(["--eval-file", "/nonexistent/net.nnue"]);
+    let (ok, _, stderr) = catchess(&a);
+    assert!(!ok && stderr.contains("--eval-file") && !stderr.contains("panicked"), "{stderr}");
+    assert!(!bad.exists(), "nothing written");
+}
+
+#[test]
 fn bad_arguments_are_errors_not_panics() {
     let out = temp("bad.bin");
     let out = out.to_str().unwrap();

@@ -69,6 +69,12 @@ pub struct DatagenArgs {
     /// cats at full strength nearly never allow (e.g. `cats=1`: one iteration, depth-1 cats).
     #[arg(long = "seat-nodes", value_name = "SEAT=N")]
     pub seat_nodes: Vec<String>,
+    /// What the searches evaluate with, as the protocol's EvalFile: a network file (for the game
+    /// its first bytes name), `<none>` (the hand-made evaluation: how the data of the networks
+    /// built in so far was made) or, by default, each game's built-in network. The state file's
+    /// search fingerprint follows it, so a run is never resumed with another evaluation.
+    #[arg(long = "eval-file", value_name = "FILE")]
+    pub eval_file: Option<String>,
 }
 
 /// How much data a run makes.
@@ -179,6 +185,9 @@ impl Settings {
 /// `catchess datagen`.
 pub fn command(args: &DatagenArgs) -> Result<(), String> {
     let settings = args.settings()?;
+    if let Some(file) = &args.eval_file {
+        catchess_engine::bench::choose_eval_file(file).map_err(|e| format!("--eval-file: {e}"))?;
+    }
     let summary = with_game!(settings.variant, G => run::run::<G>(&settings))?;
     println!("{summary}");
     Ok(())
@@ -200,6 +209,7 @@ mod tests {
             shard: None,
             nodes: 300,
             seat_nodes: Vec::new(),
+            eval_file: None,
         }
     }
 

@@ -71,13 +71,20 @@ pub fn command(
 ) -> Result<(), String> {
     let args = BenchArgs::parse(hash, threads, depth)?;
     if let Some(file) = eval_file {
-        // The protocol's EvalFile, a game's option (standard chess's network).
-        let option =
-            catchess_games::options().into_iter().find(|o| o.name == "EvalFile").expect("a game declares EvalFile");
-        (option.set)(&file, &mut || {}).map_err(|e| format!("bench: {e}"))?;
+        choose_eval_file(&file).map_err(|e| format!("bench: {e}"))?;
     }
     print_bench(args, games);
     Ok(())
+}
+
+/// Chooses, for this process, what the games evaluate with, as the
+/// protocol's `EvalFile` does: a network file (for the game its first bytes
+/// name), `<built-in>` or `<none>`. For the commands that search without
+/// the protocol (`bench --eval-file`, `datagen --eval-file`).
+pub fn choose_eval_file(file: &str) -> Result<(), String> {
+    let option =
+        catchess_games::options().into_iter().find(|o| o.name == "EvalFile").expect("a game declares EvalFile");
+    (option.set)(file, &mut || {}).map(|_changed| ())
 }
 
 /// The numbers of `catchess bench`, checked.
