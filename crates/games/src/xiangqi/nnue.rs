@@ -12,8 +12,9 @@ use catchess_core::Color;
 use once_cell::sync::Lazy;
 
 /// The network built into the engine: `networks/xiangqi-s3.nnue`, a whole
-/// evaluation learnt from 2.96 M positions of the engine's own play (seeds
-/// 2 and 3 of `catchess datagen`), which beat the hand-made evaluation at
+/// evaluation learnt from the engine's own play (`catchess datagen`, seed 2's
+/// 1.95 M positions, then seed 3's 1.01 M, a tenth of each held out), which
+/// beat the hand-made evaluation at
 /// 2+0.02 (docs/search-log.md, "Networks (#63)"). Its file stays in
 /// `networks/` beside the candidates, so that one path names it everywhere.
 static BUILT_IN_FILE: &[u8] = include_bytes!("../../../../networks/xiangqi-s3.nnue");
