@@ -82,9 +82,7 @@ pub fn command(
 /// name), `<built-in>` or `<none>`. For the commands that search without
 /// the protocol (`bench --eval-file`, `datagen --eval-file`).
 pub fn choose_eval_file(file: &str) -> Result<(), String> {
-    let option =
-        catchess_games::options().into_iter().find(|o| o.name == "EvalFile").expect("a game declares EvalFile");
-    (option.set)(file, &mut || {}).map(|_changed| ())
+    (catchess_games::nnue::EVAL_FILE.set)(file, &mut || {}).map(|_changed| ())
 }
 
 /// The numbers of `catchess bench`, checked.
